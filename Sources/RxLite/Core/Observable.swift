@@ -1,0 +1,40 @@
+/// A type that can be turned into an ``Observable``.
+public protocol ObservableConvertibleType<Element> {
+    /// The type of the elements.
+    associatedtype Element
+
+    /// The sequence as an ``Observable``.
+    func asObservable() -> Observable<Element>
+}
+
+/// A push-based sequence: ``Observable`` and everything that wraps one.
+///
+/// Operators are defined on this protocol, so they read the same on every sequence type.
+public protocol ObservableType<Element>: ObservableConvertibleType {}
+
+/// The event sink that an operator hands to its source: called once per event, never concurrently.
+public typealias EventSink<Element> = (Event<Element>) -> Void
+
+/// A push-based sequence of elements, ending with an error or completion, or never.
+///
+/// An observable does nothing until it is subscribed; every subscription runs it again (use ``share(replay:scope:)``
+/// to share one run). It is a value holding the recipe for a subscription: building a chain of operators allocates
+/// one small closure per operator, and an event travels the chain as one direct closure call per operator.
+///
+/// To write a source of your own use ``create(_:)``.
+public struct Observable<Element>: ObservableType {
+    /// Runs one subscription: sends events to `sink` and ties whatever it holds to `lifetime`.
+    ///
+    /// The contract a handler keeps: it checks `lifetime.isActive` before every emission; it never calls `sink`
+    /// concurrently or after a terminal event; it inserts every resource it keeps into `lifetime`.
+    @usableFromInline
+    let subscribeHandler: (_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) -> Void
+
+    @inlinable
+    init(_ subscribeHandler: @escaping (_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) -> Void) {
+        self.subscribeHandler = subscribeHandler
+    }
+
+    @inlinable
+    public func asObservable() -> Observable<Element> { self }
+}

@@ -1,0 +1,60 @@
+/// Something that receives the events of a sequence.
+///
+/// The sequence that feeds an observer never calls `on(_:)` from two threads at once and never calls it again
+/// after a terminal event.
+public protocol ObserverType<Element> {
+    /// The type of the elements received.
+    associatedtype Element
+
+    /// Receives one event.
+    func on(_ event: Event<Element>)
+}
+
+extension ObserverType {
+    /// Sends `.next(element)`.
+    @inlinable
+    public func onNext(_ element: Element) { on(.next(element)) }
+
+    /// Sends `.completed`.
+    @inlinable
+    public func onCompleted() { on(.completed) }
+
+    /// Sends `.error(error)`.
+    @inlinable
+    public func onError(_ error: any Error) { on(.error(error)) }
+
+    /// This observer, type-erased.
+    @inlinable
+    public func asObserver() -> AnyObserver<Element> { AnyObserver(self) }
+}
+
+/// A type-erased observer: forwards every event to a closure or to the observer it wraps.
+public struct AnyObserver<Element>: ObserverType {
+    /// The closure that receives events.
+    public typealias EventHandler = (Event<Element>) -> Void
+
+    @usableFromInline
+    let eventHandler: EventHandler
+
+    /// An observer that calls `eventHandler` with every event.
+    @inlinable
+    public init(eventHandler: @escaping EventHandler) {
+        self.eventHandler = eventHandler
+    }
+
+    /// An observer that forwards every event to `observer`.
+    @inlinable
+    public init<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
+        if let erased = observer as? AnyObserver<Element> {
+            self = erased
+        } else {
+            self.eventHandler = observer.on
+        }
+    }
+
+    @inlinable
+    public func on(_ event: Event<Element>) { eventHandler(event) }
+
+    @inlinable
+    public func asObserver() -> AnyObserver<Element> { self }
+}

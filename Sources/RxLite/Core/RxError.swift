@@ -1,0 +1,26 @@
+/// Errors that RxLite's own operators produce.
+public enum RxError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The sequence ended without the element that was asked for (`elementAt`, `first` on a trait, `Single`).
+    case noElements
+    /// The sequence had more than one element where one was expected (`Single`).
+    case moreThanOneElement
+    /// The index passed to `elementAt` is negative or past the end.
+    case argumentOutOfRange
+    /// No element arrived within the `timeout`.
+    case timeout
+    /// The object the operation needed was already disposed.
+    case disposed(object: String)
+    /// An operation that cannot fail in normal use failed; the message says what it was.
+    case unknown(String)
+
+    public var description: String {
+        switch self {
+        case .noElements: return "Sequence contains no elements."
+        case .moreThanOneElement: return "Sequence contains more than one element."
+        case .argumentOutOfRange: return "Argument out of range."
+        case .timeout: return "Sequence timeout."
+        case .disposed(let object): return "Object `\(object)` was already disposed."
+        case .unknown(let message): return "Unknown error: \(message)."
+        }
+    }
+}

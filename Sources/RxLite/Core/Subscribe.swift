@@ -1,0 +1,85 @@
+extension ObservableConvertibleType {
+    /// Subscribes `observer`, which gets every event; returns the subscription.
+    ///
+    /// After a terminal event, or once the returned disposable is disposed, `observer` gets nothing more and every
+    /// resource of the subscription is released.
+    @inlinable
+    @discardableResult
+    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+    where Observer.Element == Element {
+        let lifetime = Lifetime()
+        asObservable().subscribeHandler(lifetime.leafSink(observer), lifetime)
+        return lifetime
+    }
+
+    /// Subscribes a closure that gets every event.
+    @inlinable
+    @discardableResult
+    public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> any Disposable {
+        subscribe(AnyObserver(eventHandler: on))
+    }
+
+    /// Subscribes closures for elements, failure, completion and disposal; all are optional.
+    ///
+    /// `onDisposed` runs once, after `onError` or `onCompleted`, or when the subscription is disposed.
+    @inlinable
+    @discardableResult
+    public func subscribe(
+        onNext: ((Element) -> Void)? = nil,
+        onError: ((any Error) -> Void)? = nil,
+        onCompleted: (() -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil
+    ) -> any Disposable {
+        let lifetime = Lifetime()
+        if let onDisposed { lifetime.insert(onDisposed) }
+        let observer = AnyObserver<Element> { event in
+            switch event {
+            case .next(let element): onNext?(element)
+            case .error(let error):
+                if let onError { onError(error) } else { reportUnhandledError(error) }
+            case .completed: onCompleted?()
+            }
+        }
+        asObservable().subscribeHandler(lifetime.leafSink(observer), lifetime)
+        return lifetime
+    }
+
+    /// Subscribes closures that receive `object` weakly; events after `object` is gone are ignored.
+    @inlinable
+    @discardableResult
+    public func subscribe<Object: AnyObject>(
+        with object: Object,
+        onNext: ((Object, Element) -> Void)? = nil,
+        onError: ((Object, any Error) -> Void)? = nil,
+        onCompleted: ((Object) -> Void)? = nil,
+        onDisposed: ((Object) -> Void)? = nil
+    ) -> any Disposable {
+        subscribe(
+            onNext: { [weak object] element in
+                guard let object else { return }
+                onNext?(object, element)
+            },
+            onError: { [weak object] error in
+                guard let object else { return }
+                onError?(object, error)
+            },
+            onCompleted: { [weak object] in
+                guard let object else { return }
+                onCompleted?(object)
+            },
+            onDisposed: { [weak object] in
+                guard let object else { return }
+                onDisposed?(object)
+            }
+        )
+    }
+}
+
+/// Called for an error that reached a subscriber with no `onError`. In debug builds it prints the error, like
+/// RxSwift; it never crashes a release build.
+@usableFromInline
+func reportUnhandledError(_ error: any Error) {
+    #if DEBUG
+        print("RxLite: unhandled error: \(error)")
+    #endif
+}

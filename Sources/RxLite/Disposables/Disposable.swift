@@ -1,0 +1,20 @@
+/// A resource that can be released: a subscription, a scheduled action, a registration.
+///
+/// Every disposable in RxLite is idempotent (a second `dispose()` does nothing) and thread-safe.
+public protocol Disposable {
+    /// Releases the resource.
+    func dispose()
+}
+
+/// A disposable that can tell whether it was disposed.
+public protocol Cancelable: Disposable {
+    /// `true` once `dispose()` has run.
+    var isDisposed: Bool { get }
+}
+
+extension Disposable {
+    /// Adds this disposable to `bag`, which disposes it when the bag is deallocated.
+    public func disposed(by bag: DisposeBag) {
+        bag.insert(self)
+    }
+}

@@ -1,0 +1,72 @@
+import Synchronization
+
+/// Factory functions for the common disposables.
+public enum Disposables {
+    /// A disposable that does nothing.
+    public static func create() -> any Disposable { NopDisposable.instance }
+
+    /// A disposable that runs `dispose` the first time it is disposed.
+    public static func create(with dispose: @escaping () -> Void) -> any Cancelable {
+        AnonymousDisposable(dispose)
+    }
+
+    /// A disposable that disposes both.
+    public static func create(_ disposable1: any Disposable, _ disposable2: any Disposable) -> any Cancelable {
+        CompositeDisposable(disposables: [disposable1, disposable2])
+    }
+
+    /// A disposable that disposes all three.
+    public static func create(
+        _ disposable1: any Disposable, _ disposable2: any Disposable, _ disposable3: any Disposable
+    ) -> any Cancelable {
+        CompositeDisposable(disposables: [disposable1, disposable2, disposable3])
+    }
+
+    /// A disposable that disposes all of them.
+    public static func create(_ disposables: [any Disposable]) -> any Cancelable {
+        CompositeDisposable(disposables: disposables)
+    }
+}
+
+@usableFromInline
+struct NopDisposable: Disposable, Sendable {
+    static let instance = NopDisposable()
+    @usableFromInline
+    func dispose() {}
+}
+
+/// Runs an action once, on the first `dispose()`.
+@usableFromInline
+final class AnonymousDisposable: Cancelable, @unchecked Sendable {
+    private let lock = SpinLock()
+    private var action: (() -> Void)?
+    private let disposedFlag = Atomic<Bool>(false)
+
+    @usableFromInline
+    init(_ action: @escaping () -> Void) {
+        self.action = action
+        #if DEBUG
+            Resources.increment()
+        #endif
+    }
+
+    deinit {
+        #if DEBUG
+            Resources.decrement()
+        #endif
+    }
+
+    @usableFromInline
+    var isDisposed: Bool { disposedFlag.load(ordering: .acquiring) }
+
+    @usableFromInline
+    func dispose() {
+        if disposedFlag.exchange(true, ordering: .acquiringAndReleasing) { return }
+        let action = lock.withLock { () -> (() -> Void)? in
+            let action = self.action
+            self.action = nil
+            return action
+        }
+        action?()
+    }
+}

@@ -1,0 +1,56 @@
+import Synchronization
+
+/// Holds one disposable at a time: setting a new one disposes the previous one.
+///
+/// Once the serial disposable is disposed, any disposable assigned to it is disposed at once.
+public final class SerialDisposable: Cancelable, @unchecked Sendable {
+    private let lock = SpinLock()
+    private let disposedFlag = Atomic<Bool>(false)
+    private var current: (any Disposable)?
+
+    /// An empty serial disposable.
+    public init() {
+        #if DEBUG
+            Resources.increment()
+        #endif
+    }
+
+    deinit {
+        #if DEBUG
+            Resources.decrement()
+        #endif
+    }
+
+    /// `true` once `dispose()` has run.
+    public var isDisposed: Bool { disposedFlag.load(ordering: .acquiring) }
+
+    /// The disposable held now. Setting it disposes the one held before.
+    public var disposable: any Disposable {
+        get { lock.withLock { current ?? Disposables.create() } }
+        set {
+            lock.lock()
+            if disposedFlag.load(ordering: .acquiring) {
+                lock.unlock()
+                newValue.dispose()
+                return
+            }
+            let previous = current
+            current = newValue
+            lock.unlock()
+            previous?.dispose()
+        }
+    }
+
+    /// Disposes the disposable held now and every one assigned later.
+    public func dispose() {
+        lock.lock()
+        if disposedFlag.exchange(true, ordering: .acquiringAndReleasing) {
+            lock.unlock()
+            return
+        }
+        let previous = current
+        current = nil
+        lock.unlock()
+        previous?.dispose()
+    }
+}

@@ -1,0 +1,15 @@
+extension Observable {
+    /// Calls `factory` on every subscription and subscribes to the sequence it returns; a thrown error is emitted.
+    ///
+    /// [defer](https://reactivex.io/documentation/operators/defer.html)
+    @inlinable
+    public static func deferred(_ factory: @escaping () throws -> Observable<Element>) -> Observable<Element> {
+        Observable { sink, lifetime in
+            do {
+                try factory().subscribeHandler(sink, lifetime)
+            } catch {
+                sink(.error(error))
+            }
+        }
+    }
+}

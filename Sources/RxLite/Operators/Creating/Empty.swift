@@ -1,0 +1,25 @@
+extension Observable {
+    /// Completes at once, with no element.
+    ///
+    /// [empty](https://reactivex.io/documentation/operators/empty-never-throw.html)
+    @inlinable
+    public static func empty() -> Observable<Element> {
+        Observable { sink, _ in sink(.completed) }
+    }
+
+    /// Never emits and never ends.
+    ///
+    /// [never](https://reactivex.io/documentation/operators/empty-never-throw.html)
+    @inlinable
+    public static func never() -> Observable<Element> {
+        Observable { _, _ in }
+    }
+
+    /// Fails at once with `error`.
+    ///
+    /// [throw](https://reactivex.io/documentation/operators/empty-never-throw.html)
+    @inlinable
+    public static func error(_ error: any Error) -> Observable<Element> {
+        Observable { sink, _ in sink(.error(error)) }
+    }
+}

@@ -1,0 +1,26 @@
+extension Observable {
+    /// Emits `element`, then completes.
+    ///
+    /// [just](https://reactivex.io/documentation/operators/just.html)
+    @inlinable
+    public static func just(_ element: Element) -> Observable<Element> {
+        Observable { sink, lifetime in
+            sink(.next(element))
+            if lifetime.isActive { sink(.completed) }
+        }
+    }
+
+    /// Emits `element` on `scheduler`, then completes.
+    @inlinable
+    public static func just(_ element: Element, scheduler: some ImmediateSchedulerType) -> Observable<Element> {
+        Observable { sink, lifetime in
+            lifetime.insert(
+                scheduler.schedule(element) { element in
+                    guard lifetime.isActive else { return Disposables.create() }
+                    sink(.next(element))
+                    if lifetime.isActive { sink(.completed) }
+                    return Disposables.create()
+                })
+        }
+    }
+}

@@ -1,0 +1,26 @@
+extension Observable {
+    /// Emits `element` forever; cut it short with `take` or by disposing.
+    ///
+    /// [repeat](https://reactivex.io/documentation/operators/repeat.html)
+    @inlinable
+    public static func repeatElement(_ element: Element) -> Observable<Element> {
+        Observable { sink, lifetime in
+            while lifetime.isActive { sink(.next(element)) }
+        }
+    }
+
+    /// Emits `element` forever, one scheduled action each, on `scheduler`.
+    @inlinable
+    public static func repeatElement(_ element: Element, scheduler: some ImmediateSchedulerType)
+        -> Observable<Element>
+    {
+        Observable { sink, lifetime in
+            lifetime.insert(
+                scheduler.scheduleRecursive(()) { _, recurse in
+                    guard lifetime.isActive else { return }
+                    sink(.next(element))
+                    recurse(())
+                })
+        }
+    }
+}

@@ -1,0 +1,221 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Carries a value into a `@Sendable` dispatch closure.
+///
+/// Scheduler actions are not `Sendable` (see ``ImmediateSchedulerType``); the scheduler takes responsibility for
+/// running each exactly once, on its queue.
+struct UncheckedTransfer<Value>: @unchecked Sendable {
+    let value: Value
+}
+
+/// The dispatch plumbing shared by the queue-backed schedulers.
+struct DispatchQueueDriver: Sendable {
+    let queue: DispatchQueue
+    let leeway: DispatchTimeInterval
+
+    func schedule<State>(_ state: State, action: @escaping (State) -> any Disposable) -> any Disposable {
+        let cancel = ScheduledItem()
+        let work = UncheckedTransfer(value: (state, action))
+        queue.async {
+            if cancel.isDisposed { return }
+            cancel.setInner(work.value.1(work.value.0))
+        }
+        return cancel
+    }
+
+    func scheduleRelative<State>(
+        _ state: State, dueTime: RxTimeInterval, action: @escaping (State) -> any Disposable
+    ) -> any Disposable {
+        let cancel = ScheduledItem()
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        let work = UncheckedTransfer(value: (state, action))
+        timer.setEventHandler {
+            if cancel.isDisposed { return }
+            cancel.setInner(work.value.1(work.value.0))
+        }
+        timer.schedule(deadline: .now() + dueTime, leeway: leeway)
+        timer.resume()
+        cancel.setTimer(timer)
+        return cancel
+    }
+
+    func schedulePeriodic<State>(
+        _ state: State, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (State) -> State
+    ) -> any Disposable {
+        let cancel = ScheduledItem()
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        let box = PeriodicState(state: state, action: action)
+        timer.setEventHandler {
+            if cancel.isDisposed { return }
+            box.run()
+        }
+        timer.schedule(deadline: .now() + startAfter, repeating: period, leeway: leeway)
+        timer.resume()
+        cancel.setTimer(timer)
+        return cancel
+    }
+}
+
+/// The state of a periodic action; only the scheduler's queue touches it.
+private final class PeriodicState<State>: @unchecked Sendable {
+    private var state: State
+    private let action: (State) -> State
+
+    init(state: State, action: @escaping (State) -> State) {
+        self.state = state
+        self.action = action
+    }
+
+    func run() { state = action(state) }
+}
+
+/// The handle of one scheduled action: cancels the timer, or disposes what the action returned.
+final class ScheduledItem: Cancelable, @unchecked Sendable {
+    private let lock = SpinLock()
+    private let disposedFlag = Atomic<Bool>(false)
+    private var timer: (any DispatchSourceTimer)?
+    private var inner: (any Disposable)?
+
+    init() {
+        #if DEBUG
+            Resources.increment()
+        #endif
+    }
+
+    deinit {
+        #if DEBUG
+            Resources.decrement()
+        #endif
+    }
+
+    var isDisposed: Bool { disposedFlag.load(ordering: .acquiring) }
+
+    func setTimer(_ timer: any DispatchSourceTimer) {
+        lock.lock()
+        if isDisposed {
+            lock.unlock()
+            timer.cancel()
+            return
+        }
+        self.timer = timer
+        lock.unlock()
+    }
+
+    func setInner(_ disposable: any Disposable) {
+        lock.lock()
+        if isDisposed {
+            lock.unlock()
+            disposable.dispose()
+            return
+        }
+        inner = disposable
+        lock.unlock()
+    }
+
+    func dispose() {
+        if disposedFlag.exchange(true, ordering: .acquiringAndReleasing) { return }
+        lock.lock()
+        let timer = self.timer
+        let inner = self.inner
+        self.timer = nil
+        self.inner = nil
+        lock.unlock()
+        timer?.cancel()
+        inner?.dispose()
+    }
+}
+
+/// Runs actions one at a time on a serial dispatch queue.
+public final class SerialDispatchQueueScheduler: SchedulerType {
+    let driver: DispatchQueueDriver
+
+    /// A scheduler on `queue`, which must be serial. The scheduler targets a private serial queue of its own named
+    /// `internalSerialQueueName`, so a concurrent queue still runs its actions one at a time.
+    public init(
+        queue: DispatchQueue, internalSerialQueueName: String = "RxLite.SerialDispatchQueueScheduler",
+        leeway: DispatchTimeInterval = .nanoseconds(0)
+    ) {
+        let serialQueue = DispatchQueue(label: internalSerialQueueName, target: queue)
+        driver = DispatchQueueDriver(queue: serialQueue, leeway: leeway)
+    }
+
+    /// A scheduler on a new serial queue with the given quality of service.
+    public convenience init(
+        qos: DispatchQoS, internalSerialQueueName: String = "RxLite.SerialDispatchQueueScheduler",
+        leeway: DispatchTimeInterval = .nanoseconds(0)
+    ) {
+        self.init(
+            queue: DispatchQueue.global(qos: qos.qosClass), internalSerialQueueName: internalSerialQueueName,
+            leeway: leeway)
+    }
+
+    /// A scheduler on a new serial queue named `internalSerialQueueName`.
+    public convenience init(internalSerialQueueName: String) {
+        self.init(queue: DispatchQueue.global(), internalSerialQueueName: internalSerialQueueName)
+    }
+
+    init(serialQueue: DispatchQueue, leeway: DispatchTimeInterval) {
+        driver = DispatchQueueDriver(queue: serialQueue, leeway: leeway)
+    }
+
+    public var now: RxTime { Date() }
+
+    public func schedule<StateType>(
+        _ state: StateType, action: @escaping (StateType) -> any Disposable
+    ) -> any Disposable {
+        driver.schedule(state, action: action)
+    }
+
+    public func scheduleRelative<StateType>(
+        _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> any Disposable
+    ) -> any Disposable {
+        driver.scheduleRelative(state, dueTime: dueTime, action: action)
+    }
+
+    public func schedulePeriodic<StateType>(
+        _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
+        action: @escaping (StateType) -> StateType
+    ) -> any Disposable {
+        driver.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
+    }
+}
+
+/// Runs actions on a concurrent dispatch queue: two actions may run at once.
+///
+/// Operators that need serial delivery (`observe(on:)`) serialize on their own, so this is safe to use with them.
+public final class ConcurrentDispatchQueueScheduler: SchedulerType {
+    let driver: DispatchQueueDriver
+
+    /// A scheduler on `queue`.
+    public init(queue: DispatchQueue, leeway: DispatchTimeInterval = .nanoseconds(0)) {
+        driver = DispatchQueueDriver(queue: queue, leeway: leeway)
+    }
+
+    /// A scheduler on the global queue of the given quality of service.
+    public convenience init(qos: DispatchQoS, leeway: DispatchTimeInterval = .nanoseconds(0)) {
+        self.init(queue: DispatchQueue.global(qos: qos.qosClass), leeway: leeway)
+    }
+
+    public var now: RxTime { Date() }
+
+    public func schedule<StateType>(
+        _ state: StateType, action: @escaping (StateType) -> any Disposable
+    ) -> any Disposable {
+        driver.schedule(state, action: action)
+    }
+
+    public func scheduleRelative<StateType>(
+        _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> any Disposable
+    ) -> any Disposable {
+        driver.scheduleRelative(state, dueTime: dueTime, action: action)
+    }
+
+    public func schedulePeriodic<StateType>(
+        _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
+        action: @escaping (StateType) -> StateType
+    ) -> any Disposable {
+        driver.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
+    }
+}

@@ -1,0 +1,63 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Runs actions on the main queue: the scheduler for UI work.
+///
+/// `MainScheduler.instance.schedule` runs the action at once when called on the main queue with nothing of its own
+/// waiting there, so a binding on the main thread updates the UI synchronously; otherwise it dispatches to the main
+/// queue. `MainScheduler.asyncInstance` always dispatches.
+public final class MainScheduler: SchedulerType {
+    /// The shared main-queue scheduler that runs at once when already on the main queue.
+    public static let instance = MainScheduler(alwaysAsync: false)
+    /// The shared main-queue scheduler that always dispatches asynchronously.
+    public static let asyncInstance = MainScheduler(alwaysAsync: true)
+
+    private static let mainQueueKey = DispatchSpecificKey<UInt8>()
+    private static let markMainQueue: Void = DispatchQueue.main.setSpecific(key: mainQueueKey, value: 1)
+
+    private let alwaysAsync: Bool
+    private let driver = DispatchQueueDriver(queue: .main, leeway: .nanoseconds(0))
+    // Actions dispatched to the main queue and not yet started; an immediate run must not overtake them.
+    private let enqueuedCount = Atomic<Int>(0)
+
+    private init(alwaysAsync: Bool) {
+        self.alwaysAsync = alwaysAsync
+        _ = MainScheduler.markMainQueue
+    }
+
+    /// `true` when the calling code runs on the main queue.
+    public static var isOnMainQueue: Bool {
+        _ = markMainQueue
+        return DispatchQueue.getSpecific(key: mainQueueKey) != nil
+    }
+
+    public var now: RxTime { Date() }
+
+    public func schedule<StateType>(
+        _ state: StateType, action: @escaping (StateType) -> any Disposable
+    ) -> any Disposable {
+        if !alwaysAsync && MainScheduler.isOnMainQueue && enqueuedCount.load(ordering: .acquiring) == 0 {
+            return action(state)
+        }
+        enqueuedCount.add(1, ordering: .acquiringAndReleasing)
+        let counter = UncheckedTransfer(value: self)
+        return driver.schedule(state) { state in
+            counter.value.enqueuedCount.subtract(1, ordering: .acquiringAndReleasing)
+            return action(state)
+        }
+    }
+
+    public func scheduleRelative<StateType>(
+        _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> any Disposable
+    ) -> any Disposable {
+        driver.scheduleRelative(state, dueTime: dueTime, action: action)
+    }
+
+    public func schedulePeriodic<StateType>(
+        _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
+        action: @escaping (StateType) -> StateType
+    ) -> any Disposable {
+        driver.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
+    }
+}
