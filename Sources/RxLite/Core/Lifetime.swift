@@ -27,10 +27,10 @@ final class Lifetime: Disposable, Cancelable, @unchecked Sendable {
 
     private let lock = SpinLock()
     // Guarded by `lock`. Most lifetimes hold one resource, so the first lives outside the array.
-    private var firstResource: (any Disposable)?
-    private var firstKey: UInt64 = 0
-    private var moreResources: [(key: UInt64, resource: any Disposable)] = []
-    private var nextKey: UInt64 = 1
+    @exclusivity(unchecked) private var firstResource: (any Disposable)?
+    @exclusivity(unchecked) private var firstKey: UInt64 = 0
+    @exclusivity(unchecked) private var moreResources: [(key: UInt64, resource: any Disposable)] = []
+    @exclusivity(unchecked) private var nextKey: UInt64 = 1
 
     @usableFromInline
     init() {

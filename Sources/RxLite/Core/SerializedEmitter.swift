@@ -16,13 +16,13 @@ class SerializedEmitter<Output>: @unchecked Sendable {
     @usableFromInline
     let sink: EventSink<Output>
     @usableFromInline
-    var outbox: [Event<Output>] = []
+    @exclusivity(unchecked) var outbox: [Event<Output>] = []
     @usableFromInline
-    var outboxHead = 0
+    @exclusivity(unchecked) var outboxHead = 0
     @usableFromInline
-    var isEmitting = false
+    @exclusivity(unchecked) var isEmitting = false
     @usableFromInline
-    var isStopped = false
+    @exclusivity(unchecked) var isStopped = false
 
     @usableFromInline
     init(sink: @escaping EventSink<Output>) {

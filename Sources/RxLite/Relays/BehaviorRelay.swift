@@ -5,6 +5,7 @@ public final class BehaviorRelay<Element>: ObservableType {
     let hub: SubjectHub<BehaviorMemory<Element>>
 
     /// A relay whose current value is `value`.
+    @inlinable
     public init(value: Element) {
         hub = SubjectHub(memory: BehaviorMemory(value: value))
     }
@@ -16,6 +17,7 @@ public final class BehaviorRelay<Element>: ObservableType {
     @inlinable
     public func accept(_ element: Element) { hub.on(.next(element)) }
 
+    @inlinable
     public func asObservable() -> Observable<Element> {
         let hub = self.hub
         return Observable { sink, lifetime in hub.subscribe(sink, lifetime) }

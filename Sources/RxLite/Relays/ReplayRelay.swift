@@ -22,6 +22,7 @@ public final class ReplayRelay<Element>: ObservableType {
     @inlinable
     public func accept(_ element: Element) { hub.on(.next(element)) }
 
+    @inlinable
     public func asObservable() -> Observable<Element> {
         let hub = self.hub
         return Observable { sink, lifetime in hub.subscribe(sink, lifetime) }

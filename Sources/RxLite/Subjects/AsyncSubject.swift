@@ -36,6 +36,7 @@ public final class AsyncSubject<Element>: ObserverType, ObservableType {
     let hub = SubjectHub(memory: AsyncMemory<Element>())
 
     /// A subject with no observers.
+    @inlinable
     public init() {}
 
     /// Whether anyone is subscribed now.
@@ -44,6 +45,7 @@ public final class AsyncSubject<Element>: ObserverType, ObservableType {
     @inlinable
     public func on(_ event: Event<Element>) { hub.on(event) }
 
+    @inlinable
     public func asObservable() -> Observable<Element> {
         let hub = self.hub
         return Observable { sink, lifetime in hub.subscribe(sink, lifetime) }

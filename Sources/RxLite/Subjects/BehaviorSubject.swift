@@ -28,6 +28,7 @@ public final class BehaviorSubject<Element>: ObserverType, ObservableType {
     let hub: SubjectHub<BehaviorMemory<Element>>
 
     /// A subject whose current value is `value`.
+    @inlinable
     public init(value: Element) {
         hub = SubjectHub(memory: BehaviorMemory(value: value))
     }
@@ -48,6 +49,7 @@ public final class BehaviorSubject<Element>: ObserverType, ObservableType {
     @inlinable
     public func on(_ event: Event<Element>) { hub.on(event) }
 
+    @inlinable
     public func asObservable() -> Observable<Element> {
         let hub = self.hub
         return Observable { sink, lifetime in hub.subscribe(sink, lifetime) }

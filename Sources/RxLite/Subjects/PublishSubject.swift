@@ -21,6 +21,7 @@ public final class PublishSubject<Element>: ObserverType, ObservableType {
     let hub = SubjectHub(memory: PublishMemory<Element>())
 
     /// A subject with no observers.
+    @inlinable
     public init() {}
 
     /// Whether anyone is subscribed now.
@@ -30,6 +31,7 @@ public final class PublishSubject<Element>: ObserverType, ObservableType {
     @inlinable
     public func on(_ event: Event<Element>) { hub.on(event) }
 
+    @inlinable
     public func asObservable() -> Observable<Element> {
         let hub = self.hub
         return Observable { sink, lifetime in hub.subscribe(sink, lifetime) }

@@ -65,6 +65,7 @@ public final class ReplaySubject<Element>: ObserverType, ObservableType {
     @inlinable
     public func on(_ event: Event<Element>) { hub.on(event) }
 
+    @inlinable
     public func asObservable() -> Observable<Element> {
         let hub = self.hub
         return Observable { sink, lifetime in hub.subscribe(sink, lifetime) }

@@ -56,23 +56,23 @@ final class SubjectHub<Memory: SubjectMemory>: @unchecked Sendable {
     let lock = SpinLock()
     // Everything below is guarded by `lock`.
     @usableFromInline
-    var memory: Memory
+    @exclusivity(unchecked) var memory: Memory
     @usableFromInline
-    var observers: ContiguousArray<Registration> = []
+    @exclusivity(unchecked) var observers: ContiguousArray<Registration> = []
     @usableFromInline
-    var isEmitting = false
+    @exclusivity(unchecked) var isEmitting = false
     @usableFromInline
-    var pending: [Action] = []
+    @exclusivity(unchecked) var pending: [Action] = []
     @usableFromInline
-    var pendingHead = 0
+    @exclusivity(unchecked) var pendingHead = 0
     @usableFromInline
-    var terminal: Event<Element>?
+    @exclusivity(unchecked) var terminal: Event<Element>?
     @usableFromInline
-    var isDisposed = false
+    @exclusivity(unchecked) var isDisposed = false
     @usableFromInline
-    var nextKey: UInt64 = 0
+    @exclusivity(unchecked) var nextKey: UInt64 = 0
 
-    @usableFromInline
+    @inlinable
     init(memory: Memory) {
         self.memory = memory
         #if DEBUG
@@ -96,11 +96,17 @@ final class SubjectHub<Memory: SubjectMemory>: @unchecked Sendable {
             return
         }
         isEmitting = true
-        run(.event(event))
+        deliverLocked(event)
+        if pendingHead == pending.count {
+            isEmitting = false
+            lock.unlock()
+            return
+        }
+        runPending()
     }
 
     /// Subscribes `sink` for the lifetime `lifetime`.
-    @usableFromInline
+    @inlinable
     func subscribe(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
         lock.lock()
         let key = nextKey
@@ -117,7 +123,7 @@ final class SubjectHub<Memory: SubjectMemory>: @unchecked Sendable {
     }
 
     /// Removes the observer registered under `key`.
-    @usableFromInline
+    @inlinable
     func remove(_ key: UInt64) {
         lock.lock()
         if isEmitting {
@@ -129,10 +135,15 @@ final class SubjectHub<Memory: SubjectMemory>: @unchecked Sendable {
         lock.unlock()
     }
 
-    @usableFromInline
+    @inlinable
     func removeLocked(_ key: UInt64) {
-        if let index = observers.firstIndex(where: { $0.key == key }) {
-            observers.remove(at: index)
+        var index = observers.count - 1
+        while index >= 0 {
+            if observers[index].key == key {
+                observers.remove(at: index)
+                return
+            }
+            index -= 1
         }
     }
 
@@ -144,28 +155,31 @@ final class SubjectHub<Memory: SubjectMemory>: @unchecked Sendable {
     /// having handled `first` and everything that queued up meanwhile.
     @inlinable
     func run(_ first: Action) {
-        var action = first
-        while true {
-            switch action {
-            case .event(let event):
-                deliverLocked(event)
-            case .subscribe(let registration):
-                attachLocked(registration)
-            case .remove(let key):
-                removeLocked(key)
-            }
-            if pendingHead == pending.count {
-                if pendingHead > 0 {
-                    pending.removeAll(keepingCapacity: true)
-                    pendingHead = 0
-                }
-                isEmitting = false
-                lock.unlock()
-                return
-            }
-            action = pending[pendingHead]
-            pendingHead += 1
+        perform(first)
+        runPending()
+    }
+
+    @inlinable
+    func perform(_ action: Action) {
+        switch action {
+        case .event(let event): deliverLocked(event)
+        case .subscribe(let registration): attachLocked(registration)
+        case .remove(let key): removeLocked(key)
         }
+    }
+
+    /// Handles everything queued while this thread was emitting; entered with the lock held, leaves it released.
+    @inlinable
+    func runPending() {
+        while pendingHead < pending.count {
+            let action = pending[pendingHead]
+            pendingHead += 1
+            perform(action)
+        }
+        pending.removeAll(keepingCapacity: true)
+        pendingHead = 0
+        isEmitting = false
+        lock.unlock()
     }
 
     /// Records and delivers one event. Entered and left with the lock held; drops it while delivering.
@@ -180,7 +194,9 @@ final class SubjectHub<Memory: SubjectMemory>: @unchecked Sendable {
         }
         if forward {
             lock.unlock()
-            for target in targets where target.lifetime.isActive { target.sink(event) }
+            targets.withUnsafeBufferPointer { targets in
+                for index in targets.indices where targets[index].lifetime.isActive { targets[index].sink(event) }
+            }
             lock.lock()
         } else if event.isStopEvent {
             // A subject that holds elements back (AsyncSubject) releases them with the end.
@@ -193,7 +209,7 @@ final class SubjectHub<Memory: SubjectMemory>: @unchecked Sendable {
         }
     }
 
-    @usableFromInline
+    @inlinable
     func attachLocked(_ registration: Registration) {
         // A registration disposed before it was attached is dropped; see the type's invariants.
         guard registration.lifetime.isActive else { return }
@@ -213,7 +229,7 @@ final class SubjectHub<Memory: SubjectMemory>: @unchecked Sendable {
     }
 
     /// Ends the subject: observers are released and later subscribers get `RxError.disposed`.
-    @usableFromInline
+    @inlinable
     func dispose() {
         lock.withLock {
             isDisposed = true
@@ -230,12 +246,12 @@ final class HubSubscription<Memory: SubjectMemory>: Disposable {
     @usableFromInline
     let key: UInt64
 
-    @usableFromInline
+    @inlinable
     init(hub: SubjectHub<Memory>, key: UInt64) {
         self.hub = hub
         self.key = key
     }
 
-    @usableFromInline
+    @inlinable
     func dispose() { hub.remove(key) }
 }

@@ -5,13 +5,13 @@ final class CombineLatestState<Output>: SerializedEmitter<Output>, @unchecked Se
     let arity: Int
     // Guarded by `lock`.
     @usableFromInline
-    var hasValue: [Bool]
+    @exclusivity(unchecked) var hasValue: [Bool]
     @usableFromInline
-    var valueCount = 0
+    @exclusivity(unchecked) var valueCount = 0
     @usableFromInline
-    var isDone: [Bool]
+    @exclusivity(unchecked) var isDone: [Bool]
     @usableFromInline
-    var doneCount = 0
+    @exclusivity(unchecked) var doneCount = 0
 
     @inlinable
     init(sink: @escaping EventSink<Output>, arity: Int) {

@@ -3,7 +3,7 @@
 final class MergeState<Element>: SerializedEmitter<Element>, @unchecked Sendable {
     // Guarded by `lock`: upstreams (including the outer one of flatMap) that have not completed.
     @usableFromInline
-    var running: Int
+    @exclusivity(unchecked) var running: Int
 
     @inlinable
     init(sink: @escaping EventSink<Element>, running: Int) {
@@ -108,11 +108,11 @@ final class BoundedMergeState<Element>: SerializedEmitter<Element>, @unchecked S
     let maxConcurrent: Int
     // Guarded by `lock`.
     @usableFromInline
-    var waiting: [Observable<Element>] = []
+    @exclusivity(unchecked) var waiting: [Observable<Element>] = []
     @usableFromInline
-    var active = 0
+    @exclusivity(unchecked) var active = 0
     @usableFromInline
-    var outerDone = false
+    @exclusivity(unchecked) var outerDone = false
 
     @usableFromInline
     init(sink: @escaping EventSink<Element>, lifetime: Lifetime, maxConcurrent: Int) {

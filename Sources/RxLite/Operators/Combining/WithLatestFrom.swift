@@ -3,7 +3,7 @@
 final class WithLatestFromState<Latest, Output>: SerializedEmitter<Output>, @unchecked Sendable {
     // Guarded by `lock`.
     @usableFromInline
-    var latest: Latest?
+    @exclusivity(unchecked) var latest: Latest?
 
     @inlinable
     override init(sink: @escaping EventSink<Output>) {

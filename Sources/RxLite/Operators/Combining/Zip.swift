@@ -5,9 +5,9 @@ final class ZipState<Output>: SerializedEmitter<Output>, @unchecked Sendable {
     let arity: Int
     // Guarded by `lock`.
     @usableFromInline
-    var queuedCount: [Int]
+    @exclusivity(unchecked) var queuedCount: [Int]
     @usableFromInline
-    var isDone: [Bool]
+    @exclusivity(unchecked) var isDone: [Bool]
 
     @inlinable
     init(sink: @escaping EventSink<Output>, arity: Int) {

@@ -21,8 +21,8 @@ public final class ConnectableObservable<Element>: ObservableType {
     private let makeSubject: () -> SharedSubject
     private let lock = SpinLock()
     // Guarded by `lock`: the subject of the current connection, and that connection.
-    private var subject: SharedSubject?
-    private var connection: Lifetime?
+    @exclusivity(unchecked) private var subject: SharedSubject?
+    @exclusivity(unchecked) private var connection: Lifetime?
 
     init(makeSubject: @escaping () -> SharedSubject) {
         self.makeSubject = makeSubject
@@ -90,9 +90,9 @@ final class RefCountState<Element>: @unchecked Sendable {
     private let connectable: ConnectableObservable<Element>
     private let lock = SpinLock()
     // Guarded by `lock`.
-    private var count = 0
-    private var connection: (any Disposable)?
-    private var generation: UInt64 = 0
+    @exclusivity(unchecked) private var count = 0
+    @exclusivity(unchecked) private var connection: (any Disposable)?
+    @exclusivity(unchecked) private var generation: UInt64 = 0
 
     init(connectable: ConnectableObservable<Element>) {
         self.connectable = connectable

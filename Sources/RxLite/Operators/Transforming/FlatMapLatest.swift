@@ -3,11 +3,11 @@
 final class SwitchState<Element>: SerializedEmitter<Element>, @unchecked Sendable {
     // Guarded by `lock`.
     @usableFromInline
-    var current: (id: UInt64, lifetime: Lifetime, key: UInt64)?
+    @exclusivity(unchecked) var current: (id: UInt64, lifetime: Lifetime, key: UInt64)?
     @usableFromInline
-    var latestID: UInt64 = 0
+    @exclusivity(unchecked) var latestID: UInt64 = 0
     @usableFromInline
-    var outerDone = false
+    @exclusivity(unchecked) var outerDone = false
 
     @inlinable
     override init(sink: @escaping EventSink<Element>) {

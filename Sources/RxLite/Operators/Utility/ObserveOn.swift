@@ -14,13 +14,13 @@ final class ObserveOnState<Element: Sendable>: Disposable, @unchecked Sendable {
     let lock = SpinLock()
     // Guarded by `lock`.
     @usableFromInline
-    var queue: [Event<Element>] = []
+    @exclusivity(unchecked) var queue: [Event<Element>] = []
     @usableFromInline
-    var isDraining = false
+    @exclusivity(unchecked) var isDraining = false
     @usableFromInline
-    var isStopped = false
+    @exclusivity(unchecked) var isStopped = false
     @usableFromInline
-    var scheduledDrain: (any Disposable)?
+    @exclusivity(unchecked) var scheduledDrain: (any Disposable)?
 
     @usableFromInline
     init(scheduler: any ImmediateSchedulerType, sink: @escaping EventSink<Element>, lifetime: Lifetime) {
