@@ -29,7 +29,7 @@ public enum Disposables {
 }
 
 @usableFromInline
-struct NopDisposable: Disposable, Sendable {
+final class NopDisposable: Disposable, Sendable {
     static let instance = NopDisposable()
     @usableFromInline
     func dispose() {}

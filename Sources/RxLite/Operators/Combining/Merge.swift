@@ -152,19 +152,18 @@ final class BoundedMergeState<Element>: SerializedEmitter<Element>, @unchecked S
     }
 
     private func subscribe(_ inner: Observable<Element>) {
-        let (child, key) = lifetime.makeChild()
-        guard let key else { return }
+        let child = Lifetime(parent: lifetime)
         inner.subscribeHandler(
             { [self] event in
                 switch event {
                 case .next: forward(event)
                 case .error: forward(event)
                 case .completed:
-                    lifetime.remove(key)
-                    child.dispose()
+                    child.finishChild()
                     innerCompleted()
                 }
             }, child)
+        if child.isActive { lifetime.attach(child) } else { child.dispose() }
     }
 
     private func innerCompleted() {

@@ -3,7 +3,7 @@
 final class SwitchState<Element>: SerializedEmitter<Element>, @unchecked Sendable {
     // Guarded by `lock`.
     @usableFromInline
-    @exclusivity(unchecked) var current: (id: UInt64, lifetime: Lifetime, key: UInt64)?
+    @exclusivity(unchecked) var current: (id: UInt64, lifetime: Lifetime)?
     @usableFromInline
     @exclusivity(unchecked) var latestID: UInt64 = 0
     @usableFromInline
@@ -24,13 +24,12 @@ final class SwitchState<Element>: SerializedEmitter<Element>, @unchecked Sendabl
         }
         if case .completed = event {
             self.current = nil
-            parent.remove(current.key)
             if outerDone {
                 emitLocked(.completed)
             } else {
                 lock.unlock()
             }
-            current.lifetime.dispose()
+            current.lifetime.finishChild()
             return
         }
         emitLocked(event)
@@ -65,18 +64,12 @@ final class SwitchState<Element>: SerializedEmitter<Element>, @unchecked Sendabl
         let previous = current
         latestID &+= 1
         let id = latestID
-        let child = Lifetime()
-        current = (id, child, 0)
+        let child = Lifetime(parent: parent)
+        current = (id, child)
         lock.unlock()
-        if let previous {
-            parent.remove(previous.key)
-            previous.lifetime.dispose()
-        }
-        guard let key = parent.insert(child) else { return }
-        lock.withLock {
-            if current?.id == id { current?.key = key }
-        }
+        previous?.lifetime.finishChild()
         inner.subscribeHandler({ [self] event in innerEvent(event, id: id, parent: parent) }, child)
+        if child.isActive { parent.attach(child) } else { child.dispose() }
     }
 }
 
