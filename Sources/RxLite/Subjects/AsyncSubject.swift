@@ -2,6 +2,9 @@
 @usableFromInline
 struct AsyncMemory<Element>: SubjectMemory {
     @usableFromInline
+    static var subjectName: String { "AsyncSubject" }
+
+    @usableFromInline
     var last: Element?
 
     @inlinable

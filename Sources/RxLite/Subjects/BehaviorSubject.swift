@@ -2,6 +2,9 @@
 @usableFromInline
 struct BehaviorMemory<Element>: SubjectMemory {
     @usableFromInline
+    static var subjectName: String { "BehaviorSubject" }
+
+    @usableFromInline
     var value: Element
 
     @inlinable

@@ -1,6 +1,9 @@
 /// The memory of a subject that remembers nothing.
 @usableFromInline
 struct PublishMemory<Element>: SubjectMemory {
+    @usableFromInline
+    static var subjectName: String { "PublishSubject" }
+
     @inlinable
     init() {}
     @inlinable

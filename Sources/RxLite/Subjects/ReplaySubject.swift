@@ -2,6 +2,9 @@
 @usableFromInline
 struct ReplayMemory<Element>: SubjectMemory {
     @usableFromInline
+    static var subjectName: String { "ReplaySubject" }
+
+    @usableFromInline
     let capacity: Int
     // A ring buffer once full: `start` indexes the oldest element.
     @usableFromInline

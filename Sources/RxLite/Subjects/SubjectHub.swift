@@ -13,6 +13,9 @@ protocol SubjectMemory<Element> {
 
     /// The events a subscriber arriving after the end receives, ending with the terminal event.
     func replayAfterEnd(_ terminal: Event<Element>) -> [Event<Element>]
+
+    /// The name of the subject type, for `RxError.disposed`.
+    static var subjectName: String { get }
 }
 
 /// The shared engine of every subject and relay: a list of observers, fed one event at a time, in order.
@@ -215,7 +218,7 @@ final class SubjectHub<Memory: SubjectMemory>: @unchecked Sendable {
         guard registration.lifetime.isActive else { return }
         let replay: [Event<Element>]
         if isDisposed {
-            replay = [.error(RxError.disposed(object: "\(type(of: self))"))]
+            replay = [.error(RxError.disposed(object: "\(Memory.subjectName)<\(Element.self)>"))]
         } else if let terminal {
             replay = memory.replayAfterEnd(terminal)
         } else {
