@@ -54,7 +54,9 @@ nonisolated func runAll(_ options: Options) {
     let runs = options.quick ? 1 : options.runs
     let selected = scenarios.filter { scenario in
         guard let filter = options.filter else { return true }
-        if scenarios.contains(where: { $0.name == filter }) { return scenario.name == "Floor" || scenario.name == filter }
+        if scenarios.contains(where: { $0.name == filter }) {
+            return scenario.name == "Floor" || scenario.name == filter
+        }
         return scenario.name == "Floor" || scenario.name.localizedCaseInsensitiveContains(filter)
     }
     guard selected.count > 1 || options.filter == nil || options.filter == "Floor" else {

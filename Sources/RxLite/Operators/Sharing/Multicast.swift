@@ -179,4 +179,3 @@ extension ObservableType {
         multicast(makeSubject: { ReplaySubject<Element>.createUnbound() })
     }
 }
-
