@@ -11,6 +11,7 @@ let package = Package(
         .target(name: "RxLite"),
         .target(name: "RxLiteTest", dependencies: ["RxLite"]),
         .testTarget(name: "RxLiteTests", dependencies: ["RxLite", "RxLiteTest"]),
+        .testTarget(name: "RxLiteTestTests", dependencies: ["RxLite", "RxLiteTest"]),
     ],
     swiftLanguageModes: [.v6]
 )
