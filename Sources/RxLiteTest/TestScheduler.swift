@@ -69,6 +69,15 @@ public final class TestScheduler: SchedulerType, @unchecked Sendable {
         self.simulateProcessingDelay = simulateProcessingDelay
     }
 
+    deinit {
+        // A pending action may hold a subscription whose disposable holds the action's item again (a cold
+        // observable's events, a periodic tick); releasing the actions breaks those cycles.
+        for item in queue {
+            item.action = nil
+            item.status = .disposed
+        }
+    }
+
     /// The current virtual time in ticks.
     public var clock: TestTime { lock.withLock { currentClock } }
 

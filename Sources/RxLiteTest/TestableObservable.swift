@@ -58,7 +58,7 @@ public final class TestableObservable<Element>: ObservableType {
             let key = nextObserverKey
             nextObserverKey += 1
             observers.append((key, observer))
-            release = { [self] in observers.removeAll { $0.key == key } }
+            release = { [weak self] in self?.observers.removeAll { $0.key == key } }
         case .cold:
             let scheduled = recordedEvents.map { recorded in
                 scheduler.scheduleRelativeVirtual((), dueTime: recorded.time) { _ in
@@ -68,9 +68,12 @@ public final class TestableObservable<Element>: ObservableType {
             }
             release = { for item in scheduled { item.dispose() } }
         }
-        return Disposables.create { [self] in
-            subscriptions[index] = Subscription(subscriptions[index].subscribe, scheduler.clock)
+        // Weak: the subscription's lifetime holds this disposable, and a hot observable holds the subscription's
+        // observer; a strong reference would make a cycle that a test which never disposes would leak.
+        return Disposables.create { [weak self] in
             release()
+            guard let self else { return }
+            subscriptions[index] = Subscription(subscriptions[index].subscribe, scheduler.clock)
         }
     }
 

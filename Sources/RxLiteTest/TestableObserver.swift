@@ -5,7 +5,9 @@ import RxLite
 /// Made by ``TestScheduler/createObserver(_:)`` or returned by ``TestScheduler/start(created:subscribed:disposed:create:)``.
 /// It is meant for the thread that drives the scheduler; it does not lock.
 public final class TestableObserver<Element>: ObserverType {
-    private let scheduler: TestScheduler
+    // Weak: the scheduler's pending actions may hold this observer (through a subscription), and a test that
+    // leaves actions pending must still free both.
+    private weak var scheduler: TestScheduler?
 
     /// Every event received so far, in order, stamped with the virtual time it arrived.
     public internal(set) var events: [Recorded<Event<Element>>] = []
@@ -14,8 +16,8 @@ public final class TestableObserver<Element>: ObserverType {
         self.scheduler = scheduler
     }
 
-    /// Records `event` at the scheduler's current clock.
+    /// Records `event` at the scheduler's current clock (`TestTime.min` if the scheduler is gone).
     public func on(_ event: Event<Element>) {
-        events.append(Recorded(time: scheduler.clock, value: event))
+        events.append(Recorded(time: scheduler?.clock ?? TestTime.min, value: event))
     }
 }
