@@ -14,6 +14,7 @@ let package = Package(
         .target(name: "CAllocationCounter"),
         .executableTarget(name: "rxlite-bench", dependencies: ["RxLite", "CAllocationCounter"]),
         .testTarget(name: "RxLiteTests", dependencies: ["RxLite", "RxLiteTest"]),
+        .testTarget(name: "RxLiteTestTests", dependencies: ["RxLite", "RxLiteTest"]),
     ],
     swiftLanguageModes: [.v6]
 )
