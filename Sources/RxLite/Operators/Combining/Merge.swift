@@ -50,7 +50,14 @@ extension Observable {
             let state = MergeState(sink: sink, running: sources.count)
             for source in sources {
                 guard lifetime.isActive else { return }
-                source.subscribeHandler(state.forward, lifetime)
+                // Each source gets its own child lifetime, released as soon as that source completes.
+                let child = Lifetime(parent: lifetime)
+                source.subscribeHandler(
+                    { event in
+                        if case .completed = event { child.finishChild() }
+                        state.forward(event)
+                    }, child)
+                if child.isActive { lifetime.attach(child) } else { child.dispose() }
             }
         }
     }
