@@ -9,4 +9,3 @@ import Testing
     #expect(received == [20, 30, 40])
     #expect(completed)
 }
-
