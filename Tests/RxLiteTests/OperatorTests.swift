@@ -66,6 +66,10 @@ extension ObservableType where Element: Equatable {
 }
 
 /// A source driven by hand: the test calls `onNext` and friends on the last subscription.
+///
+/// It keeps every observer it was given, even after disposal (so a test can check that late events are dropped),
+/// like a `create` that stores its observer. A closure inside the subscribed chain that captured the source strongly
+/// would make a cycle through that observer, which `expectNoLeaks` reports: capture it `unowned` there.
 final class ManualSource<Element> {
     private(set) var observers: [AnyObserver<Element>] = []
     private(set) var subscribeCount = 0
