@@ -32,6 +32,8 @@ struct DispatchQueueDriver: Sendable {
         let timer = DispatchSource.makeTimerSource(queue: queue)
         let work = UncheckedTransfer(value: (state, action))
         timer.setEventHandler {
+            // A fired one-shot timer is cancelled so it releases this handler (and the item it holds).
+            cancel.releaseTimer()
             if cancel.isDisposed { return }
             cancel.setInner(work.value.1(work.value.0))
         }
@@ -101,6 +103,16 @@ final class ScheduledItem: Cancelable, @unchecked Sendable {
         }
         self.timer = timer
         lock.unlock()
+    }
+
+    /// Cancels and forgets the timer once it has fired.
+    func releaseTimer() {
+        let timer = lock.withLock { () -> (any DispatchSourceTimer)? in
+            let timer = self.timer
+            self.timer = nil
+            return timer
+        }
+        timer?.cancel()
     }
 
     func setInner(_ disposable: any Disposable) {

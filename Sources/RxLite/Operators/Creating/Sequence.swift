@@ -21,8 +21,10 @@ extension Observable {
     public static func from<Source: Sequence>(_ sequence: Source) -> Observable<Element>
     where Source.Element == Element {
         Observable { sink, lifetime in
-            for element in sequence {
-                guard lifetime.isActive else { return }
+            // The lifetime is checked before each element is pulled, so a lazy or endless sequence is not asked
+            // for one more element than the subscriber takes.
+            var iterator = sequence.makeIterator()
+            while lifetime.isActive, let element = iterator.next() {
                 sink(.next(element))
             }
             if lifetime.isActive { sink(.completed) }

@@ -1,0 +1,123 @@
+import Dispatch
+import Foundation
+import RxLite
+import RxLiteTest
+import Testing
+
+@Suite(.checksResources) struct SchedulerTests {
+    @Test func currentThreadSchedulerTrampolinesRecursiveWork() {
+        var order: [String] = []
+        var depth = 0
+        var maxDepth = 0
+        let scheduler = CurrentThreadScheduler.instance
+        #expect(CurrentThreadScheduler.isScheduleRequired)
+        _ = scheduler.schedule(()) { _ in
+            depth += 1
+            maxDepth = max(maxDepth, depth)
+            order.append("outer")
+            #expect(!CurrentThreadScheduler.isScheduleRequired)
+            _ = scheduler.schedule(()) { _ in
+                depth += 1
+                maxDepth = max(maxDepth, depth)
+                order.append("inner")
+                depth -= 1
+                return Disposables.create()
+            }
+            order.append("outer end")
+            depth -= 1
+            return Disposables.create()
+        }
+        #expect(order == ["outer", "outer end", "inner"])
+        #expect(maxDepth == 1)
+        #expect(CurrentThreadScheduler.isScheduleRequired)
+    }
+
+    @Test func scheduleRecursiveOnTheTrampolineDoesNotGrowTheStack() {
+        var count = 0
+        _ = CurrentThreadScheduler.instance.scheduleRecursive(0) { value, recurse in
+            count += 1
+            if value < 100_000 { recurse(value + 1) }
+        }
+        #expect(count == 100_001)
+    }
+
+    @Test func serialQueueSchedulerRunsActionsInOrder() async {
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "scheduler-test")
+        let done = DispatchSemaphoreBox()
+        let log = EventLog<Int>()
+        for value in 0..<1_000 {
+            _ = scheduler.schedule(value) { value in
+                log.on(.next(value))
+                if value == 999 { done.signal() }
+                return Disposables.create()
+            }
+        }
+        await done.wait()
+        #expect(log.elements == Array(0..<1_000))
+        #expect(log.contractViolations == 0)
+    }
+
+    @Test func cancelledDispatchActionNeverRuns() async {
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "scheduler-cancel")
+        let done = DispatchSemaphoreBox()
+        let ran = NSLockLike()
+        var cancelledRan = false
+        let cancelled = scheduler.scheduleRelative((), dueTime: .milliseconds(1)) { _ in
+            ran.withLock { cancelledRan = true }
+            return Disposables.create()
+        }
+        cancelled.dispose()
+        _ = scheduler.scheduleRelative((), dueTime: .milliseconds(5)) { _ in
+            done.signal()
+            return Disposables.create()
+        }
+        await done.wait()
+        #expect(ran.withLock { !cancelledRan })
+    }
+
+    @Test func testSchedulerPeriodicThroughTheDefaultImplementation() {
+        let scheduler = TestScheduler(initialClock: 0)
+        var ticks: [Int] = []
+        let periodic = scheduler.schedulePeriodic(0, startAfter: .seconds(5), period: .seconds(10)) { state in
+            ticks.append(scheduler.clock)
+            return state + 1
+        }
+        scheduler.advanceTo(40)
+        periodic.dispose()
+        scheduler.advanceTo(100)
+        #expect(ticks == [5, 15, 25, 35])
+    }
+
+    @Test func mainSchedulerRunsImmediatelyOnlyOnTheMainQueue() async {
+        let onMain = await withCheckedContinuation { continuation in
+            DispatchQueue.main.async {
+                var ranInline = false
+                _ = MainScheduler.instance.schedule(()) { _ in
+                    ranInline = true
+                    return Disposables.create()
+                }
+                continuation.resume(returning: ranInline && MainScheduler.isOnMainQueue)
+            }
+        }
+        #expect(onMain)
+        // Off the main queue the action is dispatched, not run on the calling thread.
+        let offMain = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                let caller = pthread_self()
+                _ = MainScheduler.instance.schedule(()) { _ in
+                    continuation.resume(returning: pthread_equal(caller, pthread_self()) == 0)
+                    return Disposables.create()
+                }
+            }
+        }
+        #expect(offMain)
+    }
+
+    @Test func dispatchTimeIntervalConversion() {
+        #expect(DispatchTimeInterval.seconds(2).timeInterval == 2)
+        #expect(DispatchTimeInterval.milliseconds(1500).timeInterval == 1.5)
+        #expect(DispatchTimeInterval.microseconds(250).timeInterval == 0.00025)
+        #expect(DispatchTimeInterval.nanoseconds(5).timeInterval == 5e-9)
+        #expect(DispatchTimeInterval.never.timeInterval == .infinity)
+    }
+}
