@@ -12,7 +12,7 @@ extension OperatorTests {
         @Test func switchesToTheHandlersSequenceOnError() {
             expectNoLeaks {
                 let source = ManualSource<Int>()
-                let log = EventLog<Int>()
+                let log = SeenLog<Int>()
                 var caught: [String] = []
                 source.observable.catch { error in
                     caught.append(String(describing: error))
@@ -55,7 +55,7 @@ extension OperatorTests {
 
                 let source = ManualSource<Int>()
                 let fallback = ManualSource<Int>()
-                let log = EventLog<Int>()
+                let log = SeenLog<Int>()
                 let subscription = source.observable.catch { [unowned fallback] _ in fallback.observable }
                     .subscribe { log.on($0) }
                 source.onError(TestFailure.boom)

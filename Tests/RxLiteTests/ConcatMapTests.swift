@@ -15,7 +15,7 @@ extension OperatorTests {
             expectNoLeaks {
                 let outer = ManualSource<Int>()
                 let inners = [1: ManualSource<String>(), 2: ManualSource<String>(), 3: ManualSource<String>()]
-                let log = EventLog<String>()
+                let log = SeenLog<String>()
                 outer.observable.concatMap { [unowned a = inners[1]!, unowned b = inners[2]!, unowned c = inners[3]!] in
                     [a, b, c][$0 - 1].observable
                 }.subscribe { log.on($0) }
@@ -42,7 +42,7 @@ extension OperatorTests {
             expectNoLeaks {
                 let outer = ManualSource<Int>()
                 let inner = ManualSource<Int>()
-                let log = EventLog<Int>()
+                let log = SeenLog<Int>()
                 outer.observable.concatMap { [unowned inner] _ in inner.observable }.subscribe { log.on($0) }
                 outer.onNext(1)
                 outer.onCompleted()
@@ -58,7 +58,7 @@ extension OperatorTests {
             expectNoLeaks {
                 let outer = ManualSource<Int>()
                 let inner = ManualSource<Int>()
-                let log = EventLog<Int>()
+                let log = SeenLog<Int>()
                 outer.observable.concatMap { [unowned inner] _ in inner.observable }.subscribe { log.on($0) }
                 outer.onNext(1)
                 inner.onError(TestFailure.boom)
@@ -119,7 +119,7 @@ extension OperatorTests {
             expectNoLeaks {
                 let queue = DispatchQueue(label: "ConcatMapTests.inner")
                 let done = DispatchSemaphore(value: 0)
-                let log = UncheckedBox(EventLog<Int>())
+                let log = UncheckedBox(SeenLog<Int>())
                 Observable.range(start: 0, count: 200).concatMap { value in
                     Observable<Int>.create { observer in
                         let transfer = UncheckedBox(observer)

@@ -21,7 +21,7 @@ extension OperatorTests {
             expectNoLeaks {
                 let first = ManualSource<Int>()
                 let second = ManualSource<Int>()
-                let log = EventLog<Int>()
+                let log = SeenLog<Int>()
                 first.observable.concat(second.observable).subscribe { log.on($0) }
                 first.onNext(1)
                 #expect(second.subscribeCount == 0)
@@ -81,7 +81,7 @@ extension OperatorTests {
                 #expect(second.subscribeCount == 0)
 
                 let first = ManualSource<Int>()
-                let log = EventLog<Int>()
+                let log = SeenLog<Int>()
                 let subscription = first.observable.concat(second.observable).subscribe { log.on($0) }
                 first.onCompleted()
                 second.onNext(1)
@@ -98,7 +98,7 @@ extension OperatorTests {
                 #expect(result.events == [.next(1)])
                 #expect(result.sourceDisposals == 1)
                 var subscription: (any Disposable)?
-                let log = EventLog<Int>()
+                let log = SeenLog<Int>()
                 let second = ManualSource<Int>()
                 let first = ManualSource<Int>()
                 subscription = first.observable.concat(second.observable).subscribe { event in

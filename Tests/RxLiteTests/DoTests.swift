@@ -6,7 +6,7 @@ extension OperatorTests {
         @Test func callsEveryClosureInOrder() {
             expectNoLeaks {
                 var calls: [String] = []
-                let log = EventLog<Int>()
+                let log = SeenLog<Int>()
                 Observable.of(1, 2).do(
                     onNext: { calls.append("onNext \($0)") }, afterNext: { calls.append("afterNext \($0)") },
                     onCompleted: { calls.append("onCompleted") }, afterCompleted: { calls.append("afterCompleted") },

@@ -32,7 +32,7 @@ extension OperatorTests {
         @Test func releasesTheSourceAndIgnoresWhatFollows() {
             expectNoLeaks {
                 let source = ManualSource<Int>()
-                let log = EventLog<Int>()
+                let log = SeenLog<Int>()
                 source.observable.element(at: 1).subscribe { log.on($0) }
                 source.onNext(1)
                 source.onNext(2)

@@ -30,7 +30,7 @@ extension OperatorTests {
         @Test func ignoresWhatTheSourceSendsAfterward() {
             expectNoLeaks {
                 let source = ManualSource<Int>()
-                let log = EventLog<Int?>()
+                let log = SeenLog<Int?>()
                 source.observable.first().subscribe { log.on($0) }
                 source.onNext(1)
                 source.onNext(2)

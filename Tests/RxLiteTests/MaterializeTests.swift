@@ -37,7 +37,7 @@ extension OperatorTests {
         @Test func dematerializeDropsWhatTheSourceSendsAfterATerminalElement() {
             expectNoLeaks {
                 let source = ManualSource<Event<Int>>()
-                let log = EventLog<Int>()
+                let log = SeenLog<Int>()
                 // `materialize` swallows the sequence's end, so the manual source is the only thing that can still
                 // talk after the carried terminal; it must not get through.
                 let subscription = source.observable.dematerialize().subscribe { log.on($0) }

@@ -1,13 +1,14 @@
 import RxLite
+import RxLiteTest
 import Testing
 
 /// The root of every operator suite.
 ///
-/// `Resources.total` is one global counter, so tests that check it must not run beside tests that create
-/// subscriptions. `.serialized` is recursive: every suite nested in an `extension OperatorTests` runs one test at a
-/// time. Tests outside this suite still run in parallel with it, so `swift test --no-parallel` is the only way to
-/// serialize the whole target.
-@Suite(.serialized) struct OperatorTests {}
+/// `Resources.total` is one global counter, so a test that checks it must not run beside tests that create
+/// subscriptions. `.serialized` (recursive) runs the nested suites one test at a time; `.checksResources` (from
+/// RxLiteTest) checks every test and keeps it from overlapping any other checked test in the process. Tests
+/// without that trait elsewhere can still overlap; `swift test --no-parallel` serializes everything.
+@Suite(.serialized, .checksResources) struct OperatorTests {}
 
 /// Errors thrown by the operator tests.
 enum TestFailure: Error, Equatable, CustomStringConvertible {
@@ -50,7 +51,7 @@ enum Seen<Element: Equatable>: Equatable, CustomStringConvertible {
 }
 
 /// Records what a subscription receives.
-final class EventLog<Element: Equatable> {
+final class SeenLog<Element: Equatable> {
     private(set) var events: [Seen<Element>] = []
 
     func on(_ event: Event<Element>) { events.append(Seen(event)) }
@@ -59,7 +60,7 @@ final class EventLog<Element: Equatable> {
 extension ObservableType where Element: Equatable {
     /// Subscribes, records every event delivered during the call, disposes, and returns what was recorded.
     func collect() -> [Seen<Element>] {
-        let log = EventLog<Element>()
+        let log = SeenLog<Element>()
         subscribe { log.on($0) }.dispose()
         return log.events
     }
@@ -89,22 +90,13 @@ final class ManualSource<Element> {
     func onCompleted() { observers.last?.onCompleted() }
 }
 
-/// Runs `body` and expects every RxLite resource it created to be released once it returns.
-func expectNoLeaks(
-    sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void
-) rethrows {
-    let before = Resources.total
-    try body()
-    #expect(Resources.total == before, "live RxLite resources", sourceLocation: sourceLocation)
-}
-
 /// Subscribes `apply(source)`, sends `before`, disposes, then sends `after` and completes. Returns what the
 /// subscriber received and how often the source's subscription was disposed.
 func eventsAroundDispose<Output: Equatable>(
     _ apply: (Observable<Int>) -> Observable<Output>, before: [Int], after: [Int]
 ) -> (events: [Seen<Output>], sourceDisposals: Int) {
     let source = ManualSource<Int>()
-    let log = EventLog<Output>()
+    let log = SeenLog<Output>()
     let subscription = apply(source.observable).subscribe { log.on($0) }
     for element in before { source.onNext(element) }
     subscription.dispose()
@@ -120,7 +112,7 @@ func eventsWhenObserverDisposesItself<Output: Equatable>(
     _ apply: (Observable<Int>) -> Observable<Output>, elements: [Int]
 ) -> (events: [Seen<Output>], sourceDisposals: Int) {
     let source = ManualSource<Int>()
-    let log = EventLog<Output>()
+    let log = SeenLog<Output>()
     var subscription: (any Disposable)?
     subscription = apply(source.observable).subscribe { event in
         log.on(event)

@@ -25,7 +25,7 @@ extension OperatorTests {
         @Test func emitsNothingBeforeCompletion() {
             expectNoLeaks {
                 let source = ManualSource<Int>()
-                let log = EventLog<Int>()
+                let log = SeenLog<Int>()
                 let subscription = source.observable.reduce(0, accumulator: +).subscribe { log.on($0) }
                 source.onNext(1)
                 source.onNext(2)

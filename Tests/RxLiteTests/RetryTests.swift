@@ -52,7 +52,7 @@ extension OperatorTests {
         @Test func releasesEachFailedAttempt() {
             expectNoLeaks {
                 let source = ManualSource<Int>()
-                let log = EventLog<Int>()
+                let log = SeenLog<Int>()
                 source.observable.retry().subscribe { log.on($0) }
                 source.onError(TestFailure.boom)
                 #expect(source.disposeCount == 1)
@@ -75,7 +75,7 @@ extension OperatorTests {
         @Test func observerDisposingItselfStopsRetrying() {
             expectNoLeaks {
                 var attempts = 0
-                let log = EventLog<Int>()
+                let log = SeenLog<Int>()
                 var subscription: (any Disposable)?
                 let source = ManualSource<Int>()
                 subscription = source.observable.do(onSubscribe: { attempts += 1 }).retry().subscribe { event in

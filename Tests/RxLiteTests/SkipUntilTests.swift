@@ -7,7 +7,7 @@ extension OperatorTests {
             expectNoLeaks {
                 let source = ManualSource<Int>()
                 let other = ManualSource<String>()
-                let log = EventLog<Int>()
+                let log = SeenLog<Int>()
                 source.observable.skip(until: other.observable).subscribe { log.on($0) }
                 source.onNext(1)
                 other.onNext("go")
@@ -24,7 +24,7 @@ extension OperatorTests {
             expectNoLeaks {
                 let source = ManualSource<Int>()
                 let other = ManualSource<Int>()
-                let log = EventLog<Int>()
+                let log = SeenLog<Int>()
                 source.observable.skip(until: other.observable).subscribe { log.on($0) }
                 other.onCompleted()
                 #expect(other.disposeCount == 1)
@@ -38,7 +38,7 @@ extension OperatorTests {
             expectNoLeaks {
                 let source = ManualSource<Int>()
                 let other = ManualSource<Int>()
-                let log = EventLog<Int>()
+                let log = SeenLog<Int>()
                 source.observable.skip(until: other.observable).subscribe { log.on($0) }
                 other.onError(TestFailure.boom)
                 source.onNext(1)

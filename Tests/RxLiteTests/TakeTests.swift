@@ -34,7 +34,7 @@ extension OperatorTests {
         @Test func releasesTheSourceWhenItEndsTheSequence() {
             expectNoLeaks {
                 let source = ManualSource<Int>()
-                let log = EventLog<Int>()
+                let log = SeenLog<Int>()
                 source.observable.take(1).subscribe { log.on($0) }
                 source.onNext(1)
                 #expect(source.disposeCount == 1)

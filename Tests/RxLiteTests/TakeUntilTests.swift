@@ -9,7 +9,7 @@ extension OperatorTests {
             expectNoLeaks {
                 let source = ManualSource<Int>()
                 let other = ManualSource<String>()
-                let log = EventLog<Int>()
+                let log = SeenLog<Int>()
                 source.observable.take(until: other.observable).subscribe { log.on($0) }
                 source.onNext(1)
                 source.onNext(2)
@@ -25,7 +25,7 @@ extension OperatorTests {
             expectNoLeaks {
                 let source = ManualSource<Int>()
                 let other = ManualSource<Int>()
-                let log = EventLog<Int>()
+                let log = SeenLog<Int>()
                 source.observable.take(until: other.observable).subscribe { log.on($0) }
                 source.onNext(1)
                 other.onError(TestFailure.boom)
@@ -39,7 +39,7 @@ extension OperatorTests {
             expectNoLeaks {
                 let source = ManualSource<Int>()
                 let other = ManualSource<Int>()
-                let log = EventLog<Int>()
+                let log = SeenLog<Int>()
                 source.observable.take(until: other.observable).subscribe { log.on($0) }
                 other.onCompleted()
                 #expect(other.disposeCount == 1)
@@ -72,7 +72,7 @@ extension OperatorTests {
         @Test func otherTriggeredFromTheObserverStopsAnEndlessSource() {
             expectNoLeaks {
                 let other = ManualSource<Int>()
-                let log = EventLog<Int>()
+                let log = SeenLog<Int>()
                 var count = 0
                 Observable.repeatElement(1).map { _ -> Int in
                     count += 1

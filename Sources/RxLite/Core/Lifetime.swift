@@ -3,12 +3,14 @@ import Synchronization
 /// The shared state of one subscription: whether it is still active, and what to release when it ends.
 ///
 /// A chain of operators subscribed once shares one `Lifetime`; operators that subscribe to more than one source
-/// over time (`flatMap`, `concat`, `catch`, `retry`, ...) give each inner subscription a child lifetime that they
-/// insert into their own. It is the `Disposable` that `subscribe` returns.
+/// over time (`flatMap`, `concat`, `catch`, `retry`, ...) give each inner subscription a child lifetime. It is the
+/// `Disposable` that `subscribe` returns.
 ///
 /// Invariants:
 /// - `status` only moves forward: `active` → `stopped` (a terminal event is being delivered) → `disposed`, or
 ///   `active` → `disposed`.
+/// - A child is active only while its parent is: ``isActive`` walks up the chain (one atomic load per level), so
+///   disposing a parent silences every child at once, even one not yet attached to the parent's resources.
 /// - Sources check ``isActive`` before every emission, so once `dispose()` has set `disposed` no new event enters
 ///   the chain. The leaf observer checks it too, which covers an emission that raced the dispose.
 /// - A resource inserted after disposal is disposed at once, never stored.
@@ -24,16 +26,23 @@ final class Lifetime: Disposable, Cancelable, @unchecked Sendable {
 
     @usableFromInline
     let status = Atomic<UInt8>(Lifetime.active)
+    /// The lifetime this one is nested in, if any.
+    @usableFromInline
+    let parent: Lifetime?
 
     private let lock = SpinLock()
     // Guarded by `lock`. Most lifetimes hold one resource, so the first lives outside the array.
-    private var firstResource: (any Disposable)?
-    private var firstKey: UInt64 = 0
-    private var moreResources: [(key: UInt64, resource: any Disposable)] = []
-    private var nextKey: UInt64 = 1
+    @exclusivity(unchecked) private var firstResource: (any Disposable)?
+    @exclusivity(unchecked) private var firstKey: UInt64 = 0
+    @exclusivity(unchecked) private var moreResources: [(key: UInt64, resource: any Disposable)] = []
+    @exclusivity(unchecked) private var nextKey: UInt64 = 1
+    // Guarded by the *parent's* lock: this lifetime's key among the parent's resources, once attached.
+    @exclusivity(unchecked) private var keyInParent: UInt64 = 0
 
+    /// A root lifetime, or a child of `parent`.
     @usableFromInline
-    init() {
+    init(parent: Lifetime? = nil) {
+        self.parent = parent
         #if DEBUG
             Resources.increment()
         #endif
@@ -45,9 +54,13 @@ final class Lifetime: Disposable, Cancelable, @unchecked Sendable {
         #endif
     }
 
-    /// `true` until a terminal event starts or the subscription is disposed.
+    /// `true` until a terminal event starts or the subscription (or an ancestor) is disposed.
     @inlinable
-    var isActive: Bool { status.load(ordering: .acquiring) == Lifetime.active }
+    var isActive: Bool {
+        guard status.load(ordering: .acquiring) == Lifetime.active else { return false }
+        guard let parent else { return true }
+        return parent.isActive
+    }
 
     /// `true` once disposed.
     @inlinable
@@ -67,20 +80,25 @@ final class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     @discardableResult
     func insert(_ resource: any Disposable) -> UInt64? {
         lock.lock()
-        if status.load(ordering: .acquiring) == Lifetime.disposed {
+        guard let key = insertLocked(resource) else {
             lock.unlock()
             resource.dispose()
             return nil
         }
+        lock.unlock()
+        return key
+    }
+
+    private func insertLocked(_ resource: any Disposable) -> UInt64? {
+        if status.load(ordering: .acquiring) == Lifetime.disposed { return nil }
         let key = nextKey
         nextKey &+= 1
-        if firstResource == nil {
+        if firstKey == 0 {
             firstResource = resource
             firstKey = key
         } else {
             moreResources.append((key, resource))
         }
-        lock.unlock()
         return key
     }
 
@@ -96,21 +114,62 @@ final class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     func remove(_ key: UInt64) -> (any Disposable)? {
         lock.lock()
         defer { lock.unlock() }
-        if firstResource != nil && firstKey == key {
-            let resource = firstResource
-            firstResource = nil
-            return resource
-        }
-        guard let index = moreResources.firstIndex(where: { $0.key == key }) else { return nil }
-        return moreResources.remove(at: index).resource
+        return removeLocked(key)
     }
 
-    /// Creates a lifetime that ends when this one does, for an inner subscription that may also end on its own.
-    /// Returns the child and its key here (`nil` when this lifetime is already disposed).
+    private func removeLocked(_ key: UInt64) -> (any Disposable)? {
+        if firstKey == key {
+            let resource = firstResource
+            firstResource = nil
+            firstKey = 0
+            return resource
+        }
+        var index = moreResources.count - 1
+        while index >= 0 {
+            if moreResources[index].key == key { return moreResources.remove(at: index).resource }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// Creates a child lifetime attached to this one at once. Returns the child and its key here (`nil` when this
+    /// lifetime is already disposed, and then the child is disposed too).
     @usableFromInline
     func makeChild() -> (child: Lifetime, key: UInt64?) {
-        let child = Lifetime()
+        let child = Lifetime(parent: self)
         return (child, insert(child))
+    }
+
+    /// Makes `child` (created with this lifetime as parent) one of this lifetime's resources, so disposing this
+    /// one releases the child's resources. Does nothing when the child already ended; disposes the child when this
+    /// lifetime already ended. An operator calls this once an inner subscription outlives its synchronous start;
+    /// inner sequences that finish during subscribe (`just`) never touch the parent's lock.
+    @usableFromInline
+    func attach(_ child: Lifetime) {
+        lock.lock()
+        if child.status.load(ordering: .acquiring) == Lifetime.disposed {
+            lock.unlock()
+            return
+        }
+        guard let key = insertLocked(child) else {
+            lock.unlock()
+            child.dispose()
+            return
+        }
+        child.keyInParent = key
+        lock.unlock()
+    }
+
+    /// Undoes ``attach(_:)`` for a child that ended on its own.
+    @usableFromInline
+    func detach(_ child: Lifetime) {
+        lock.lock()
+        let key = child.keyInParent
+        if key != 0 {
+            child.keyInParent = 0
+            _ = removeLocked(key)
+        }
+        lock.unlock()
     }
 
     /// Ends the subscription: no event is delivered after this returns (from this thread's point of view) and
@@ -122,10 +181,18 @@ final class Lifetime: Disposable, Cancelable, @unchecked Sendable {
         let first = firstResource
         let more = moreResources
         firstResource = nil
+        firstKey = 0
         moreResources = []
         lock.unlock()
         first?.dispose()
         for entry in more { entry.resource.dispose() }
+    }
+
+    /// Ends a child that finished on its own and removes it from its parent.
+    @usableFromInline
+    func finishChild() {
+        dispose()
+        parent?.detach(self)
     }
 
     /// The observer at the end of a chain: drops anything after the end, and releases the chain once a terminal

@@ -32,15 +32,23 @@ extension ObservableConvertibleType {
     ) -> any Disposable {
         let lifetime = Lifetime()
         if let onDisposed { lifetime.insert(onDisposed) }
-        let observer = AnyObserver<Element> { event in
-            switch event {
-            case .next(let element): onNext?(element)
-            case .error(let error):
-                if let onError { onError(error) } else { reportUnhandledError(error) }
-            case .completed: onCompleted?()
-            }
-        }
-        asObservable().subscribeHandler(lifetime.leafSink(observer), lifetime)
+        // The leaf is written out here rather than built from `leafSink(AnyObserver(...))`: one closure call per
+        // event instead of three.
+        asObservable().subscribeHandler(
+            { event in
+                switch event {
+                case .next(let element):
+                    if lifetime.isActive { onNext?(element) }
+                case .error(let error):
+                    guard lifetime.beginStop() else { return }
+                    if let onError { onError(error) } else { reportUnhandledError(error) }
+                    lifetime.dispose()
+                case .completed:
+                    guard lifetime.beginStop() else { return }
+                    onCompleted?()
+                    lifetime.dispose()
+                }
+            }, lifetime)
         return lifetime
     }
 

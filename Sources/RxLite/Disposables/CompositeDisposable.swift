@@ -12,8 +12,8 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
     private let lock = SpinLock()
     private let disposedFlag = Atomic<Bool>(false)
     // Guarded by `lock`; insertion order is disposal order.
-    private var entries: [(key: UInt64, disposable: any Disposable)] = []
-    private var nextKey: UInt64 = 0
+    @exclusivity(unchecked) private var entries: [(key: UInt64, disposable: any Disposable)] = []
+    @exclusivity(unchecked) private var nextKey: UInt64 = 0
 
     /// An empty group.
     public init() {

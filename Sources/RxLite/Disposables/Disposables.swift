@@ -29,7 +29,7 @@ public enum Disposables {
 }
 
 @usableFromInline
-struct NopDisposable: Disposable, Sendable {
+final class NopDisposable: Disposable, Sendable {
     static let instance = NopDisposable()
     @usableFromInline
     func dispose() {}
@@ -39,7 +39,7 @@ struct NopDisposable: Disposable, Sendable {
 @usableFromInline
 final class AnonymousDisposable: Cancelable, @unchecked Sendable {
     private let lock = SpinLock()
-    private var action: (() -> Void)?
+    @exclusivity(unchecked) private var action: (() -> Void)?
     private let disposedFlag = Atomic<Bool>(false)
 
     @usableFromInline

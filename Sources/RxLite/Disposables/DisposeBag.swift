@@ -5,7 +5,7 @@
 /// adding needs a reference to the bag.
 public final class DisposeBag {
     private let lock = SpinLock()
-    private var disposables: [any Disposable] = []
+    @exclusivity(unchecked) private var disposables: [any Disposable] = []
 
     /// An empty bag.
     public init() {

@@ -6,7 +6,7 @@ import Synchronization
 public final class SerialDisposable: Cancelable, @unchecked Sendable {
     private let lock = SpinLock()
     private let disposedFlag = Atomic<Bool>(false)
-    private var current: (any Disposable)?
+    @exclusivity(unchecked) private var current: (any Disposable)?
 
     /// An empty serial disposable.
     public init() {

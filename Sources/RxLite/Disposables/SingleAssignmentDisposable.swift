@@ -7,8 +7,8 @@ import Synchronization
 public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
     private let lock = SpinLock()
     private let disposedFlag = Atomic<Bool>(false)
-    private var isAssigned = false
-    private var current: (any Disposable)?
+    @exclusivity(unchecked) private var isAssigned = false
+    @exclusivity(unchecked) private var current: (any Disposable)?
 
     /// An unassigned disposable.
     public init() {

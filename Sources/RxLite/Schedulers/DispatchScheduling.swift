@@ -60,7 +60,7 @@ struct DispatchQueueDriver: Sendable {
 
 /// The state of a periodic action; only the scheduler's queue touches it.
 private final class PeriodicState<State>: @unchecked Sendable {
-    private var state: State
+    @exclusivity(unchecked) private var state: State
     private let action: (State) -> State
 
     init(state: State, action: @escaping (State) -> State) {
@@ -75,8 +75,8 @@ private final class PeriodicState<State>: @unchecked Sendable {
 final class ScheduledItem: Cancelable, @unchecked Sendable {
     private let lock = SpinLock()
     private let disposedFlag = Atomic<Bool>(false)
-    private var timer: (any DispatchSourceTimer)?
-    private var inner: (any Disposable)?
+    @exclusivity(unchecked) private var timer: (any DispatchSourceTimer)?
+    @exclusivity(unchecked) private var inner: (any Disposable)?
 
     init() {
         #if DEBUG

@@ -67,10 +67,10 @@ final class PeriodicTicker<Scheduler: SchedulerType, State>: Disposable, @unchec
     private let action: (State) -> State
     private let lock = SpinLock()
     // Guarded by `lock`.
-    private var state: State
-    private var isDisposed = false
-    private var pending: (any Disposable)?
-    private var nextDeadline: RxTime = Date.distantPast
+    @exclusivity(unchecked) private var state: State
+    @exclusivity(unchecked) private var isDisposed = false
+    @exclusivity(unchecked) private var pending: (any Disposable)?
+    @exclusivity(unchecked) private var nextDeadline: RxTime = Date.distantPast
 
     init(scheduler: Scheduler, state: State, period: RxTimeInterval, action: @escaping (State) -> State) {
         self.scheduler = scheduler
@@ -146,10 +146,10 @@ final class RecursiveAction<Scheduler: ImmediateSchedulerType, State>: Disposabl
     private let action: (State, (State) -> Void) -> Void
     private let lock = SpinLock()
     // Guarded by `lock`: the scheduled runs not yet done, by key.
-    private var pending: [UInt64: any Disposable] = [:]
-    private var finishedEarly: Set<UInt64> = []
-    private var nextKey: UInt64 = 0
-    private var isDisposed = false
+    @exclusivity(unchecked) private var pending: [UInt64: any Disposable] = [:]
+    @exclusivity(unchecked) private var finishedEarly: Set<UInt64> = []
+    @exclusivity(unchecked) private var nextKey: UInt64 = 0
+    @exclusivity(unchecked) private var isDisposed = false
 
     init(scheduler: Scheduler, action: @escaping (State, (State) -> Void) -> Void) {
         self.scheduler = scheduler

@@ -1,0 +1,187 @@
+/// The state of `combineLatest`: which upstreams have a value, and which are done.
+@usableFromInline
+final class CombineLatestState<Output>: SerializedEmitter<Output>, @unchecked Sendable {
+    @usableFromInline
+    let arity: Int
+    // Guarded by `lock`.
+    @usableFromInline
+    @exclusivity(unchecked) var hasValue: [Bool]
+    @usableFromInline
+    @exclusivity(unchecked) var valueCount = 0
+    @usableFromInline
+    @exclusivity(unchecked) var isDone: [Bool]
+    @usableFromInline
+    @exclusivity(unchecked) var doneCount = 0
+
+    @inlinable
+    init(sink: @escaping EventSink<Output>, arity: Int) {
+        self.arity = arity
+        hasValue = Array(repeating: false, count: arity)
+        isDone = Array(repeating: false, count: arity)
+        super.init(sink: sink)
+    }
+
+    /// Handles an event of upstream `index`: `store` saves an element (under the lock), `combine` builds the
+    /// output once every upstream has a value.
+    @inlinable
+    func on<Element>(
+        _ event: Event<Element>, index: Int, store: (Element) -> Void, combine: () throws -> Output
+    ) {
+        lock.lock()
+        switch event {
+        case .next(let element):
+            store(element)
+            if !hasValue[index] {
+                hasValue[index] = true
+                valueCount += 1
+            }
+            guard valueCount == arity else {
+                lock.unlock()
+                return
+            }
+            let output: Output
+            do { output = try combine() } catch {
+                emitLocked(.error(error))
+                return
+            }
+            emitLocked(.next(output))
+        case .error(let error):
+            emitLocked(.error(error))
+        case .completed:
+            if !isDone[index] {
+                isDone[index] = true
+                doneCount += 1
+            }
+            if doneCount == arity {
+                emitLocked(.completed)
+            } else {
+                lock.unlock()
+            }
+        }
+    }
+}
+
+extension Observable {
+    /// Emits `resultSelector` of the latest element of each source, every time any source emits, once all have
+    /// emitted. Completes when all complete; fails when one fails.
+    ///
+    /// [combineLatest](https://reactivex.io/documentation/operators/combinelatest.html)
+    @inlinable
+    public static func combineLatest<O1: ObservableType, O2: ObservableType>(
+        _ source1: O1, _ source2: O2, resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
+    ) -> Observable<Element> {
+        let (source1, source2) = (source1.asObservable(), source2.asObservable())
+        return Observable { sink, lifetime in
+            let state = CombineLatestState(sink: sink, arity: 2)
+            var latest1: O1.Element?
+            var latest2: O2.Element?
+            let combine = { try resultSelector(latest1!, latest2!) }
+            source1.subscribeHandler(
+                { state.on($0, index: 0, store: { latest1 = $0 }, combine: combine) }, lifetime)
+            source2.subscribeHandler(
+                { state.on($0, index: 1, store: { latest2 = $0 }, combine: combine) }, lifetime)
+        }
+    }
+
+    /// `combineLatest` of three sources.
+    @inlinable
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
+        _ source1: O1, _ source2: O2, _ source3: O3,
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
+    ) -> Observable<Element> {
+        let (source1, source2, source3) = (source1.asObservable(), source2.asObservable(), source3.asObservable())
+        return Observable { sink, lifetime in
+            let state = CombineLatestState(sink: sink, arity: 3)
+            var latest1: O1.Element?
+            var latest2: O2.Element?
+            var latest3: O3.Element?
+            let combine = { try resultSelector(latest1!, latest2!, latest3!) }
+            source1.subscribeHandler(
+                { state.on($0, index: 0, store: { latest1 = $0 }, combine: combine) }, lifetime)
+            source2.subscribeHandler(
+                { state.on($0, index: 1, store: { latest2 = $0 }, combine: combine) }, lifetime)
+            source3.subscribeHandler(
+                { state.on($0, index: 2, store: { latest3 = $0 }, combine: combine) }, lifetime)
+        }
+    }
+
+    /// `combineLatest` of four sources.
+    @inlinable
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
+    ) -> Observable<Element> {
+        let (source1, source2) = (source1.asObservable(), source2.asObservable())
+        let (source3, source4) = (source3.asObservable(), source4.asObservable())
+        return Observable { sink, lifetime in
+            let state = CombineLatestState(sink: sink, arity: 4)
+            var latest1: O1.Element?
+            var latest2: O2.Element?
+            var latest3: O3.Element?
+            var latest4: O4.Element?
+            let combine = { try resultSelector(latest1!, latest2!, latest3!, latest4!) }
+            source1.subscribeHandler(
+                { state.on($0, index: 0, store: { latest1 = $0 }, combine: combine) }, lifetime)
+            source2.subscribeHandler(
+                { state.on($0, index: 1, store: { latest2 = $0 }, combine: combine) }, lifetime)
+            source3.subscribeHandler(
+                { state.on($0, index: 2, store: { latest3 = $0 }, combine: combine) }, lifetime)
+            source4.subscribeHandler(
+                { state.on($0, index: 3, store: { latest4 = $0 }, combine: combine) }, lifetime)
+        }
+    }
+
+    /// `combineLatest` of any number of sources of one element type. An empty collection completes at once.
+    @inlinable
+    public static func combineLatest<Sources: Collection>(
+        _ sources: Sources, resultSelector: @escaping ([Sources.Element.Element]) throws -> Element
+    ) -> Observable<Element> where Sources.Element: ObservableType {
+        let sources = sources.map { $0.asObservable() }
+        return Observable { sink, lifetime in
+            if sources.isEmpty {
+                sink(.completed)
+                return
+            }
+            let state = CombineLatestState(sink: sink, arity: sources.count)
+            var latest = [Sources.Element.Element?](repeating: nil, count: sources.count)
+            let combine = { try resultSelector(latest.map { $0! }) }
+            for (index, source) in sources.enumerated() {
+                guard lifetime.isActive else { return }
+                source.subscribeHandler(
+                    { state.on($0, index: index, store: { latest[index] = $0 }, combine: combine) }, lifetime)
+            }
+        }
+    }
+
+    /// `combineLatest` of two sources as tuples.
+    @inlinable
+    public static func combineLatest<O1: ObservableType, O2: ObservableType>(_ source1: O1, _ source2: O2)
+        -> Observable<(O1.Element, O2.Element)> where Element == (O1.Element, O2.Element)
+    {
+        combineLatest(source1, source2) { ($0, $1) }
+    }
+
+    /// `combineLatest` of three sources as tuples.
+    @inlinable
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
+        _ source1: O1, _ source2: O2, _ source3: O3
+    ) -> Observable<(O1.Element, O2.Element, O3.Element)> where Element == (O1.Element, O2.Element, O3.Element) {
+        combineLatest(source1, source2, source3) { ($0, $1, $2) }
+    }
+
+    /// `combineLatest` of four sources as tuples.
+    @inlinable
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
+    ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)>
+    where Element == (O1.Element, O2.Element, O3.Element, O4.Element) {
+        combineLatest(source1, source2, source3, source4) { ($0, $1, $2, $3) }
+    }
+
+    /// `combineLatest` of any number of sources as arrays.
+    @inlinable
+    public static func combineLatest<Sources: Collection>(_ sources: Sources) -> Observable<[Sources.Element.Element]>
+    where Sources.Element: ObservableType, Element == [Sources.Element.Element] {
+        combineLatest(sources) { $0 }
+    }
+}

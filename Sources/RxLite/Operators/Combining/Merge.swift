@@ -1,0 +1,184 @@
+/// The state of `merge` and `flatMap`: how many upstreams are still running.
+@usableFromInline
+final class MergeState<Element>: SerializedEmitter<Element>, @unchecked Sendable {
+    // Guarded by `lock`: upstreams (including the outer one of flatMap) that have not completed.
+    @usableFromInline
+    @exclusivity(unchecked) var running: Int
+
+    @inlinable
+    init(sink: @escaping EventSink<Element>, running: Int) {
+        self.running = running
+        super.init(sink: sink)
+    }
+
+    /// Handles an event of one upstream that is not the last word on completion.
+    @inlinable
+    func forward(_ event: Event<Element>) {
+        lock.lock()
+        if case .completed = event {
+            running -= 1
+            if running > 0 {
+                lock.unlock()
+                return
+            }
+        }
+        emitLocked(event)
+    }
+
+    /// Counts one more running upstream; `false` when the merge has already ended.
+    @inlinable
+    func addRunning() -> Bool {
+        lock.withLock {
+            if isStopped { return false }
+            running += 1
+            return true
+        }
+    }
+}
+
+extension Observable {
+    /// Emits the elements of all `sources` as they arrive; completes when all complete, fails when one fails.
+    ///
+    /// [merge](https://reactivex.io/documentation/operators/merge.html)
+    @inlinable
+    public static func merge(_ sources: [Observable<Element>]) -> Observable<Element> {
+        Observable { sink, lifetime in
+            if sources.isEmpty {
+                sink(.completed)
+                return
+            }
+            let state = MergeState(sink: sink, running: sources.count)
+            for source in sources {
+                guard lifetime.isActive else { return }
+                source.subscribeHandler(state.forward, lifetime)
+            }
+        }
+    }
+
+    /// Emits the elements of all `sources` as they arrive; completes when all complete, fails when one fails.
+    @inlinable
+    public static func merge(_ sources: Observable<Element>...) -> Observable<Element> {
+        merge(sources)
+    }
+
+    /// Emits the elements of all `sources` as they arrive; completes when all complete, fails when one fails.
+    @inlinable
+    public static func merge<Sources: Collection>(_ sources: Sources) -> Observable<Element>
+    where Sources.Element == Observable<Element> {
+        merge(Array(sources))
+    }
+}
+
+extension ObservableType where Element: ObservableConvertibleType {
+    /// Emits the elements of every inner sequence as they arrive; completes when this sequence and every inner
+    /// one have completed.
+    ///
+    /// [merge](https://reactivex.io/documentation/operators/merge.html)
+    @inlinable
+    public func merge() -> Observable<Element.Element> {
+        flatMap { $0 }
+    }
+
+    /// Like ``merge()``, with at most `maxConcurrent` inner sequences subscribed at once; the others wait in order.
+    @inlinable
+    public func merge(maxConcurrent: Int) -> Observable<Element.Element> {
+        precondition(maxConcurrent > 0, "maxConcurrent must be positive")
+        let source = asObservable()
+        return Observable { sink, lifetime in
+            let state = BoundedMergeState<Element.Element>(
+                sink: sink, lifetime: lifetime, maxConcurrent: maxConcurrent)
+            source.subscribeHandler(
+                { event in
+                    switch event {
+                    case .next(let inner): state.enqueue(inner.asObservable())
+                    case .error(let error): state.forward(.error(error))
+                    case .completed: state.outerCompleted()
+                    }
+                }, lifetime)
+        }
+    }
+}
+
+/// The state of `merge(maxConcurrent:)`.
+@usableFromInline
+final class BoundedMergeState<Element>: SerializedEmitter<Element>, @unchecked Sendable {
+    @usableFromInline
+    let lifetime: Lifetime
+    @usableFromInline
+    let maxConcurrent: Int
+    // Guarded by `lock`.
+    @usableFromInline
+    @exclusivity(unchecked) var waiting: [Observable<Element>] = []
+    @usableFromInline
+    @exclusivity(unchecked) var active = 0
+    @usableFromInline
+    @exclusivity(unchecked) var outerDone = false
+
+    @usableFromInline
+    init(sink: @escaping EventSink<Element>, lifetime: Lifetime, maxConcurrent: Int) {
+        self.lifetime = lifetime
+        self.maxConcurrent = maxConcurrent
+        super.init(sink: sink)
+    }
+
+    @usableFromInline
+    func forward(_ event: Event<Element>) {
+        lock.lock()
+        emitLocked(event)
+    }
+
+    @usableFromInline
+    func enqueue(_ inner: Observable<Element>) {
+        lock.lock()
+        if active >= maxConcurrent {
+            waiting.append(inner)
+            lock.unlock()
+            return
+        }
+        active += 1
+        lock.unlock()
+        subscribe(inner)
+    }
+
+    @usableFromInline
+    func outerCompleted() {
+        lock.lock()
+        outerDone = true
+        if active == 0 && waiting.isEmpty {
+            emitLocked(.completed)
+        } else {
+            lock.unlock()
+        }
+    }
+
+    private func subscribe(_ inner: Observable<Element>) {
+        let child = Lifetime(parent: lifetime)
+        inner.subscribeHandler(
+            { [self] event in
+                switch event {
+                case .next: forward(event)
+                case .error: forward(event)
+                case .completed:
+                    child.finishChild()
+                    innerCompleted()
+                }
+            }, child)
+        if child.isActive { lifetime.attach(child) } else { child.dispose() }
+    }
+
+    private func innerCompleted() {
+        lock.lock()
+        if !waiting.isEmpty {
+            let next = waiting.removeFirst()
+            lock.unlock()
+            subscribe(next)
+            return
+        }
+        active -= 1
+        if active == 0 && outerDone {
+            emitLocked(.completed)
+        } else {
+            lock.unlock()
+        }
+    }
+}

@@ -1,0 +1,72 @@
+/// The state of `withLatestFrom`: the latest element of the second sequence.
+@usableFromInline
+final class WithLatestFromState<Latest, Output>: SerializedEmitter<Output>, @unchecked Sendable {
+    // Guarded by `lock`.
+    @usableFromInline
+    @exclusivity(unchecked) var latest: Latest?
+
+    @inlinable
+    override init(sink: @escaping EventSink<Output>) {
+        super.init(sink: sink)
+    }
+}
+
+extension ObservableType {
+    /// For each element, emits `resultSelector(element, latest)` with the latest element of `second`; elements
+    /// that arrive before `second` has emitted are dropped. Completes when this sequence completes; fails when
+    /// either fails.
+    ///
+    /// [withLatestFrom](https://reactivex.io/documentation/operators/combinelatest.html)
+    @inlinable
+    public func withLatestFrom<Second: ObservableConvertibleType, Result>(
+        _ second: Second, resultSelector: @escaping (Element, Second.Element) throws -> Result
+    ) -> Observable<Result> {
+        let first = asObservable()
+        let second = second.asObservable()
+        return Observable { sink, lifetime in
+            let state = WithLatestFromState<Second.Element, Result>(sink: sink)
+            // The second source is subscribed first, so a synchronous value is there for the first element.
+            second.subscribeHandler(
+                { event in
+                    state.lock.lock()
+                    switch event {
+                    case .next(let element):
+                        state.latest = element
+                        state.lock.unlock()
+                    case .error(let error):
+                        state.emitLocked(.error(error))
+                    case .completed:
+                        state.lock.unlock()
+                    }
+                }, lifetime)
+            guard lifetime.isActive else { return }
+            first.subscribeHandler(
+                { event in
+                    state.lock.lock()
+                    switch event {
+                    case .next(let element):
+                        guard let latest = state.latest else {
+                            state.lock.unlock()
+                            return
+                        }
+                        let output: Result
+                        do { output = try resultSelector(element, latest) } catch {
+                            state.emitLocked(.error(error))
+                            return
+                        }
+                        state.emitLocked(.next(output))
+                    case .error(let error):
+                        state.emitLocked(.error(error))
+                    case .completed:
+                        state.emitLocked(.completed)
+                    }
+                }, lifetime)
+        }
+    }
+
+    /// For each element, emits the latest element of `second`.
+    @inlinable
+    public func withLatestFrom<Second: ObservableConvertibleType>(_ second: Second) -> Observable<Second.Element> {
+        withLatestFrom(second) { $1 }
+    }
+}

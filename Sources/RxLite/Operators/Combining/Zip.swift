@@ -1,0 +1,222 @@
+/// The state of `zip`: an element queue per upstream, and which upstreams are done.
+@usableFromInline
+final class ZipState<Output>: SerializedEmitter<Output>, @unchecked Sendable {
+    @usableFromInline
+    let arity: Int
+    // Guarded by `lock`.
+    @usableFromInline
+    @exclusivity(unchecked) var queuedCount: [Int]
+    @usableFromInline
+    @exclusivity(unchecked) var isDone: [Bool]
+
+    @inlinable
+    init(sink: @escaping EventSink<Output>, arity: Int) {
+        self.arity = arity
+        queuedCount = Array(repeating: 0, count: arity)
+        isDone = Array(repeating: false, count: arity)
+        super.init(sink: sink)
+    }
+
+    /// Handles an event of upstream `index`: `enqueue` stores an element, `dequeue` takes the oldest element of
+    /// every queue and builds the output (all under the lock).
+    @inlinable
+    func on<Element>(
+        _ event: Event<Element>, index: Int, enqueue: (Element) -> Void, dequeue: () throws -> Output
+    ) {
+        lock.lock()
+        switch event {
+        case .next(let element):
+            enqueue(element)
+            queuedCount[index] += 1
+            guard !queuedCount.contains(0) else {
+                lock.unlock()
+                return
+            }
+            for slot in 0..<arity { queuedCount[slot] -= 1 }
+            let output: Output
+            do { output = try dequeue() } catch {
+                emitLocked(.error(error))
+                return
+            }
+            // An upstream that is done and now empty can never pair again.
+            if zip(isDone, queuedCount).contains(where: { $0 && $1 == 0 }) {
+                emitLocked(.next(output))
+                lock.lock()
+                emitLocked(.completed)
+            } else {
+                emitLocked(.next(output))
+            }
+        case .error(let error):
+            emitLocked(.error(error))
+        case .completed:
+            isDone[index] = true
+            if queuedCount[index] == 0 || !isDone.contains(false) {
+                emitLocked(.completed)
+            } else {
+                lock.unlock()
+            }
+        }
+    }
+}
+
+/// A first-in, first-out queue with O(1) removal from the front, for `zip`'s buffers.
+@usableFromInline
+struct ZipQueue<Element> {
+    @usableFromInline
+    var storage: [Element] = []
+    @usableFromInline
+    var head = 0
+
+    @inlinable
+    init() {}
+
+    @inlinable
+    mutating func append(_ element: Element) { storage.append(element) }
+
+    @inlinable
+    mutating func removeFirst() -> Element {
+        let element = storage[head]
+        head += 1
+        if head == storage.count {
+            storage.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head >= 32 && head * 2 >= storage.count {
+            storage.removeFirst(head)
+            head = 0
+        }
+        return element
+    }
+}
+
+extension Observable {
+    /// Pairs the n-th elements of the sources: emits `resultSelector` once each source has produced its n-th
+    /// element. Completes when a source that completed has no element left to pair; fails when one fails.
+    ///
+    /// [zip](https://reactivex.io/documentation/operators/zip.html)
+    @inlinable
+    public static func zip<O1: ObservableType, O2: ObservableType>(
+        _ source1: O1, _ source2: O2, resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
+    ) -> Observable<Element> {
+        let (source1, source2) = (source1.asObservable(), source2.asObservable())
+        return Observable { sink, lifetime in
+            let state = ZipState(sink: sink, arity: 2)
+            var queue1 = ZipQueue<O1.Element>()
+            var queue2 = ZipQueue<O2.Element>()
+            let dequeue = { try resultSelector(queue1.removeFirst(), queue2.removeFirst()) }
+            source1.subscribeHandler(
+                { state.on($0, index: 0, enqueue: { queue1.append($0) }, dequeue: dequeue) }, lifetime)
+            source2.subscribeHandler(
+                { state.on($0, index: 1, enqueue: { queue2.append($0) }, dequeue: dequeue) }, lifetime)
+        }
+    }
+
+    /// `zip` of three sources.
+    @inlinable
+    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
+        _ source1: O1, _ source2: O2, _ source3: O3,
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
+    ) -> Observable<Element> {
+        let (source1, source2, source3) = (source1.asObservable(), source2.asObservable(), source3.asObservable())
+        return Observable { sink, lifetime in
+            let state = ZipState(sink: sink, arity: 3)
+            var queue1 = ZipQueue<O1.Element>()
+            var queue2 = ZipQueue<O2.Element>()
+            var queue3 = ZipQueue<O3.Element>()
+            let dequeue = {
+                try resultSelector(queue1.removeFirst(), queue2.removeFirst(), queue3.removeFirst())
+            }
+            source1.subscribeHandler(
+                { state.on($0, index: 0, enqueue: { queue1.append($0) }, dequeue: dequeue) }, lifetime)
+            source2.subscribeHandler(
+                { state.on($0, index: 1, enqueue: { queue2.append($0) }, dequeue: dequeue) }, lifetime)
+            source3.subscribeHandler(
+                { state.on($0, index: 2, enqueue: { queue3.append($0) }, dequeue: dequeue) }, lifetime)
+        }
+    }
+
+    /// `zip` of four sources.
+    @inlinable
+    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
+    ) -> Observable<Element> {
+        let (source1, source2) = (source1.asObservable(), source2.asObservable())
+        let (source3, source4) = (source3.asObservable(), source4.asObservable())
+        return Observable { sink, lifetime in
+            let state = ZipState(sink: sink, arity: 4)
+            var queue1 = ZipQueue<O1.Element>()
+            var queue2 = ZipQueue<O2.Element>()
+            var queue3 = ZipQueue<O3.Element>()
+            var queue4 = ZipQueue<O4.Element>()
+            let dequeue = {
+                try resultSelector(
+                    queue1.removeFirst(), queue2.removeFirst(), queue3.removeFirst(), queue4.removeFirst())
+            }
+            source1.subscribeHandler(
+                { state.on($0, index: 0, enqueue: { queue1.append($0) }, dequeue: dequeue) }, lifetime)
+            source2.subscribeHandler(
+                { state.on($0, index: 1, enqueue: { queue2.append($0) }, dequeue: dequeue) }, lifetime)
+            source3.subscribeHandler(
+                { state.on($0, index: 2, enqueue: { queue3.append($0) }, dequeue: dequeue) }, lifetime)
+            source4.subscribeHandler(
+                { state.on($0, index: 3, enqueue: { queue4.append($0) }, dequeue: dequeue) }, lifetime)
+        }
+    }
+
+    /// `zip` of any number of sources of one element type. An empty collection completes at once.
+    @inlinable
+    public static func zip<Sources: Collection>(
+        _ sources: Sources, resultSelector: @escaping ([Sources.Element.Element]) throws -> Element
+    ) -> Observable<Element> where Sources.Element: ObservableType {
+        let sources = sources.map { $0.asObservable() }
+        return Observable { sink, lifetime in
+            if sources.isEmpty {
+                sink(.completed)
+                return
+            }
+            let state = ZipState(sink: sink, arity: sources.count)
+            var queues = [ZipQueue<Sources.Element.Element>](repeating: ZipQueue(), count: sources.count)
+            let dequeue = {
+                try resultSelector((0..<queues.count).map { queues[$0].removeFirst() })
+            }
+            for (index, source) in sources.enumerated() {
+                guard lifetime.isActive else { return }
+                source.subscribeHandler(
+                    { state.on($0, index: index, enqueue: { queues[index].append($0) }, dequeue: dequeue) },
+                    lifetime)
+            }
+        }
+    }
+
+    /// `zip` of two sources as tuples.
+    @inlinable
+    public static func zip<O1: ObservableType, O2: ObservableType>(_ source1: O1, _ source2: O2)
+        -> Observable<(O1.Element, O2.Element)> where Element == (O1.Element, O2.Element)
+    {
+        zip(source1, source2) { ($0, $1) }
+    }
+
+    /// `zip` of three sources as tuples.
+    @inlinable
+    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
+        _ source1: O1, _ source2: O2, _ source3: O3
+    ) -> Observable<(O1.Element, O2.Element, O3.Element)> where Element == (O1.Element, O2.Element, O3.Element) {
+        zip(source1, source2, source3) { ($0, $1, $2) }
+    }
+
+    /// `zip` of four sources as tuples.
+    @inlinable
+    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
+    ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)>
+    where Element == (O1.Element, O2.Element, O3.Element, O4.Element) {
+        zip(source1, source2, source3, source4) { ($0, $1, $2, $3) }
+    }
+
+    /// `zip` of any number of sources as arrays.
+    @inlinable
+    public static func zip<Sources: Collection>(_ sources: Sources) -> Observable<[Sources.Element.Element]>
+    where Sources.Element: ObservableType, Element == [Sources.Element.Element] {
+        zip(sources) { $0 }
+    }
+}

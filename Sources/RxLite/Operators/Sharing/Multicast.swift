@@ -1,0 +1,181 @@
+/// A subject: an observer and a sequence at once. RxLite's subjects conform.
+public protocol SubjectType<Element>: ObservableType {
+    /// The observer side of the subject.
+    associatedtype Observer: ObserverType
+
+    /// The subject as an observer.
+    func asObserver() -> Observer
+}
+
+extension PublishSubject: SubjectType {}
+extension BehaviorSubject: SubjectType {}
+extension ReplaySubject: SubjectType {}
+extension AsyncSubject: SubjectType {}
+
+/// A sequence that starts its source only when ``connect()`` is called, and shares that one run with every
+/// subscriber.
+public final class ConnectableObservable<Element>: ObservableType {
+    /// A subject seen from both sides: `observable` for subscribers, `feed` to run the source into it.
+    typealias SharedSubject = (observable: Observable<Element>, feed: (Lifetime) -> Void)
+
+    private let makeSubject: () -> SharedSubject
+    private let lock = SpinLock()
+    // Guarded by `lock`: the subject of the current connection, and that connection.
+    @exclusivity(unchecked) private var subject: SharedSubject?
+    @exclusivity(unchecked) private var connection: Lifetime?
+
+    init(makeSubject: @escaping () -> SharedSubject) {
+        self.makeSubject = makeSubject
+        #if DEBUG
+            Resources.increment()
+        #endif
+    }
+
+    deinit {
+        #if DEBUG
+            Resources.decrement()
+        #endif
+    }
+
+    private func currentSubject() -> SharedSubject {
+        lock.withLock {
+            if let subject { return subject }
+            let made = makeSubject()
+            subject = made
+            return made
+        }
+    }
+
+    /// Subscribes to the shared subject; nothing flows until ``connect()``.
+    public func asObservable() -> Observable<Element> {
+        Observable { [self] sink, lifetime in
+            currentSubject().observable.subscribeHandler(sink, lifetime)
+        }
+    }
+
+    /// Starts the source, feeding every subscriber; returns the connection, whose disposal stops the source. A
+    /// second call while connected returns the same connection.
+    @discardableResult
+    public func connect() -> any Disposable {
+        let subject = currentSubject()
+        let (connection, isNew) = lock.withLock { () -> (Lifetime, Bool) in
+            if let connection = self.connection { return (connection, false) }
+            let connection = Lifetime()
+            self.connection = connection
+            return (connection, true)
+        }
+        guard isNew else { return connection }
+        connection.insert { [weak self] in
+            guard let self else { return }
+            lock.withLock {
+                if self.connection === connection {
+                    self.connection = nil
+                    self.subject = nil
+                }
+            }
+        }
+        subject.feed(connection)
+        return connection
+    }
+
+    /// A sequence that connects when its first subscriber arrives and disconnects when its last one leaves.
+    public func refCount() -> Observable<Element> {
+        let state = RefCountState(connectable: self)
+        return Observable { sink, lifetime in state.subscribe(sink, lifetime) }
+    }
+}
+
+/// The subscriber count behind `refCount()`.
+final class RefCountState<Element>: @unchecked Sendable {
+    private let connectable: ConnectableObservable<Element>
+    private let lock = SpinLock()
+    // Guarded by `lock`.
+    @exclusivity(unchecked) private var count = 0
+    @exclusivity(unchecked) private var connection: (any Disposable)?
+    @exclusivity(unchecked) private var generation: UInt64 = 0
+
+    init(connectable: ConnectableObservable<Element>) {
+        self.connectable = connectable
+    }
+
+    func subscribe(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
+        let generation = lock.withLock { () -> UInt64 in
+            count += 1
+            return self.generation
+        }
+        lifetime.insert { [self] in release(generation) }
+        connectable.asObservable().subscribeHandler(sink, lifetime)
+        let needsConnect = lock.withLock { count > 0 && connection == nil && self.generation == generation }
+        if needsConnect {
+            let connection = connectable.connect()
+            let keep = lock.withLock { () -> Bool in
+                guard self.connection == nil, count > 0 else { return false }
+                self.connection = connection
+                return true
+            }
+            if !keep && lock.withLock({ count == 0 }) { connection.dispose() }
+        }
+    }
+
+    private func release(_ generation: UInt64) {
+        let connection = lock.withLock { () -> (any Disposable)? in
+            guard generation == self.generation else { return nil }
+            count -= 1
+            guard count == 0 else { return nil }
+            self.generation &+= 1
+            let connection = self.connection
+            self.connection = nil
+            return connection
+        }
+        connection?.dispose()
+    }
+}
+
+extension ObservableType {
+    /// A connectable sequence that shares one run of this sequence through `subject`.
+    ///
+    /// [publish](https://reactivex.io/documentation/operators/publish.html)
+    public func multicast<Subject: SubjectType>(_ subject: Subject) -> ConnectableObservable<Subject.Element>
+    where Subject.Observer.Element == Element {
+        let source = asObservable()
+        let shared: ConnectableObservable<Subject.Element>.SharedSubject = (
+            subject.asObservable(),
+            { connection in source.subscribeHandler(connection.leafSink(subject.asObserver()), connection) }
+        )
+        return ConnectableObservable(makeSubject: { shared })
+    }
+
+    /// A connectable sequence that shares one run of this sequence through a subject made by `makeSubject` for
+    /// each connection.
+    public func multicast<Subject: SubjectType>(makeSubject: @escaping () throws -> Subject)
+        -> ConnectableObservable<Subject.Element> where Subject.Observer.Element == Element
+    {
+        let source = asObservable()
+        return ConnectableObservable(makeSubject: {
+            do {
+                let subject = try makeSubject()
+                return (
+                    subject.asObservable(),
+                    { connection in source.subscribeHandler(connection.leafSink(subject.asObserver()), connection) }
+                )
+            } catch {
+                return (Observable.error(error), { _ in })
+            }
+        })
+    }
+
+    /// A connectable sequence sharing one run through a ``PublishSubject``.
+    public func publish() -> ConnectableObservable<Element> {
+        multicast(makeSubject: { PublishSubject<Element>() })
+    }
+
+    /// A connectable sequence sharing one run through a ``ReplaySubject`` of `bufferSize`.
+    public func replay(_ bufferSize: Int) -> ConnectableObservable<Element> {
+        multicast(makeSubject: { ReplaySubject<Element>.create(bufferSize: bufferSize) })
+    }
+
+    /// A connectable sequence sharing one run through an unbounded ``ReplaySubject``.
+    public func replayAll() -> ConnectableObservable<Element> {
+        multicast(makeSubject: { ReplaySubject<Element>.createUnbound() })
+    }
+}

@@ -1,0 +1,38 @@
+extension ObservableType {
+    /// Maps each element to a sequence and emits the elements of all of them as they arrive. Completes when this
+    /// sequence and every inner one have completed; fails as soon as any fails.
+    ///
+    /// [flatMap](https://reactivex.io/documentation/operators/flatmap.html)
+    @inlinable
+    public func flatMap<Source: ObservableConvertibleType>(
+        _ selector: @escaping (Element) throws -> Source
+    ) -> Observable<Source.Element> {
+        let source = asObservable()
+        return Observable { sink, lifetime in
+            let state = MergeState<Source.Element>(sink: sink, running: 1)
+            source.subscribeHandler(
+                { event in
+                    switch event {
+                    case .next(let element):
+                        let inner: Observable<Source.Element>
+                        do { inner = try selector(element).asObservable() } catch {
+                            state.forward(.error(error))
+                            return
+                        }
+                        guard state.addRunning() else { return }
+                        let child = Lifetime(parent: lifetime)
+                        inner.subscribeHandler(
+                            { innerEvent in
+                                if case .completed = innerEvent { child.finishChild() }
+                                state.forward(innerEvent)
+                            }, child)
+                        // Only an inner sequence still running after its subscribe holds resources worth tying
+                        // to the parent.
+                        if child.isActive { lifetime.attach(child) } else { child.dispose() }
+                    case .error(let error): state.forward(.error(error))
+                    case .completed: state.forward(.completed)
+                    }
+                }, lifetime)
+        }
+    }
+}

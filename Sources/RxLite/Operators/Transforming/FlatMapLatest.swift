@@ -1,0 +1,131 @@
+/// The state of `flatMapLatest` and `flatMapFirst`: the one inner subscription that may emit.
+@usableFromInline
+final class SwitchState<Element>: SerializedEmitter<Element>, @unchecked Sendable {
+    // Guarded by `lock`.
+    @usableFromInline
+    @exclusivity(unchecked) var current: (id: UInt64, lifetime: Lifetime)?
+    @usableFromInline
+    @exclusivity(unchecked) var latestID: UInt64 = 0
+    @usableFromInline
+    @exclusivity(unchecked) var outerDone = false
+
+    @inlinable
+    override init(sink: @escaping EventSink<Element>) {
+        super.init(sink: sink)
+    }
+
+    /// Handles an event of the inner subscription `id`; events of a replaced inner are dropped.
+    @inlinable
+    func innerEvent(_ event: Event<Element>, id: UInt64, parent: Lifetime) {
+        lock.lock()
+        guard id == latestID, let current else {
+            lock.unlock()
+            return
+        }
+        if case .completed = event {
+            self.current = nil
+            if outerDone {
+                emitLocked(.completed)
+            } else {
+                lock.unlock()
+            }
+            current.lifetime.finishChild()
+            return
+        }
+        emitLocked(event)
+    }
+
+    @inlinable
+    func outerCompleted() {
+        lock.lock()
+        outerDone = true
+        if current == nil {
+            emitLocked(.completed)
+        } else {
+            lock.unlock()
+        }
+    }
+
+    @inlinable
+    func fail(_ error: any Error) {
+        lock.lock()
+        emitLocked(.error(error))
+    }
+
+    /// Starts `inner` as the one that may emit. With `replacing`, a running inner is disposed first; without,
+    /// `inner` is dropped while one runs.
+    @inlinable
+    func start(_ inner: Observable<Element>, parent: Lifetime, replacing: Bool) {
+        lock.lock()
+        if isStopped || (!replacing && current != nil) {
+            lock.unlock()
+            return
+        }
+        let previous = current
+        latestID &+= 1
+        let id = latestID
+        let child = Lifetime(parent: parent)
+        current = (id, child)
+        lock.unlock()
+        previous?.lifetime.finishChild()
+        inner.subscribeHandler({ [self] event in innerEvent(event, id: id, parent: parent) }, child)
+        if child.isActive { parent.attach(child) } else { child.dispose() }
+    }
+}
+
+extension ObservableType {
+    /// Maps each element to a sequence and emits only the elements of the latest one: a new element disposes the
+    /// previous inner subscription. Completes when this sequence and the latest inner one have completed.
+    ///
+    /// [switch](https://reactivex.io/documentation/operators/switch.html)
+    @inlinable
+    public func flatMapLatest<Source: ObservableConvertibleType>(
+        _ selector: @escaping (Element) throws -> Source
+    ) -> Observable<Source.Element> {
+        switchMap(selector, replacing: true)
+    }
+
+    /// Maps each element to a sequence, but drops elements that arrive while the previous inner sequence is still
+    /// running. Completes when this sequence and the running inner one have completed.
+    @inlinable
+    public func flatMapFirst<Source: ObservableConvertibleType>(
+        _ selector: @escaping (Element) throws -> Source
+    ) -> Observable<Source.Element> {
+        switchMap(selector, replacing: false)
+    }
+
+    @inlinable
+    func switchMap<Source: ObservableConvertibleType>(
+        _ selector: @escaping (Element) throws -> Source, replacing: Bool
+    ) -> Observable<Source.Element> {
+        let source = asObservable()
+        return Observable { sink, lifetime in
+            let state = SwitchState<Source.Element>(sink: sink)
+            source.subscribeHandler(
+                { event in
+                    switch event {
+                    case .next(let element):
+                        if !replacing && state.lock.withLock({ state.current != nil }) { return }
+                        let inner: Observable<Source.Element>
+                        do { inner = try selector(element).asObservable() } catch {
+                            state.fail(error)
+                            return
+                        }
+                        state.start(inner, parent: lifetime, replacing: replacing)
+                    case .error(let error): state.fail(error)
+                    case .completed: state.outerCompleted()
+                    }
+                }, lifetime)
+        }
+    }
+}
+
+extension ObservableType where Element: ObservableConvertibleType {
+    /// Emits the elements of the latest inner sequence only.
+    ///
+    /// [switch](https://reactivex.io/documentation/operators/switch.html)
+    @inlinable
+    public func switchLatest() -> Observable<Element.Element> {
+        flatMapLatest { $0 }
+    }
+}

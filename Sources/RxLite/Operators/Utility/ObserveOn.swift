@@ -1,0 +1,135 @@
+/// The state of `observe(on:)`: events waiting to be delivered on the scheduler.
+///
+/// Invariants: at most one drain is scheduled at a time (`isDraining`); the drain delivers events in arrival order
+/// and checks the lifetime before each; events arriving after a terminal one are dropped.
+@usableFromInline
+final class ObserveOnState<Element: Sendable>: Disposable, @unchecked Sendable {
+    @usableFromInline
+    let scheduler: any ImmediateSchedulerType
+    @usableFromInline
+    let sink: EventSink<Element>
+    @usableFromInline
+    let lifetime: Lifetime
+    @usableFromInline
+    let lock = SpinLock()
+    // Guarded by `lock`.
+    @usableFromInline
+    @exclusivity(unchecked) var queue: [Event<Element>] = []
+    @usableFromInline
+    @exclusivity(unchecked) var isDraining = false
+    @usableFromInline
+    @exclusivity(unchecked) var isStopped = false
+    @usableFromInline
+    @exclusivity(unchecked) var scheduledDrain: (any Disposable)?
+
+    @usableFromInline
+    init(scheduler: any ImmediateSchedulerType, sink: @escaping EventSink<Element>, lifetime: Lifetime) {
+        self.scheduler = scheduler
+        self.sink = sink
+        self.lifetime = lifetime
+        #if DEBUG
+            Resources.increment()
+        #endif
+    }
+
+    deinit {
+        #if DEBUG
+            Resources.decrement()
+        #endif
+    }
+
+    @usableFromInline
+    func on(_ event: Event<Element>) {
+        lock.lock()
+        if isStopped {
+            lock.unlock()
+            return
+        }
+        if event.isStopEvent { isStopped = true }
+        queue.append(event)
+        let needsDrain = !isDraining
+        isDraining = true
+        lock.unlock()
+        if needsDrain {
+            let scheduled = scheduler.schedule(self) { state in
+                state.drain()
+                return Disposables.create()
+            }
+            lock.withLock { scheduledDrain = scheduled }
+            // A dispose that ran before the handle was stored could not cancel it.
+            if lifetime.isDisposed { dispose() }
+        }
+    }
+
+    /// Cancels a pending delivery; part of the subscription's lifetime.
+    @usableFromInline
+    func dispose() {
+        let scheduled = lock.withLock { () -> (any Disposable)? in
+            queue.removeAll()
+            let scheduled = scheduledDrain
+            scheduledDrain = nil
+            return scheduled
+        }
+        scheduled?.dispose()
+    }
+
+    private func drain() {
+        while true {
+            lock.lock()
+            if queue.isEmpty || !lifetime.isActive {
+                queue.removeAll()
+                isDraining = false
+                lock.unlock()
+                return
+            }
+            let batch = queue
+            queue.removeAll(keepingCapacity: true)
+            lock.unlock()
+            for event in batch {
+                guard lifetime.isActive else { break }
+                sink(event)
+            }
+        }
+    }
+}
+
+extension ObservableType where Element: Sendable {
+    /// Delivers every event on `scheduler`, in order. Elements cross threads here, so they must be `Sendable`.
+    ///
+    /// Events that arrive while a delivery is pending join it, so a burst costs one scheduled action, not one per
+    /// element. After dispose nothing more is delivered.
+    ///
+    /// [observeOn](https://reactivex.io/documentation/operators/observeon.html)
+    @inlinable
+    public func observe(on scheduler: some ImmediateSchedulerType) -> Observable<Element> {
+        let source = asObservable()
+        return Observable { sink, lifetime in
+            let state = ObserveOnState(scheduler: scheduler, sink: sink, lifetime: lifetime)
+            lifetime.insert(state)
+            source.subscribeHandler(state.on, lifetime)
+        }
+    }
+
+    /// Subscribes to this sequence (and disposes that subscription) on `scheduler`; events are delivered wherever
+    /// the source produces them.
+    ///
+    /// [subscribeOn](https://reactivex.io/documentation/operators/subscribeon.html)
+    @inlinable
+    public func subscribe(on scheduler: some ImmediateSchedulerType) -> Observable<Element> {
+        let source = asObservable()
+        return Observable { sink, lifetime in
+            let inner = Lifetime()
+            let scheduled = scheduler.schedule(()) { _ in
+                source.subscribeHandler(sink, inner)
+                return Disposables.create()
+            }
+            lifetime.insert(scheduled)
+            lifetime.insert {
+                _ = scheduler.schedule(inner) { inner in
+                    inner.dispose()
+                    return Disposables.create()
+                }
+            }
+        }
+    }
+}

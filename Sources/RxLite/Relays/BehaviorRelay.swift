@@ -1,0 +1,27 @@
+/// A ``BehaviorSubject`` that never ends: it holds `value`, `accept` replaces it, and subscribers get the current
+/// value first.
+public final class BehaviorRelay<Element>: ObservableType {
+    @usableFromInline
+    let hub: SubjectHub<BehaviorMemory<Element>>
+
+    /// A relay whose current value is `value`.
+    @inlinable
+    public init(value: Element) {
+        hub = SubjectHub(memory: BehaviorMemory(value: value))
+    }
+
+    /// The current value.
+    public var value: Element { hub.lock.withLock { hub.memory.value } }
+
+    /// Replaces the current value and sends it to every current observer.
+    @inlinable
+    public func accept(_ element: Element) { hub.on(.next(element)) }
+
+    @inlinable
+    public func asObservable() -> Observable<Element> {
+        let hub = self.hub
+        return Observable { sink, lifetime in hub.subscribe(sink, lifetime) }
+    }
+}
+
+extension BehaviorRelay: @unchecked Sendable where Element: Sendable {}

@@ -1,0 +1,47 @@
+/// The memory of a subject that remembers nothing.
+@usableFromInline
+struct PublishMemory<Element>: SubjectMemory {
+    @usableFromInline
+    static var subjectName: String { "PublishSubject" }
+
+    @inlinable
+    init() {}
+    @inlinable
+    mutating func record(_ event: Event<Element>) -> Bool { true }
+    @inlinable
+    func replay() -> [Event<Element>] { [] }
+    @inlinable
+    func replayAfterEnd(_ terminal: Event<Element>) -> [Event<Element>] { [terminal] }
+}
+
+/// A subject that forwards each event to the observers subscribed at that moment.
+///
+/// Thread-safe: events may come from several threads at once; each observer gets them one at a time, in the
+/// order they arrived, on the thread that is delivering (see "Differences from RxSwift"). A subscriber arriving after
+/// the end gets the terminal event at once.
+public final class PublishSubject<Element>: ObserverType, ObservableType {
+    @usableFromInline
+    let hub = SubjectHub(memory: PublishMemory<Element>())
+
+    /// A subject with no observers.
+    @inlinable
+    public init() {}
+
+    /// Whether anyone is subscribed now.
+    public var hasObservers: Bool { hub.hasObservers }
+
+    /// Sends `event` to every current observer.
+    @inlinable
+    public func on(_ event: Event<Element>) { hub.on(event) }
+
+    @inlinable
+    public func asObservable() -> Observable<Element> {
+        let hub = self.hub
+        return Observable { sink, lifetime in hub.subscribe(sink, lifetime) }
+    }
+
+    /// Releases every observer; later subscribers get `RxError.disposed`.
+    public func dispose() { hub.dispose() }
+}
+
+extension PublishSubject: @unchecked Sendable where Element: Sendable {}

@@ -1,0 +1,81 @@
+/// The memory of a subject that keeps the last `capacity` elements.
+@usableFromInline
+struct ReplayMemory<Element>: SubjectMemory {
+    @usableFromInline
+    static var subjectName: String { "ReplaySubject" }
+
+    @usableFromInline
+    let capacity: Int
+    // A ring buffer once full: `start` indexes the oldest element.
+    @usableFromInline
+    var buffer: [Element] = []
+    @usableFromInline
+    var start = 0
+
+    @inlinable
+    init(capacity: Int) { self.capacity = capacity }
+
+    @inlinable
+    mutating func record(_ event: Event<Element>) -> Bool {
+        guard case .next(let element) = event, capacity > 0 else { return true }
+        if buffer.count < capacity {
+            buffer.append(element)
+        } else {
+            buffer[start] = element
+            start = (start + 1) % capacity
+        }
+        return true
+    }
+
+    @inlinable
+    func replay() -> [Event<Element>] {
+        var events: [Event<Element>] = []
+        events.reserveCapacity(buffer.count)
+        for offset in 0..<buffer.count { events.append(.next(buffer[(start + offset) % buffer.count])) }
+        return events
+    }
+
+    @inlinable
+    func replayAfterEnd(_ terminal: Event<Element>) -> [Event<Element>] { replay() + [terminal] }
+}
+
+/// A subject that replays up to `bufferSize` past elements to each new subscriber, then forwards every event.
+///
+/// A subscriber arriving after the end gets the buffered elements, then the terminal event. Thread-safe, with the
+/// delivery rules of ``PublishSubject``.
+public final class ReplaySubject<Element>: ObserverType, ObservableType {
+    @usableFromInline
+    let hub: SubjectHub<ReplayMemory<Element>>
+
+    init(capacity: Int) {
+        hub = SubjectHub(memory: ReplayMemory(capacity: capacity))
+    }
+
+    /// A subject that replays the last `bufferSize` elements.
+    public static func create(bufferSize: Int) -> ReplaySubject<Element> {
+        precondition(bufferSize >= 0, "bufferSize must not be negative")
+        return ReplaySubject(capacity: bufferSize)
+    }
+
+    /// A subject that replays every element it ever received.
+    public static func createUnbound() -> ReplaySubject<Element> {
+        ReplaySubject(capacity: Int.max)
+    }
+
+    /// Whether anyone is subscribed now.
+    public var hasObservers: Bool { hub.hasObservers }
+
+    @inlinable
+    public func on(_ event: Event<Element>) { hub.on(event) }
+
+    @inlinable
+    public func asObservable() -> Observable<Element> {
+        let hub = self.hub
+        return Observable { sink, lifetime in hub.subscribe(sink, lifetime) }
+    }
+
+    /// Releases every observer; later subscribers get `RxError.disposed`.
+    public func dispose() { hub.dispose() }
+}
+
+extension ReplaySubject: @unchecked Sendable where Element: Sendable {}

@@ -1,0 +1,89 @@
+import RxLite
+import Testing
+
+/// A Swift Testing trait that fails a test whose RxLite objects outlive it: it reads `Resources.total` before the
+/// test and expects the same value after (debug builds only; in release builds it does nothing).
+///
+/// ```swift
+/// @Suite(.checksResources) struct MapTests { ... }
+/// @Test(.checksResources) func timerStops() { ... }
+/// ```
+///
+/// `Resources.total` is one global counter, so a check is only meaningful while no other test creates or frees
+/// RxLite objects. What was found on Swift 6.3.1 / Linux (SwiftPM puts every test target in one process):
+/// - plain `swift test` runs Swift Testing tests in parallel, across suites and targets;
+/// - `.serialized` only orders the tests of its own suite; tests of other suites keep running beside them;
+/// - `swift test --no-parallel` does serialize Swift Testing tests (SwiftPM passes it on to the testing library).
+///
+/// So this trait serializes itself: every test under it takes one process-wide async lock for its duration (the
+/// test's task suspends, no thread blocks), so checked tests never overlap one another. Tests without the trait
+/// can still run beside a checked one; apply it to every suite that builds subscriptions, or run
+/// `swift test --no-parallel`. Applied to a suite it covers each test (each case of a parameterized test) on its
+/// own; a test nested under two checks is checked once, by the outer one.
+public struct ChecksResourcesTrait: TestTrait, SuiteTrait, TestScoping {
+    /// Applies to every test in a suite.
+    public var isRecursive: Bool { true }
+
+    /// Runs `function` holding the resource-check lock, and expects `Resources.total` to be back at its starting
+    /// value afterwards.
+    public func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        #if DEBUG
+            if ResourceCheckGate.isInside {
+                try await function()
+                return
+            }
+            await ResourceCheckGate.shared.acquire()
+            let before = Resources.total
+            let outcome: Result<Void, any Error>
+            do {
+                try await ResourceCheckGate.$isInside.withValue(true) { try await function() }
+                outcome = .success(())
+            } catch {
+                outcome = .failure(error)
+            }
+            let after = Resources.total
+            await ResourceCheckGate.shared.release()
+            #expect(
+                after == before,
+                "RxLite resources leaked: \(after - before) live object(s) more than before \(test.name)")
+            try outcome.get()
+        #else
+            try await function()
+        #endif
+    }
+}
+
+extension Trait where Self == ChecksResourcesTrait {
+    /// Expects `Resources.total` to be the same after each test as before it (see ``ChecksResourcesTrait``).
+    public static var checksResources: Self { Self() }
+}
+
+/// The process-wide lock that keeps resource-checked tests from overlapping.
+actor ResourceCheckGate {
+    static let shared = ResourceCheckGate()
+
+    /// `true` inside a checked test, so that a nested check neither waits for itself nor counts twice.
+    @TaskLocal static var isInside = false
+
+    private var isHeld = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    func acquire() async {
+        if !isHeld {
+            isHeld = true
+            return
+        }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+
+    func release() {
+        // Hands the lock straight to the next waiter, so nobody can slip in between.
+        if waiters.isEmpty {
+            isHeld = false
+        } else {
+            waiters.removeFirst().resume()
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import RxLite
+
+/// A value stamped with the virtual time at which it happened: an event a ``TestableObserver`` received, or an
+/// event a test observable will send.
+///
+/// Arrays of recorded events read as in RxTest:
+/// ```swift
+/// let expected: [Recorded<Event<Int>>] = [.next(210, 2), .next(240, 4), .completed(300)]
+/// ```
+public struct Recorded<Value>: CustomDebugStringConvertible {
+    /// When it happened, in ticks.
+    public let time: TestTime
+    /// What happened.
+    public let value: Value
+
+    /// `value` at `time`.
+    public init(time: TestTime, value: Value) {
+        self.time = time
+        self.value = value
+    }
+
+    /// `value @ time`, for example `next(2) @ 210`.
+    public var debugDescription: String { "\(value) @ \(time)" }
+}
+
+extension Recorded: Equatable where Value: Equatable {}
+
+extension Recorded: Sendable where Value: Sendable {}
+
+extension Recorded {
+    /// `.next(element)` at `time`.
+    public static func next<T>(_ time: TestTime, _ element: T) -> Recorded<Event<T>> where Value == Event<T> {
+        Recorded<Event<T>>(time: time, value: .next(element))
+    }
+
+    /// `.completed` at `time`.
+    public static func completed<T>(_ time: TestTime) -> Recorded<Event<T>> where Value == Event<T> {
+        Recorded<Event<T>>(time: time, value: .completed)
+    }
+
+    /// `.error(error)` at `time`.
+    public static func error<T>(_ time: TestTime, _ error: any Error) -> Recorded<Event<T>> where Value == Event<T> {
+        Recorded<Event<T>>(time: time, value: .error(error))
+    }
+
+    /// The recorded events as an array: `Recorded.events(.next(210, 1), .completed(220))`.
+    public static func events<T>(_ recordedEvents: Recorded<Event<T>>...) -> [Recorded<Event<T>>]
+    where Value == Event<T> {
+        recordedEvents
+    }
+
+    /// The recorded events, unchanged; lets an array read like the variadic form.
+    public static func events<T>(_ recordedEvents: [Recorded<Event<T>>]) -> [Recorded<Event<T>>]
+    where Value == Event<T> {
+        recordedEvents
+    }
+}

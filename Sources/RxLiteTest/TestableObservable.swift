@@ -1,0 +1,84 @@
+import RxLite
+
+/// An observable that replays recorded events in virtual time and records its subscriptions.
+///
+/// - A **hot** one (``TestScheduler/createHotObservable(_:)``) schedules its events at their absolute times when it
+///   is created, whether or not anyone listens; a subscriber gets the events after the moment it subscribed. An
+///   event at the very tick of a subscription reaches the subscriber only if the subscription was scheduled first.
+/// - A **cold** one (``TestScheduler/createColdObservable(_:)``) schedules its events for each subscriber anew, at
+///   the subscription time plus each event's time (an event at 0 arrives at the subscription tick itself).
+///
+/// Each subscription is recorded in ``subscriptions`` when it is made and updated with the unsubscribe time when it
+/// is disposed, including the disposal that follows a terminal event. Disposing a cold subscription cancels its
+/// remaining scheduled events. It is meant for the thread that drives the scheduler; it does not lock.
+public final class TestableObservable<Element>: ObservableType {
+    enum Temperature {
+        case hot
+        case cold
+    }
+
+    private let scheduler: TestScheduler
+    private let temperature: Temperature
+    // Hot only: the current subscribers, in subscription order.
+    private var observers: [(key: Int, observer: AnyObserver<Element>)] = []
+    private var nextObserverKey = 0
+
+    /// The events this observable sends: absolute times when hot, times relative to each subscription when cold.
+    public let recordedEvents: [Recorded<Event<Element>>]
+
+    /// Every subscription so far, in order: when it was made and when it was disposed (`Int.max` while active).
+    public internal(set) var subscriptions: [Subscription] = []
+
+    init(scheduler: TestScheduler, temperature: Temperature, recordedEvents: [Recorded<Event<Element>>]) {
+        self.scheduler = scheduler
+        self.temperature = temperature
+        self.recordedEvents = recordedEvents
+        if temperature == .hot {
+            for recorded in recordedEvents {
+                scheduler.scheduleAt(recorded.time) { [weak self] in
+                    self?.sendToObservers(recorded.value)
+                }
+            }
+        }
+    }
+
+    /// Subscribing records a ``Subscription`` and, when cold, schedules the events for this subscriber.
+    public func asObservable() -> Observable<Element> {
+        Observable.create { [self] observer in
+            subscribe(observer)
+        }
+    }
+
+    private func subscribe(_ observer: AnyObserver<Element>) -> any Disposable {
+        subscriptions.append(Subscription(scheduler.clock))
+        let index = subscriptions.count - 1
+        let release: () -> Void
+        switch temperature {
+        case .hot:
+            let key = nextObserverKey
+            nextObserverKey += 1
+            observers.append((key, observer))
+            release = { [weak self] in self?.observers.removeAll { $0.key == key } }
+        case .cold:
+            let scheduled = recordedEvents.map { recorded in
+                scheduler.scheduleRelativeVirtual((), dueTime: recorded.time) { _ in
+                    observer.on(recorded.value)
+                    return Disposables.create()
+                }
+            }
+            release = { for item in scheduled { item.dispose() } }
+        }
+        // Weak: the subscription's lifetime holds this disposable, and a hot observable holds the subscription's
+        // observer; a strong reference would make a cycle that a test which never disposes would leak.
+        return Disposables.create { [weak self] in
+            release()
+            guard let self else { return }
+            subscriptions[index] = Subscription(subscriptions[index].subscribe, scheduler.clock)
+        }
+    }
+
+    private func sendToObservers(_ event: Event<Element>) {
+        // A copy: an observer may dispose (and so remove itself) while receiving.
+        for entry in observers { entry.observer.on(event) }
+    }
+}

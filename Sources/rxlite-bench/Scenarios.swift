@@ -1,0 +1,210 @@
+import RxLite
+
+// RxSwift's own benchmark scenarios (same work, same names), plus the floor. Every body returns a checksum.
+
+nonisolated func publishSubjectPumping(_ iterations: Int) -> Int {
+    var sum = 0
+    let subject = PublishSubject<Int>()
+    let subscription = subject.subscribe(onNext: { sum += $0 })
+    for _ in 0..<iterations * 100 { subject.onNext(1) }
+    subscription.dispose()
+    return sum
+}
+
+nonisolated func publishSubjectPumpingTwoSubscriptions(_ iterations: Int) -> Int {
+    var sum = 0
+    let subject = PublishSubject<Int>()
+    let first = subject.subscribe(onNext: { sum += $0 })
+    let second = subject.subscribe(onNext: { sum += $0 })
+    for _ in 0..<iterations * 100 { subject.onNext(1) }
+    first.dispose()
+    second.dispose()
+    return sum
+}
+
+nonisolated func publishSubjectCreating(_ iterations: Int) -> Int {
+    var sum = 0
+    for _ in 0..<iterations * 10 {
+        let subject = PublishSubject<Int>()
+        let subscription = subject.subscribe(onNext: { sum += $0 })
+        subject.onNext(1)
+        subscription.dispose()
+    }
+    return sum
+}
+
+@inline(__always)
+nonisolated func mapFilterChain(_ source: Observable<Int>) -> Observable<Int> {
+    source
+        .map { $0 }.filter { _ in true }
+        .map { $0 }.filter { _ in true }
+        .map { $0 }.filter { _ in true }
+        .map { $0 }.filter { _ in true }
+        .map { $0 }.filter { _ in true }
+        .map { $0 }.filter { _ in true }
+}
+
+nonisolated func countingSource(_ count: Int) -> Observable<Int> {
+    Observable<Int>.create { observer in
+        for _ in 0..<count { observer.on(.next(1)) }
+        return Disposables.create()
+    }
+}
+
+nonisolated func mapFilterPumping(_ iterations: Int) -> Int {
+    var sum = 0
+    let subscription = mapFilterChain(countingSource(iterations * 10)).subscribe(onNext: { sum += $0 })
+    subscription.dispose()
+    return sum
+}
+
+nonisolated func mapFilterCreating(_ iterations: Int) -> Int {
+    var sum = 0
+    for _ in 0..<iterations {
+        let subscription = mapFilterChain(countingSource(1)).subscribe(onNext: { sum += $0 })
+        subscription.dispose()
+    }
+    return sum
+}
+
+@inline(__always)
+nonisolated func flatMapsChain(_ source: Observable<Int>) -> Observable<Int> {
+    source
+        .flatMap { Observable.just($0) }
+        .flatMap { Observable.just($0) }
+        .flatMap { Observable.just($0) }
+        .flatMap { Observable.just($0) }
+        .flatMap { Observable.just($0) }
+}
+
+nonisolated func flatMapsPumping(_ iterations: Int) -> Int {
+    var sum = 0
+    let subscription = flatMapsChain(countingSource(iterations * 10)).subscribe(onNext: { sum += $0 })
+    subscription.dispose()
+    return sum
+}
+
+nonisolated func flatMapsCreating(_ iterations: Int) -> Int {
+    var sum = 0
+    for _ in 0..<iterations {
+        let subscription = flatMapsChain(countingSource(1)).subscribe(onNext: { sum += $0 })
+        subscription.dispose()
+    }
+    return sum
+}
+
+@inline(__always)
+nonisolated func flatMapLatestChain(_ source: Observable<Int>) -> Observable<Int> {
+    source
+        .flatMapLatest { Observable.just($0) }
+        .flatMapLatest { Observable.just($0) }
+        .flatMapLatest { Observable.just($0) }
+        .flatMapLatest { Observable.just($0) }
+        .flatMapLatest { Observable.just($0) }
+}
+
+nonisolated func flatMapLatestPumping(_ iterations: Int) -> Int {
+    var sum = 0
+    let subscription = flatMapLatestChain(countingSource(iterations * 10)).subscribe(onNext: { sum += $0 })
+    subscription.dispose()
+    return sum
+}
+
+nonisolated func flatMapLatestCreating(_ iterations: Int) -> Int {
+    var sum = 0
+    for _ in 0..<iterations {
+        let subscription = flatMapLatestChain(countingSource(1)).subscribe(onNext: { sum += $0 })
+        subscription.dispose()
+    }
+    return sum
+}
+
+@inline(__always)
+nonisolated func combineLatestChain(_ source: Observable<Int>) -> Observable<Int> {
+    var last = Observable.combineLatest(Observable.just(1), Observable.just(1), Observable.just(1), source) {
+        x, _, _, _ in x
+    }
+    for _ in 0..<6 {
+        last = Observable.combineLatest(Observable.just(1), Observable.just(1), Observable.just(1), last) {
+            x, _, _, _ in x
+        }
+    }
+    return last
+}
+
+nonisolated func combineLatestPumping(_ iterations: Int) -> Int {
+    var sum = 0
+    let subscription = combineLatestChain(countingSource(iterations * 10)).subscribe(onNext: { sum += $0 })
+    subscription.dispose()
+    return sum
+}
+
+nonisolated func combineLatestCreating(_ iterations: Int) -> Int {
+    var sum = 0
+    for _ in 0..<iterations {
+        let subscription = combineLatestChain(countingSource(1)).subscribe(onNext: { sum += $0 })
+        subscription.dispose()
+    }
+    return sum
+}
+
+/// The same 12 steps as MapFilterPumping, as plain closures in an array: one indirect call per step.
+nonisolated func floor(_ iterations: Int) -> Int {
+    var steps: [(Int) -> Int?] = []
+    for index in 0..<12 {
+        if index % 2 == 0 {
+            steps.append { $0 }
+        } else {
+            steps.append { value in value >= Int.min ? value : nil }
+        }
+    }
+    var sum = 0
+    for _ in 0..<iterations * 10 {
+        var value: Int? = 1
+        for step in steps {
+            guard let current = value else { break }
+            value = step(current)
+        }
+        if let value { sum += value }
+    }
+    return sum
+}
+
+let scenarios: [Scenario] = [
+    Scenario(
+        name: "Floor", unit: "event", isPumping: false, units: { $0 * 10 }, expectedChecksum: { $0 * 10 },
+        body: floor),
+    Scenario(
+        name: "PublishSubjectPumping", unit: "event", isPumping: true, units: { $0 * 100 },
+        expectedChecksum: { $0 * 100 }, body: publishSubjectPumping),
+    Scenario(
+        name: "PublishSubjectPumpingTwoSubscriptions", unit: "event", isPumping: true, units: { $0 * 100 },
+        expectedChecksum: { $0 * 200 }, body: publishSubjectPumpingTwoSubscriptions),
+    Scenario(
+        name: "PublishSubjectCreating", unit: "subscription", isPumping: false, units: { $0 * 10 },
+        expectedChecksum: { $0 * 10 }, body: publishSubjectCreating),
+    Scenario(
+        name: "MapFilterPumping", unit: "event", isPumping: true, units: { $0 * 10 },
+        expectedChecksum: { $0 * 10 }, body: mapFilterPumping),
+    Scenario(
+        name: "MapFilterCreating", unit: "subscription", isPumping: false, units: { $0 },
+        expectedChecksum: { $0 }, body: mapFilterCreating),
+    Scenario(
+        name: "FlatMapsPumping", unit: "event", isPumping: true, units: { $0 * 10 },
+        expectedChecksum: { $0 * 10 }, body: flatMapsPumping),
+    Scenario(
+        name: "FlatMapsCreating", unit: "subscription", isPumping: false, units: { $0 },
+        expectedChecksum: { $0 }, body: flatMapsCreating),
+    Scenario(
+        name: "FlatMapLatestPumping", unit: "event", isPumping: true, units: { $0 * 10 },
+        expectedChecksum: { $0 * 10 }, body: flatMapLatestPumping),
+    Scenario(
+        name: "FlatMapLatestCreating", unit: "subscription", isPumping: false, units: { $0 },
+        expectedChecksum: { $0 }, body: flatMapLatestCreating),
+    Scenario(
+        name: "CombineLatestPumping", unit: "event", isPumping: true, units: { $0 * 10 },
+        expectedChecksum: { $0 * 10 }, body: combineLatestPumping),
+    Scenario(
+        name: "CombineLatestCreating", unit: "subscription", isPumping: false, units: { $0 },
+        expectedChecksum: { $0 }, body: combineLatestCreating),
+]

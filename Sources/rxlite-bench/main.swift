@@ -1,0 +1,99 @@
+import Foundation
+
+// rxlite-bench: runs RxSwift's benchmark scenarios against RxLite and prints one row per scenario.
+// Usage: rxlite-bench [--quick] [--json] [--filter NAME] [--runs N] [--iterations N]
+
+struct Options {
+    var quick = false
+    var json = false
+    var filter: String?
+    var runs = 7
+    var iterations: Int?
+}
+
+nonisolated func parseOptions(_ arguments: [String]) -> Options {
+    var options = Options()
+    var index = 0
+    while index < arguments.count {
+        switch arguments[index] {
+        case "--quick": options.quick = true
+        case "--json": options.json = true
+        case "--filter":
+            index += 1
+            guard index < arguments.count else { fail("--filter needs a scenario name") }
+            options.filter = arguments[index]
+        case "--runs":
+            index += 1
+            guard index < arguments.count, let runs = Int(arguments[index]), runs > 0 else {
+                fail("--runs needs a positive number")
+            }
+            options.runs = runs
+        case "--iterations":
+            index += 1
+            guard index < arguments.count, let iterations = Int(arguments[index]), iterations > 0 else {
+                fail("--iterations needs a positive number")
+            }
+            options.iterations = iterations
+        case "--help", "-h":
+            print("usage: rxlite-bench [--quick] [--json] [--filter NAME] [--runs N] [--iterations N]")
+            exit(0)
+        default: fail("unknown argument \(arguments[index]); try --help")
+        }
+        index += 1
+    }
+    return options
+}
+
+nonisolated func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("rxlite-bench: \(message)\n".utf8))
+    exit(2)
+}
+
+nonisolated func runAll(_ options: Options) {
+    let iterations = options.iterations ?? (options.quick ? 100 : 10_000)
+    let runs = options.quick ? 1 : options.runs
+    let selected = scenarios.filter { scenario in
+        guard let filter = options.filter else { return true }
+        if scenarios.contains(where: { $0.name == filter }) {
+            return scenario.name == "Floor" || scenario.name == filter
+        }
+        return scenario.name == "Floor" || scenario.name.localizedCaseInsensitiveContains(filter)
+    }
+    guard selected.count > 1 || options.filter == nil || options.filter == "Floor" else {
+        fail("no scenario matches \(options.filter ?? "")")
+    }
+    var results: [Measurement] = []
+    do {
+        for scenario in selected {
+            results.append(try measure(scenario, iterations: iterations, runs: runs))
+        }
+    } catch {
+        fail("\(error)")
+    }
+    let floor = results.first { $0.name == "Floor" }?.medianNanosecondsPerUnit
+    for index in results.indices where selected[index].isPumping {
+        if let floor { results[index].ratioToFloor = results[index].medianNanosecondsPerUnit / floor }
+    }
+    if options.json {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        print(String(decoding: try! encoder.encode(results), as: UTF8.self))
+        return
+    }
+    print("RxLite benchmarks: iterations \(iterations), \(runs) runs after a warm-up, median ns per unit")
+    print(pad("scenario", 40), pad("units", 10), pad("ns/unit", 10), pad("min", 10), pad("x floor", 8), "allocs/unit")
+    for result in results {
+        let ratio = result.ratioToFloor.map { String(format: "%.2f", $0) } ?? "-"
+        print(
+            pad(result.name, 40), pad("\(result.units) \(result.unit == "event" ? "ev" : "sub")", 10),
+            pad(String(format: "%.1f", result.medianNanosecondsPerUnit), 10),
+            pad(String(format: "%.1f", result.minNanosecondsPerUnit), 10), pad(ratio, 8),
+            String(format: "%.2f", result.allocationsPerUnit))
+    }
+}
+
+nonisolated func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+}
+
+runAll(parseOptions(Array(CommandLine.arguments.dropFirst())))

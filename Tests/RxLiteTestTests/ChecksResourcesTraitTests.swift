@@ -1,0 +1,41 @@
+import Dispatch
+import RxLite
+import RxLiteTest
+import Testing
+
+@Suite(.checksResources)
+struct ChecksResourcesTraitTests {
+    @Test(.checksResources) func aCheckNestedUnderTheSuiteCheckDoesNotWaitForItself() {
+        let scheduler = TestScheduler()
+        #expect(scheduler.start { Observable.just(1) }.events == [.next(200, 1), .completed(200)])
+    }
+
+    @Test(arguments: 1...3) func eachParameterizedCaseIsCheckedOnItsOwn(count: Int) {
+        let scheduler = TestScheduler()
+        let res = scheduler.start { Observable<Int>.interval(.seconds(1), scheduler: scheduler).filter { $0 < count } }
+        #expect(res.events.count == count)
+        #expect(scheduler.pendingCount == 0)
+    }
+
+    #if DEBUG
+        @Test func liveSubscriptionsAreCountedWhileTheTestRuns() {
+            let before = Resources.total
+            let scheduler = TestScheduler()
+            let subscription = Observable<Int>.interval(.seconds(1), scheduler: scheduler).subscribe()
+            #expect(Resources.total > before)
+            subscription.dispose()
+        }
+    #endif
+
+    @Test func schedulingFromManyThreadsAtOnceLosesNothing() {
+        let scheduler = TestScheduler()
+        let ran = Box(0)
+        DispatchQueue.concurrentPerform(iterations: 200) { index in
+            scheduler.scheduleAt(index % 7) { ran.value += 1 }
+        }
+        #expect(scheduler.pendingCount == 200)
+        scheduler.start()
+        #expect(ran.value == 200)
+        #expect(scheduler.clock == 6)
+    }
+}
