@@ -1,4 +1,5 @@
 import RxLite
+import RxLiteTest
 import Testing
 
 extension OperatorTests {
@@ -80,6 +81,16 @@ extension OperatorTests {
                 let events = Observable<Int>.error(TestFailure.boom).catch { _ in .repeatElement(3) }.take(2).collect()
                 #expect(events == [.next(3), .next(3), .completed])
             }
+        }
+
+        @Test func virtualTimeSwitchesAtTheError() {
+            let scheduler = TestScheduler(initialClock: 0)
+            let source = scheduler.createHotObservable("^-a-#", values: ["a": 1])
+            let fallback = scheduler.createColdObservable("-b|", values: ["b": 2])
+            let result = scheduler.start { source.catch { _ in fallback.asObservable() } }
+            #expect(result.events == [.next(210, 1), .next(240, 2), .completed(250)])
+            #expect(source.subscriptions == [Subscription(200, 230)])
+            #expect(fallback.subscriptions == [Subscription(230, 250)])
         }
     }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import RxLite
+import RxLiteTest
 import Testing
 
 extension OperatorTests {
@@ -138,6 +139,21 @@ extension OperatorTests {
                 queue.sync {}
                 #expect(log.value.events == (0..<200).map { .next($0) } + [.completed])
             }
+        }
+
+        @Test func virtualTimeQueuesElementsUntilTheInnerCompletes() {
+            let scheduler = TestScheduler(initialClock: 0)
+            let outer = scheduler.createHotObservable("^-x-y-----|", values: ["x": 1, "y": 2])
+            let inners = [
+                1: scheduler.createColdObservable("-a--b|", values: ["a": 10, "b": 11]),
+                2: scheduler.createColdObservable("-a--b|", values: ["a": 20, "b": 21]),
+            ]
+            let result = scheduler.start { outer.concatMap { inners[$0]! } }
+            #expect(
+                result.events == [.next(220, 10), .next(250, 11), .next(270, 20), .next(300, 21), .completed(310)])
+            #expect(outer.subscriptions == [Subscription(200, 290)])
+            #expect(inners[1]!.subscriptions == [Subscription(210, 260)])
+            #expect(inners[2]!.subscriptions == [Subscription(260, 310)])
         }
     }
 }

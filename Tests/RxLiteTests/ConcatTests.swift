@@ -1,4 +1,5 @@
 import RxLite
+import RxLiteTest
 import Testing
 
 extension OperatorTests {
@@ -112,6 +113,26 @@ extension OperatorTests {
                 #expect(second.disposeCount == 1)
                 subscription = nil
             }
+        }
+
+        @Test func virtualTimeSubscribesTheSecondWhenTheFirstCompletes() {
+            let scheduler = TestScheduler(initialClock: 0)
+            let first = scheduler.createColdObservable("-a-b|", values: ["a": 1, "b": 2])
+            let second = scheduler.createColdObservable("--c|", values: ["c": 3])
+            let result = scheduler.start { first.concat(second) }
+            #expect(result.events == [.next(210, 1), .next(230, 2), .next(260, 3), .completed(270)])
+            #expect(first.subscriptions == [Subscription(200, 240)])
+            #expect(second.subscriptions == [Subscription(240, 270)])
+        }
+
+        @Test func virtualTimeDisposeMidStream() {
+            let scheduler = TestScheduler(initialClock: 0)
+            let first = scheduler.createColdObservable("-a|", values: ["a": 1])
+            let second = scheduler.createColdObservable("--b--c|", values: ["b": 2, "c": 3])
+            let result = scheduler.start(disposed: 250) { first.concat(second) }
+            #expect(result.events == [.next(210, 1), .next(240, 2)])
+            #expect(first.subscriptions == [Subscription(200, 220)])
+            #expect(second.subscriptions == [Subscription(220, 250)])
         }
     }
 }

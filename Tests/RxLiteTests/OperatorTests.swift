@@ -1,13 +1,14 @@
 import RxLite
+import RxLiteTest
 import Testing
 
 /// The root of every operator suite.
 ///
-/// `Resources.total` is one global counter, so tests that check it must not run beside tests that create
-/// subscriptions. `.serialized` is recursive: every suite nested in an `extension OperatorTests` runs one test at a
-/// time. Tests outside this suite still run in parallel with it, so `swift test --no-parallel` is the only way to
-/// serialize the whole target.
-@Suite(.serialized) struct OperatorTests {}
+/// `Resources.total` is one global counter, so a test that checks it must not run beside tests that create
+/// subscriptions. `.serialized` (recursive) runs the nested suites one test at a time; `.checksResources` (from
+/// RxLiteTest) checks every test and keeps it from overlapping any other checked test in the process. Tests
+/// without that trait elsewhere can still overlap; `swift test --no-parallel` serializes everything.
+@Suite(.serialized, .checksResources) struct OperatorTests {}
 
 /// Errors thrown by the operator tests.
 enum TestFailure: Error, Equatable, CustomStringConvertible {
@@ -87,15 +88,6 @@ final class ManualSource<Element> {
     func onNext(_ element: Element) { observers.last?.onNext(element) }
     func onError(_ error: any Error) { observers.last?.onError(error) }
     func onCompleted() { observers.last?.onCompleted() }
-}
-
-/// Runs `body` and expects every RxLite resource it created to be released once it returns.
-func expectNoLeaks(
-    sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void
-) rethrows {
-    let before = Resources.total
-    try body()
-    #expect(Resources.total == before, "live RxLite resources", sourceLocation: sourceLocation)
 }
 
 /// Subscribes `apply(source)`, sends `before`, disposes, then sends `after` and completes. Returns what the

@@ -1,4 +1,5 @@
 import RxLite
+import RxLiteTest
 import Testing
 
 extension OperatorTests {
@@ -96,6 +97,15 @@ extension OperatorTests {
                 let events = Observable.just(1).concat(Observable.error(TestFailure.boom)).retry().take(3).collect()
                 #expect(events == [.next(1), .next(1), .next(1), .completed])
             }
+        }
+
+        @Test func virtualTimeResubscribesAfterEachError() {
+            let scheduler = TestScheduler(initialClock: 0)
+            let source = scheduler.createColdObservable("-a-#", values: ["a": 1], error: TestFailure.boom)
+            let result = scheduler.start { source.retry(3) }
+            #expect(
+                result.events == [.next(210, 1), .next(240, 1), .next(270, 1), .error(290, TestFailure.boom)])
+            #expect(source.subscriptions == [Subscription(200, 230), Subscription(230, 260), Subscription(260, 290)])
         }
     }
 }

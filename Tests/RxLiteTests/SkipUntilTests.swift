@@ -1,4 +1,5 @@
 import RxLite
+import RxLiteTest
 import Testing
 
 extension OperatorTests {
@@ -72,6 +73,16 @@ extension OperatorTests {
                 #expect(result.events == [.next(1)])
                 #expect(result.sourceDisposals == 1)
             }
+        }
+
+        @Test func virtualTimeEmitsFromOthersFirstElementOn() {
+            let scheduler = TestScheduler(initialClock: 0)
+            let source = scheduler.createHotObservable("^-a-b-c-d-|", values: ["a": 1, "b": 2, "c": 3, "d": 4])
+            let other = scheduler.createHotObservable("^----x-y", values: ["x": "x", "y": "y"])
+            let result = scheduler.start { source.skip(until: other) }
+            #expect(result.events == [.next(250, 3), .next(270, 4), .completed(290)])
+            #expect(source.subscriptions == [Subscription(200, 290)])
+            #expect(other.subscriptions == [Subscription(200, 240)])
         }
     }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import RxLite
+import RxLiteTest
 import Synchronization
 import Testing
 
@@ -130,6 +131,16 @@ extension OperatorTests {
                     #expect(report.ended)
                 }
             }
+        }
+
+        @Test func virtualTimeCompletesAtOthersFirstElement() {
+            let scheduler = TestScheduler(initialClock: 0)
+            let source = scheduler.createHotObservable("^-a-b-c-d-|", values: ["a": 1, "b": 2, "c": 3, "d": 4])
+            let other = scheduler.createHotObservable("^----x-y", values: ["x": "x", "y": "y"])
+            let result = scheduler.start { source.take(until: other) }
+            #expect(result.events == [.next(210, 1), .next(230, 2), .completed(240)])
+            #expect(source.subscriptions == [Subscription(200, 240)])
+            #expect(other.subscriptions == [Subscription(200, 240)])
         }
     }
 }

@@ -22,7 +22,7 @@ extension ObservableType {
                 { event in
                     switch event {
                     case .next(let element): state.enqueue(element)
-                    case .error(let error): state.output.on(.error(error))
+                    case .error(let error): state.forward(.error(error))
                     case .completed:
                         // The inner sequences may go on: release the source now (rule 4).
                         lifetime.remove(sourceKey)
@@ -42,20 +42,19 @@ extension ObservableType {
 ///   the subscribe loop takes it.
 /// - The subscribe loop is a trampoline like `concat`'s (rule 6): the thread that raises `pendingSubscriptions`
 ///   from zero subscribes; an inner sequence that completes at once only raises the count again.
-/// - Every event to the subscriber goes through `output`, since the source and the inner sequence may emit on
-///   different threads (rule 2). `selector` runs outside the lock (rule 7).
+/// - Every event to the subscriber goes through the emitter's queue, since the source and the inner sequence may
+///   emit on different threads (rule 2); the end is queued under the same lock that decides it. `selector` runs
+///   outside the lock (rule 7).
 @usableFromInline
-final class ConcatMapState<Element, Inner: ObservableConvertibleType>: @unchecked Sendable {
+final class ConcatMapState<Element, Inner: ObservableConvertibleType>: SerializedEmitter<Inner.Element>,
+    @unchecked Sendable
+{
     @usableFromInline
     let selector: (Element) throws -> Inner
-    @usableFromInline
-    let output: SerializedSink<Inner.Element>
     @usableFromInline
     let lifetime: Lifetime
     @usableFromInline
     let pendingSubscriptions = Atomic<Int>(0)
-    @usableFromInline
-    let lock = SpinLock()
     // Guarded by `lock`.
     @usableFromInline
     var queued: [Element] = []
@@ -73,17 +72,14 @@ final class ConcatMapState<Element, Inner: ObservableConvertibleType>: @unchecke
         selector: @escaping (Element) throws -> Inner, sink: @escaping EventSink<Inner.Element>, lifetime: Lifetime
     ) {
         self.selector = selector
-        self.output = SerializedSink(sink)
         self.lifetime = lifetime
-        #if DEBUG
-            Resources.increment()
-        #endif
+        super.init(sink: sink)
     }
 
-    deinit {
-        #if DEBUG
-            Resources.decrement()
-        #endif
+    @inlinable
+    func forward(_ event: Event<Inner.Element>) {
+        lock.lock()
+        emitLocked(event)
     }
 
     /// A source element: runs it now, or queues it behind the inner sequence in progress.
@@ -105,9 +101,11 @@ final class ConcatMapState<Element, Inner: ObservableConvertibleType>: @unchecke
     func sourceCompleted() {
         lock.lock()
         isSourceCompleted = true
-        let isFinished = !isInnerActive
-        lock.unlock()
-        if isFinished { output.on(.completed) }
+        if isInnerActive {
+            lock.unlock()
+            return
+        }
+        emitLocked(.completed)
     }
 
     @inlinable
@@ -125,9 +123,11 @@ final class ConcatMapState<Element, Inner: ObservableConvertibleType>: @unchecke
             return
         }
         isInnerActive = false
-        let isFinished = isSourceCompleted
-        lock.unlock()
-        if isFinished { output.on(.completed) }
+        if !isSourceCompleted {
+            lock.unlock()
+            return
+        }
+        emitLocked(.completed)
     }
 
     @inlinable
@@ -143,7 +143,7 @@ final class ConcatMapState<Element, Inner: ObservableConvertibleType>: @unchecke
             if let element {
                 let inner: Observable<Inner.Element>
                 do { inner = try selector(element).asObservable() } catch {
-                    output.on(.error(error))
+                    forward(.error(error))
                     return
                 }
                 let (child, key) = lifetime.makeChild()
@@ -155,7 +155,7 @@ final class ConcatMapState<Element, Inner: ObservableConvertibleType>: @unchecke
                             child.dispose()
                             innerCompleted()
                         } else {
-                            output.on(event)
+                            forward(event)
                         }
                     }, child)
             }

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension ObservableType {
     /// Drops the source's elements until `other` emits an element, then emits the rest. An error from `other` is
     /// emitted and ends the sequence; if `other` completes without an element, no source element is ever emitted.
@@ -14,20 +12,17 @@ extension ObservableType {
         let source = asObservable()
         let other = other.asObservable()
         return Observable { sink, lifetime in
-            let state = SkipUntilState(sink)
-            source.subscribeHandler(
-                { event in
-                    if case .next = event, !state.isOpen.load(ordering: .acquiring) { return }
-                    state.output.on(event)
-                }, lifetime)
+            let state = SkipUntilState(sink: sink)
+            source.subscribeHandler(state.forwardSource, lifetime)
             let (otherLifetime, otherKey) = lifetime.makeChild()
             guard let otherKey else { return }
             other.subscribeHandler(
                 { event in
                     switch event {
-                    case .next: state.isOpen.store(true, ordering: .releasing)
+                    case .next: state.open()
                     case .error(let error):
-                        state.output.on(.error(error))
+                        state.lock.lock()
+                        state.emitLocked(.error(error))
                         return
                     case .completed: break
                     }
@@ -41,25 +36,25 @@ extension ObservableType {
 
 /// The state of one `skip(until:)` subscription.
 @usableFromInline
-final class SkipUntilState<Element>: @unchecked Sendable {
-    /// Becomes `true` when `other` emits; source elements pass from then on.
+final class SkipUntilState<Element>: SerializedEmitter<Element>, @unchecked Sendable {
+    /// Guarded by `lock`. Becomes `true` when `other` emits; source elements pass from then on.
     @usableFromInline
-    let isOpen = Atomic<Bool>(false)
-    /// Serializes the source's events with an error from `other`.
-    @usableFromInline
-    let output: SerializedSink<Element>
+    var isOpen = false
 
     @inlinable
-    init(_ sink: @escaping EventSink<Element>) {
-        output = SerializedSink(sink)
-        #if DEBUG
-            Resources.increment()
-        #endif
+    func open() {
+        lock.lock()
+        isOpen = true
+        lock.unlock()
     }
 
-    deinit {
-        #if DEBUG
-            Resources.decrement()
-        #endif
+    @inlinable
+    func forwardSource(_ event: Event<Element>) {
+        lock.lock()
+        if case .next = event, !isOpen {
+            lock.unlock()
+            return
+        }
+        emitLocked(event)
     }
 }

@@ -12,14 +12,14 @@ extension ObservableType {
         let source = asObservable()
         let other = other.asObservable()
         return Observable { sink, lifetime in
-            let output = SerializedSink(sink)
+            let state = TakeUntilState(sink: sink)
             let (otherLifetime, otherKey) = lifetime.makeChild()
             guard let otherKey else { return }
             other.subscribeHandler(
                 { event in
                     switch event {
-                    case .next: output.on(.completed)
-                    case .error(let error): output.on(.error(error))
+                    case .next: state.forward(.completed)
+                    case .error(let error): state.forward(.error(error))
                     case .completed:
                         // Swallowed: `other` is done, so release it now (rule 4).
                         lifetime.remove(otherKey)
@@ -27,7 +27,18 @@ extension ObservableType {
                     }
                 }, otherLifetime)
             guard lifetime.isActive else { return }
-            source.subscribeHandler(output.on, lifetime)
+            source.subscribeHandler(state.forward, lifetime)
         }
+    }
+}
+
+/// The state of one `take(until:)` subscription: only the output queue, which keeps the source's events and the
+/// end that `other` triggers one at a time (rule 2).
+@usableFromInline
+final class TakeUntilState<Element>: SerializedEmitter<Element>, @unchecked Sendable {
+    @inlinable
+    func forward(_ event: Event<Element>) {
+        lock.lock()
+        emitLocked(event)
     }
 }
