@@ -1,8 +1,9 @@
 import Dispatch
 import RxLite
+import RxLiteTest
 import Testing
 
-@Suite struct BehaviorSubjectTests {
+@Suite(.checksResources) struct BehaviorSubjectTests {
     @Test func newSubscriberGetsTheCurrentValueFirst() {
         expectNoLeaks {
             let subject = BehaviorSubject(value: 1)
@@ -85,7 +86,7 @@ import Testing
     }
 }
 
-@Suite struct ReplaySubjectTests {
+@Suite(.checksResources) struct ReplaySubjectTests {
     @Test func replaysTheLastBufferSizeElements() {
         expectNoLeaks {
             let subject = ReplaySubject<Int>.create(bufferSize: 2)
@@ -133,7 +134,7 @@ import Testing
     }
 }
 
-@Suite struct AsyncSubjectTests {
+@Suite(.checksResources) struct AsyncSubjectTests {
     @Test func emitsOnlyTheLastElementOnCompletion() {
         expectNoLeaks {
             let subject = AsyncSubject<Int>()
@@ -172,7 +173,7 @@ import Testing
     }
 }
 
-@Suite struct RelayTests {
+@Suite(.checksResources) struct RelayTests {
     @Test func behaviorRelayHoldsAndReplaysItsValue() {
         expectNoLeaks {
             let relay = BehaviorRelay(value: "a")

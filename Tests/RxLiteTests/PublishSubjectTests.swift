@@ -1,8 +1,9 @@
 import Dispatch
 import RxLite
+import RxLiteTest
 import Testing
 
-@Suite struct PublishSubjectTests {
+@Suite(.checksResources) struct PublishSubjectTests {
     @Test func deliversToObserversSubscribedAtTheTime() {
         expectNoLeaks {
             let subject = PublishSubject<Int>()

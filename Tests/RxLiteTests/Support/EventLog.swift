@@ -62,3 +62,13 @@ extension Event {
         }
     }
 }
+
+/// Runs `body` and expects every RxLite object it created to be released once it returns. Suites also carry the
+/// `.checksResources` trait, which checks the same around the whole test; this one narrows it to `body`.
+func expectNoLeaks(
+    sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void
+) rethrows {
+    let before = Resources.total
+    try body()
+    #expect(Resources.total == before, "live RxLite resources", sourceLocation: sourceLocation)
+}
