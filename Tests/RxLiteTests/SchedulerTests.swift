@@ -62,7 +62,7 @@ import Testing
         let done = DispatchSemaphoreBox()
         let ran = NSLockLike()
         var cancelledRan = false
-        let cancelled = scheduler.scheduleRelative((), dueTime: .milliseconds(1)) { _ in
+        let cancelled = scheduler.scheduleRelative((), dueTime: .seconds(30)) { _ in
             ran.withLock { cancelledRan = true }
             return Disposables.create()
         }
