@@ -1,0 +1,51 @@
+extension ObservableConvertibleType where Element: Sendable {
+    /// The elements as an `AsyncThrowingStream`, for `for try await` loops.
+    ///
+    /// Subscribes at once; the loop ends when the sequence completes and throws its error. Breaking out of the
+    /// loop, or cancelling the task that runs it, disposes the subscription. Elements that arrive faster than the
+    /// loop takes them are buffered.
+    ///
+    /// ```swift
+    /// for try await page in pager.pages.values { render(page) }
+    /// ```
+    public var values: AsyncThrowingStream<Element, any Error> {
+        AsyncThrowingStream { continuation in
+            let subscription = SerialDisposable()
+            continuation.onTermination = { _ in subscription.dispose() }
+            subscription.disposable = asObservable().subscribe { event in
+                switch event {
+                case .next(let element): continuation.yield(element)
+                case .error(let error): continuation.finish(throwing: error)
+                case .completed: continuation.finish()
+                }
+            }
+        }
+    }
+}
+
+extension AsyncSequence where Self: Sendable, Element: Sendable {
+    /// The elements of this async sequence as an ``Observable``.
+    ///
+    /// Each subscription iterates the sequence in its own `Task`; disposing cancels the task, which ends the
+    /// iteration at its next suspension point. Elements are delivered from that task, one at a time.
+    public func asObservable() -> Observable<Element> {
+        Observable { sink, lifetime in
+            let target = ContractTransfer((sink, lifetime))
+            let task = Task {
+                let (sink, lifetime) = target.value
+                do {
+                    for try await element in self {
+                        guard !Task.isCancelled, lifetime.isActive else { return }
+                        sink(.next(element))
+                    }
+                    guard !Task.isCancelled, lifetime.isActive else { return }
+                    sink(.completed)
+                } catch {
+                    guard !Task.isCancelled, lifetime.isActive else { return }
+                    sink(.error(error))
+                }
+            }
+            lifetime.insert(TaskDisposable(task))
+        }
+    }
+}
