@@ -11,14 +11,14 @@ let timerTolerance: TimeInterval = 1e-6
 extension Date {
     /// `true` when `deadline` is now or past (within ``timerTolerance``).
     @inlinable
-    func hasReached(_ deadline: Date) -> Bool {
+    package func hasReached(_ deadline: Date) -> Bool {
         timeIntervalSince(deadline) >= -timerTolerance
     }
 }
 
 /// `seconds` as a scheduler interval, rounded up to whole nanoseconds; infinite spans become `.never`.
 @usableFromInline
-func rxTimeInterval(seconds: TimeInterval) -> RxTimeInterval {
+package func rxTimeInterval(seconds: TimeInterval) -> RxTimeInterval {
     guard seconds.isFinite else { return .never }
     let nanoseconds = (seconds * 1_000_000_000).rounded(.up)
     guard nanoseconds < Double(Int.max / 2) else { return .never }

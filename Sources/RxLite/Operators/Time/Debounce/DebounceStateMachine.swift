@@ -7,9 +7,9 @@ import Foundation
 ///   a newer element only moves `deadline` later, and when the timer fires before the deadline it is re-armed for
 ///   the rest. So a burst of any length costs two timers, not one per element.
 @usableFromInline
-struct DebounceStateMachine<Element> {
+package struct DebounceStateMachine<Element> {
     @usableFromInline
-    enum State {
+    package enum State {
         /// Nothing waits and no timer is outstanding.
         case idle
         /// `element` goes out at `deadline` unless a newer one replaces it; one timer, due at or before
@@ -20,7 +20,7 @@ struct DebounceStateMachine<Element> {
     }
 
     @usableFromInline
-    enum TimerAction {
+    package enum TimerAction {
         /// Nothing is waiting.
         case none
         /// The deadline passed: send the element.
@@ -30,7 +30,7 @@ struct DebounceStateMachine<Element> {
     }
 
     @usableFromInline
-    enum CompletedAction {
+    package enum CompletedAction {
         /// Already finished.
         case none
         /// Complete now.
@@ -40,18 +40,18 @@ struct DebounceStateMachine<Element> {
     }
 
     @usableFromInline
-    var state: State = .idle
+    package var state: State = .idle
     @usableFromInline
-    let dueTime: TimeInterval
+    package let dueTime: TimeInterval
 
     @inlinable
-    init(dueTime: TimeInterval) {
+    package init(dueTime: TimeInterval) {
         self.dueTime = dueTime
     }
 
     /// An element arrived at `now`; returns the delay to arm a timer for, or `nil` when one is already armed.
     @inlinable
-    mutating func next(_ element: Element, now: Date) -> TimeInterval? {
+    package mutating func next(_ element: Element, now: Date) -> TimeInterval? {
         switch state {
         case .idle:
             state = .waiting(element: element, deadline: now.addingTimeInterval(dueTime))
@@ -66,7 +66,7 @@ struct DebounceStateMachine<Element> {
 
     /// The upstream completed: a waiting element is flushed at once.
     @inlinable
-    mutating func completed() -> CompletedAction {
+    package mutating func completed() -> CompletedAction {
         switch state {
         case .idle:
             state = .finished
@@ -81,7 +81,7 @@ struct DebounceStateMachine<Element> {
 
     /// The upstream failed; `true` when the error goes out (the waiting element is dropped).
     @inlinable
-    mutating func failed() -> Bool {
+    package mutating func failed() -> Bool {
         if case .finished = state { return false }
         state = .finished
         return true
@@ -89,7 +89,7 @@ struct DebounceStateMachine<Element> {
 
     /// The timer fired at `now`.
     @inlinable
-    mutating func timerFired(now: Date) -> TimerAction {
+    package mutating func timerFired(now: Date) -> TimerAction {
         guard case .waiting(let element, let deadline) = state else { return .none }
         guard now.hasReached(deadline) else { return .armTimer(after: deadline.timeIntervalSince(now)) }
         state = .idle
@@ -98,7 +98,7 @@ struct DebounceStateMachine<Element> {
 
     /// Takes the waiting element out, as if its deadline had passed (for `flush`).
     @inlinable
-    mutating func flush() -> Element? {
+    package mutating func flush() -> Element? {
         guard case .waiting(let element, _) = state else { return nil }
         state = .idle
         return element

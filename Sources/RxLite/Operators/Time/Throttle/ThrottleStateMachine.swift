@@ -13,9 +13,9 @@ import Foundation
 /// - A timer is armed only while an element waits (`waiting`, `completing`), or left over from a window that an
 ///   element on its boundary closed (it then fires, finds nothing due, and is not re-armed).
 @usableFromInline
-struct ThrottleStateMachine<Element> {
+package struct ThrottleStateMachine<Element> {
     @usableFromInline
-    enum State {
+    package enum State {
         /// No window is open: the next element goes out at once.
         case idle
         /// A window is open until `windowEnd` and nothing waits for it.
@@ -29,7 +29,7 @@ struct ThrottleStateMachine<Element> {
     }
 
     @usableFromInline
-    enum NextAction {
+    package enum NextAction {
         /// Nothing to do (dropped, or waiting for a timer already armed).
         case none
         /// Send the element now.
@@ -39,7 +39,7 @@ struct ThrottleStateMachine<Element> {
     }
 
     @usableFromInline
-    enum TimerAction {
+    package enum TimerAction {
         /// A timer left over from a closed window: nothing is due.
         case none
         /// Send the waiting element; a new window is open.
@@ -51,23 +51,23 @@ struct ThrottleStateMachine<Element> {
     }
 
     @usableFromInline
-    var state: State = .idle
+    package var state: State = .idle
     @usableFromInline
-    var isTimerArmed = false
+    package var isTimerArmed = false
     @usableFromInline
-    let dueTime: TimeInterval
+    package let dueTime: TimeInterval
     @usableFromInline
-    let latest: Bool
+    package let latest: Bool
 
     @inlinable
-    init(dueTime: TimeInterval, latest: Bool) {
+    package init(dueTime: TimeInterval, latest: Bool) {
         self.dueTime = dueTime
         self.latest = latest
     }
 
     /// An element arrived at `now`.
     @inlinable
-    mutating func next(_ element: Element, now: Date) -> NextAction {
+    package mutating func next(_ element: Element, now: Date) -> NextAction {
         switch state {
         case .idle:
             state = .open(windowEnd: now.addingTimeInterval(dueTime))
@@ -97,7 +97,7 @@ struct ThrottleStateMachine<Element> {
 
     /// The upstream completed; `true` when completion goes out now, `false` when it waits (or already went).
     @inlinable
-    mutating func completed() -> Bool {
+    package mutating func completed() -> Bool {
         switch state {
         case .waiting(let element, let windowEnd):
             state = .completing(element: element, windowEnd: windowEnd)
@@ -112,7 +112,7 @@ struct ThrottleStateMachine<Element> {
 
     /// The upstream failed; `true` when the error goes out (the waiting element is dropped).
     @inlinable
-    mutating func failed() -> Bool {
+    package mutating func failed() -> Bool {
         if case .finished = state { return false }
         state = .finished
         return true
@@ -120,7 +120,7 @@ struct ThrottleStateMachine<Element> {
 
     /// The armed timer fired at `now`.
     @inlinable
-    mutating func timerFired(now: Date) -> TimerAction {
+    package mutating func timerFired(now: Date) -> TimerAction {
         isTimerArmed = false
         switch state {
         case .waiting(let element, let windowEnd):
