@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "RxLite",
+    // The Synchronization module (atomics) sets the floor on Apple platforms.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "RxLite", targets: ["RxLite"]),
         .library(name: "RxLiteTest", targets: ["RxLiteTest"]),

@@ -38,3 +38,20 @@ public struct Observable<Element>: ObservableType {
     @inlinable
     public func asObservable() -> Observable<Element> { self }
 }
+
+extension Observable {
+    /// Subscribes with a child of `lifetime` that ends, and leaves its parent, as soon as this sequence completes:
+    /// for operators whose upstreams finish one by one (merge, flatMap, combineLatest, zip). The child is attached
+    /// to the parent only if it is still running once `subscribeHandler` returns, so a sequence that finishes during
+    /// subscribe (`just`) never touches the parent's lock.
+    @inlinable
+    func subscribeChild(of lifetime: Lifetime, _ sink: @escaping EventSink<Element>) {
+        let child = Lifetime(parent: lifetime)
+        subscribeHandler(
+            { event in
+                if case .completed = event { child.finishChild() }
+                sink(event)
+            }, child)
+        if child.isActive { lifetime.attach(child) } else { child.dispose() }
+    }
+}

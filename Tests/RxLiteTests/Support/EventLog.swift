@@ -52,15 +52,6 @@ final class NSLockLike: Sendable {
     }
 }
 
-/// Runs `body` and checks that every RxLite object it created is gone afterwards.
-func expectNoLeaks(
-    _ body: () throws -> Void, sourceLocation: SourceLocation = #_sourceLocation
-) rethrows {
-    let before = Resources.total
-    try body()
-    #expect(Resources.total == before, "RxLite objects leaked", sourceLocation: sourceLocation)
-}
-
 extension Event {
     /// The event with its element replaced by its description, for comparing events in tests.
     var summary: String {

@@ -1,8 +1,11 @@
 /// The state of `combineLatest`: which upstreams have a value, and which are done.
 @usableFromInline
-final class CombineLatestState<Output>: SerializedEmitter<Output>, @unchecked Sendable {
+final class CombineLatestState<Values, Output>: SerializedEmitter<Output>, @unchecked Sendable {
     @usableFromInline
     let arity: Int
+    // Guarded by `lock`: the latest element of each upstream (a tuple of optionals, or an array).
+    @usableFromInline
+    @exclusivity(unchecked) var values: Values
     // Guarded by `lock`.
     @usableFromInline
     @exclusivity(unchecked) var hasValue: [Bool]
@@ -14,8 +17,9 @@ final class CombineLatestState<Output>: SerializedEmitter<Output>, @unchecked Se
     @exclusivity(unchecked) var doneCount = 0
 
     @inlinable
-    init(sink: @escaping EventSink<Output>, arity: Int) {
+    init(sink: @escaping EventSink<Output>, arity: Int, values: Values) {
         self.arity = arity
+        self.values = values
         hasValue = Array(repeating: false, count: arity)
         isDone = Array(repeating: false, count: arity)
         super.init(sink: sink)
@@ -25,12 +29,13 @@ final class CombineLatestState<Output>: SerializedEmitter<Output>, @unchecked Se
     /// output once every upstream has a value.
     @inlinable
     func on<Element>(
-        _ event: Event<Element>, index: Int, store: (Element) -> Void, combine: () throws -> Output
+        _ event: Event<Element>, index: Int, store: (inout Values, Element) -> Void,
+        combine: (Values) throws -> Output
     ) {
         lock.lock()
         switch event {
         case .next(let element):
-            store(element)
+            store(&values, element)
             if !hasValue[index] {
                 hasValue[index] = true
                 valueCount += 1
@@ -40,7 +45,7 @@ final class CombineLatestState<Output>: SerializedEmitter<Output>, @unchecked Se
                 return
             }
             let output: Output
-            do { output = try combine() } catch {
+            do { output = try combine(values) } catch {
                 emitLocked(.error(error))
                 return
             }
@@ -72,14 +77,11 @@ extension Observable {
     ) -> Observable<Element> {
         let (source1, source2) = (source1.asObservable(), source2.asObservable())
         return Observable { sink, lifetime in
-            let state = CombineLatestState(sink: sink, arity: 2)
-            var latest1: O1.Element?
-            var latest2: O2.Element?
-            let combine = { try resultSelector(latest1!, latest2!) }
-            source1.subscribeHandler(
-                { state.on($0, index: 0, store: { latest1 = $0 }, combine: combine) }, lifetime)
-            source2.subscribeHandler(
-                { state.on($0, index: 1, store: { latest2 = $0 }, combine: combine) }, lifetime)
+            let state = CombineLatestState(
+                sink: sink, arity: 2, values: (O1.Element?.none, O2.Element?.none))
+            let combine = { (values: (O1.Element?, O2.Element?)) in try resultSelector(values.0!, values.1!) }
+            source1.subscribeChild(of: lifetime) { state.on($0, index: 0, store: { $0.0 = $1 }, combine: combine) }
+            source2.subscribeChild(of: lifetime) { state.on($0, index: 1, store: { $0.1 = $1 }, combine: combine) }
         }
     }
 
@@ -91,17 +93,14 @@ extension Observable {
     ) -> Observable<Element> {
         let (source1, source2, source3) = (source1.asObservable(), source2.asObservable(), source3.asObservable())
         return Observable { sink, lifetime in
-            let state = CombineLatestState(sink: sink, arity: 3)
-            var latest1: O1.Element?
-            var latest2: O2.Element?
-            var latest3: O3.Element?
-            let combine = { try resultSelector(latest1!, latest2!, latest3!) }
-            source1.subscribeHandler(
-                { state.on($0, index: 0, store: { latest1 = $0 }, combine: combine) }, lifetime)
-            source2.subscribeHandler(
-                { state.on($0, index: 1, store: { latest2 = $0 }, combine: combine) }, lifetime)
-            source3.subscribeHandler(
-                { state.on($0, index: 2, store: { latest3 = $0 }, combine: combine) }, lifetime)
+            let state = CombineLatestState(
+                sink: sink, arity: 3, values: (O1.Element?.none, O2.Element?.none, O3.Element?.none))
+            let combine = { (values: (O1.Element?, O2.Element?, O3.Element?)) in
+                try resultSelector(values.0!, values.1!, values.2!)
+            }
+            source1.subscribeChild(of: lifetime) { state.on($0, index: 0, store: { $0.0 = $1 }, combine: combine) }
+            source2.subscribeChild(of: lifetime) { state.on($0, index: 1, store: { $0.1 = $1 }, combine: combine) }
+            source3.subscribeChild(of: lifetime) { state.on($0, index: 2, store: { $0.2 = $1 }, combine: combine) }
         }
     }
 
@@ -114,20 +113,16 @@ extension Observable {
         let (source1, source2) = (source1.asObservable(), source2.asObservable())
         let (source3, source4) = (source3.asObservable(), source4.asObservable())
         return Observable { sink, lifetime in
-            let state = CombineLatestState(sink: sink, arity: 4)
-            var latest1: O1.Element?
-            var latest2: O2.Element?
-            var latest3: O3.Element?
-            var latest4: O4.Element?
-            let combine = { try resultSelector(latest1!, latest2!, latest3!, latest4!) }
-            source1.subscribeHandler(
-                { state.on($0, index: 0, store: { latest1 = $0 }, combine: combine) }, lifetime)
-            source2.subscribeHandler(
-                { state.on($0, index: 1, store: { latest2 = $0 }, combine: combine) }, lifetime)
-            source3.subscribeHandler(
-                { state.on($0, index: 2, store: { latest3 = $0 }, combine: combine) }, lifetime)
-            source4.subscribeHandler(
-                { state.on($0, index: 3, store: { latest4 = $0 }, combine: combine) }, lifetime)
+            let state = CombineLatestState(
+                sink: sink, arity: 4,
+                values: (O1.Element?.none, O2.Element?.none, O3.Element?.none, O4.Element?.none))
+            let combine = { (values: (O1.Element?, O2.Element?, O3.Element?, O4.Element?)) in
+                try resultSelector(values.0!, values.1!, values.2!, values.3!)
+            }
+            source1.subscribeChild(of: lifetime) { state.on($0, index: 0, store: { $0.0 = $1 }, combine: combine) }
+            source2.subscribeChild(of: lifetime) { state.on($0, index: 1, store: { $0.1 = $1 }, combine: combine) }
+            source3.subscribeChild(of: lifetime) { state.on($0, index: 2, store: { $0.2 = $1 }, combine: combine) }
+            source4.subscribeChild(of: lifetime) { state.on($0, index: 3, store: { $0.3 = $1 }, combine: combine) }
         }
     }
 
@@ -142,13 +137,15 @@ extension Observable {
                 sink(.completed)
                 return
             }
-            let state = CombineLatestState(sink: sink, arity: sources.count)
-            var latest = [Sources.Element.Element?](repeating: nil, count: sources.count)
-            let combine = { try resultSelector(latest.map { $0! }) }
+            let state = CombineLatestState(
+                sink: sink, arity: sources.count,
+                values: [Sources.Element.Element?](repeating: nil, count: sources.count))
+            let combine = { (values: [Sources.Element.Element?]) in try resultSelector(values.map { $0! }) }
             for (index, source) in sources.enumerated() {
                 guard lifetime.isActive else { return }
-                source.subscribeHandler(
-                    { state.on($0, index: index, store: { latest[index] = $0 }, combine: combine) }, lifetime)
+                source.subscribeChild(of: lifetime) {
+                    state.on($0, index: index, store: { $0[index] = $1 }, combine: combine)
+                }
             }
         }
     }

@@ -50,7 +50,7 @@ extension Observable {
             let state = MergeState(sink: sink, running: sources.count)
             for source in sources {
                 guard lifetime.isActive else { return }
-                source.subscribeHandler(state.forward, lifetime)
+                source.subscribeChild(of: lifetime, state.forward)
             }
         }
     }
@@ -152,18 +152,9 @@ final class BoundedMergeState<Element>: SerializedEmitter<Element>, @unchecked S
     }
 
     private func subscribe(_ inner: Observable<Element>) {
-        let child = Lifetime(parent: lifetime)
-        inner.subscribeHandler(
-            { [self] event in
-                switch event {
-                case .next: forward(event)
-                case .error: forward(event)
-                case .completed:
-                    child.finishChild()
-                    innerCompleted()
-                }
-            }, child)
-        if child.isActive { lifetime.attach(child) } else { child.dispose() }
+        inner.subscribeChild(of: lifetime) { [self] event in
+            if case .completed = event { innerCompleted() } else { forward(event) }
+        }
     }
 
     private func innerCompleted() {

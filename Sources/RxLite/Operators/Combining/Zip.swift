@@ -1,8 +1,11 @@
 /// The state of `zip`: an element queue per upstream, and which upstreams are done.
 @usableFromInline
-final class ZipState<Output>: SerializedEmitter<Output>, @unchecked Sendable {
+final class ZipState<Queues, Output>: SerializedEmitter<Output>, @unchecked Sendable {
     @usableFromInline
     let arity: Int
+    // Guarded by `lock`: the waiting elements of each upstream (a tuple of queues, or an array).
+    @usableFromInline
+    @exclusivity(unchecked) var queues: Queues
     // Guarded by `lock`.
     @usableFromInline
     @exclusivity(unchecked) var queuedCount: [Int]
@@ -10,8 +13,9 @@ final class ZipState<Output>: SerializedEmitter<Output>, @unchecked Sendable {
     @exclusivity(unchecked) var isDone: [Bool]
 
     @inlinable
-    init(sink: @escaping EventSink<Output>, arity: Int) {
+    init(sink: @escaping EventSink<Output>, arity: Int, queues: Queues) {
         self.arity = arity
+        self.queues = queues
         queuedCount = Array(repeating: 0, count: arity)
         isDone = Array(repeating: false, count: arity)
         super.init(sink: sink)
@@ -21,12 +25,13 @@ final class ZipState<Output>: SerializedEmitter<Output>, @unchecked Sendable {
     /// every queue and builds the output (all under the lock).
     @inlinable
     func on<Element>(
-        _ event: Event<Element>, index: Int, enqueue: (Element) -> Void, dequeue: () throws -> Output
+        _ event: Event<Element>, index: Int, enqueue: (inout Queues, Element) -> Void,
+        dequeue: (inout Queues) throws -> Output
     ) {
         lock.lock()
         switch event {
         case .next(let element):
-            enqueue(element)
+            enqueue(&queues, element)
             queuedCount[index] += 1
             guard !queuedCount.contains(0) else {
                 lock.unlock()
@@ -34,7 +39,7 @@ final class ZipState<Output>: SerializedEmitter<Output>, @unchecked Sendable {
             }
             for slot in 0..<arity { queuedCount[slot] -= 1 }
             let output: Output
-            do { output = try dequeue() } catch {
+            do { output = try dequeue(&queues) } catch {
                 emitLocked(.error(error))
                 return
             }
@@ -99,14 +104,16 @@ extension Observable {
     ) -> Observable<Element> {
         let (source1, source2) = (source1.asObservable(), source2.asObservable())
         return Observable { sink, lifetime in
-            let state = ZipState(sink: sink, arity: 2)
-            var queue1 = ZipQueue<O1.Element>()
-            var queue2 = ZipQueue<O2.Element>()
-            let dequeue = { try resultSelector(queue1.removeFirst(), queue2.removeFirst()) }
-            source1.subscribeHandler(
-                { state.on($0, index: 0, enqueue: { queue1.append($0) }, dequeue: dequeue) }, lifetime)
-            source2.subscribeHandler(
-                { state.on($0, index: 1, enqueue: { queue2.append($0) }, dequeue: dequeue) }, lifetime)
+            let state = ZipState(sink: sink, arity: 2, queues: (ZipQueue<O1.Element>(), ZipQueue<O2.Element>()))
+            let dequeue = { (queues: inout (ZipQueue<O1.Element>, ZipQueue<O2.Element>)) in
+                try resultSelector(queues.0.removeFirst(), queues.1.removeFirst())
+            }
+            source1.subscribeChild(of: lifetime) {
+                state.on($0, index: 0, enqueue: { $0.0.append($1) }, dequeue: dequeue)
+            }
+            source2.subscribeChild(of: lifetime) {
+                state.on($0, index: 1, enqueue: { $0.1.append($1) }, dequeue: dequeue)
+            }
         }
     }
 
@@ -118,19 +125,20 @@ extension Observable {
     ) -> Observable<Element> {
         let (source1, source2, source3) = (source1.asObservable(), source2.asObservable(), source3.asObservable())
         return Observable { sink, lifetime in
-            let state = ZipState(sink: sink, arity: 3)
-            var queue1 = ZipQueue<O1.Element>()
-            var queue2 = ZipQueue<O2.Element>()
-            var queue3 = ZipQueue<O3.Element>()
-            let dequeue = {
-                try resultSelector(queue1.removeFirst(), queue2.removeFirst(), queue3.removeFirst())
+            let state = ZipState(
+                sink: sink, arity: 3, queues: (ZipQueue<O1.Element>(), ZipQueue<O2.Element>(), ZipQueue<O3.Element>()))
+            let dequeue = { (queues: inout (ZipQueue<O1.Element>, ZipQueue<O2.Element>, ZipQueue<O3.Element>)) in
+                try resultSelector(queues.0.removeFirst(), queues.1.removeFirst(), queues.2.removeFirst())
             }
-            source1.subscribeHandler(
-                { state.on($0, index: 0, enqueue: { queue1.append($0) }, dequeue: dequeue) }, lifetime)
-            source2.subscribeHandler(
-                { state.on($0, index: 1, enqueue: { queue2.append($0) }, dequeue: dequeue) }, lifetime)
-            source3.subscribeHandler(
-                { state.on($0, index: 2, enqueue: { queue3.append($0) }, dequeue: dequeue) }, lifetime)
+            source1.subscribeChild(of: lifetime) {
+                state.on($0, index: 0, enqueue: { $0.0.append($1) }, dequeue: dequeue)
+            }
+            source2.subscribeChild(of: lifetime) {
+                state.on($0, index: 1, enqueue: { $0.1.append($1) }, dequeue: dequeue)
+            }
+            source3.subscribeChild(of: lifetime) {
+                state.on($0, index: 2, enqueue: { $0.2.append($1) }, dequeue: dequeue)
+            }
         }
     }
 
@@ -143,23 +151,28 @@ extension Observable {
         let (source1, source2) = (source1.asObservable(), source2.asObservable())
         let (source3, source4) = (source3.asObservable(), source4.asObservable())
         return Observable { sink, lifetime in
-            let state = ZipState(sink: sink, arity: 4)
-            var queue1 = ZipQueue<O1.Element>()
-            var queue2 = ZipQueue<O2.Element>()
-            var queue3 = ZipQueue<O3.Element>()
-            var queue4 = ZipQueue<O4.Element>()
+            let state = ZipState(
+                sink: sink, arity: 4,
+                queues: (ZipQueue<O1.Element>(), ZipQueue<O2.Element>(), ZipQueue<O3.Element>(), ZipQueue<O4.Element>())
+            )
             let dequeue = {
+                (queues: inout (ZipQueue<O1.Element>, ZipQueue<O2.Element>, ZipQueue<O3.Element>, ZipQueue<O4.Element>))
+                in
                 try resultSelector(
-                    queue1.removeFirst(), queue2.removeFirst(), queue3.removeFirst(), queue4.removeFirst())
+                    queues.0.removeFirst(), queues.1.removeFirst(), queues.2.removeFirst(), queues.3.removeFirst())
             }
-            source1.subscribeHandler(
-                { state.on($0, index: 0, enqueue: { queue1.append($0) }, dequeue: dequeue) }, lifetime)
-            source2.subscribeHandler(
-                { state.on($0, index: 1, enqueue: { queue2.append($0) }, dequeue: dequeue) }, lifetime)
-            source3.subscribeHandler(
-                { state.on($0, index: 2, enqueue: { queue3.append($0) }, dequeue: dequeue) }, lifetime)
-            source4.subscribeHandler(
-                { state.on($0, index: 3, enqueue: { queue4.append($0) }, dequeue: dequeue) }, lifetime)
+            source1.subscribeChild(of: lifetime) {
+                state.on($0, index: 0, enqueue: { $0.0.append($1) }, dequeue: dequeue)
+            }
+            source2.subscribeChild(of: lifetime) {
+                state.on($0, index: 1, enqueue: { $0.1.append($1) }, dequeue: dequeue)
+            }
+            source3.subscribeChild(of: lifetime) {
+                state.on($0, index: 2, enqueue: { $0.2.append($1) }, dequeue: dequeue)
+            }
+            source4.subscribeChild(of: lifetime) {
+                state.on($0, index: 3, enqueue: { $0.3.append($1) }, dequeue: dequeue)
+            }
         }
     }
 
@@ -174,16 +187,17 @@ extension Observable {
                 sink(.completed)
                 return
             }
-            let state = ZipState(sink: sink, arity: sources.count)
-            var queues = [ZipQueue<Sources.Element.Element>](repeating: ZipQueue(), count: sources.count)
-            let dequeue = {
+            let state = ZipState(
+                sink: sink, arity: sources.count,
+                queues: [ZipQueue<Sources.Element.Element>](repeating: ZipQueue(), count: sources.count))
+            let dequeue = { (queues: inout [ZipQueue<Sources.Element.Element>]) in
                 try resultSelector((0..<queues.count).map { queues[$0].removeFirst() })
             }
             for (index, source) in sources.enumerated() {
                 guard lifetime.isActive else { return }
-                source.subscribeHandler(
-                    { state.on($0, index: index, enqueue: { queues[index].append($0) }, dequeue: dequeue) },
-                    lifetime)
+                source.subscribeChild(of: lifetime) {
+                    state.on($0, index: index, enqueue: { $0[index].append($1) }, dequeue: dequeue)
+                }
             }
         }
     }

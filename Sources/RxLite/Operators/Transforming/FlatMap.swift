@@ -20,15 +20,7 @@ extension ObservableType {
                             return
                         }
                         guard state.addRunning() else { return }
-                        let child = Lifetime(parent: lifetime)
-                        inner.subscribeHandler(
-                            { innerEvent in
-                                if case .completed = innerEvent { child.finishChild() }
-                                state.forward(innerEvent)
-                            }, child)
-                        // Only an inner sequence still running after its subscribe holds resources worth tying
-                        // to the parent.
-                        if child.isActive { lifetime.attach(child) } else { child.dispose() }
+                        inner.subscribeChild(of: lifetime, state.forward)
                     case .error(let error): state.forward(.error(error))
                     case .completed: state.forward(.completed)
                     }

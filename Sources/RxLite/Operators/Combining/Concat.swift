@@ -1,0 +1,104 @@
+import Synchronization
+
+extension ObservableType {
+    /// Emits every element of this sequence, then, once it completes, every element of `second`; completes when
+    /// `second` does. An error from either is emitted and ends the sequence.
+    ///
+    /// [concat](https://reactivex.io/documentation/operators/concat.html)
+    @inlinable
+    public func concat<Source: ObservableConvertibleType>(_ second: Source) -> Observable<Element>
+    where Source.Element == Element {
+        Observable.concat([asObservable(), second.asObservable()])
+    }
+}
+
+extension Observable {
+    /// Emits every element of each source in turn, subscribing to the next one when the one before completes;
+    /// completes after the last. An error from any source is emitted and ends the sequence.
+    ///
+    /// `sources` is iterated lazily, once per subscription, so it may be endless; it must allow more than one
+    /// pass if the result is subscribed more than once. Sources that complete synchronously are chained in a loop,
+    /// not by recursion, so any number of them can follow each other.
+    ///
+    /// [concat](https://reactivex.io/documentation/operators/concat.html)
+    @inlinable
+    public static func concat<Sources: Sequence>(_ sources: Sources) -> Observable<Element>
+    where Sources.Element == Observable<Element> {
+        Observable { sink, lifetime in
+            ConcatState(sources.makeIterator(), sink: sink, lifetime: lifetime).subscribeNext()
+        }
+    }
+
+    /// Emits every element of each source in turn; like the overload that takes a sequence of sources.
+    ///
+    /// [concat](https://reactivex.io/documentation/operators/concat.html)
+    @inlinable
+    public static func concat(_ sources: Observable<Element>...) -> Observable<Element> {
+        concat(sources)
+    }
+}
+
+/// The state of one `concat` subscription.
+///
+/// Each source gets a child lifetime, disposed when that source completes (rule 4). Subscribing to the next
+/// source is a trampoline (rule 6): `pendingSubscriptions` counts requests; the thread that raises it from zero
+/// runs the loop, and a source that completes during its own subscription only bumps the count, so the loop, not
+/// the stack, moves to the next source. The count also hands `iterator` from thread to thread: only the thread
+/// running the loop touches it.
+@usableFromInline
+final class ConcatState<Sources: IteratorProtocol>: @unchecked Sendable
+where Sources.Element: ObservableConvertibleType {
+    @usableFromInline
+    typealias Element = Sources.Element.Element
+
+    @usableFromInline
+    var iterator: Sources
+    @usableFromInline
+    let sink: EventSink<Element>
+    @usableFromInline
+    let lifetime: Lifetime
+    @usableFromInline
+    let pendingSubscriptions = Atomic<Int>(0)
+
+    @inlinable
+    init(_ iterator: Sources, sink: @escaping EventSink<Element>, lifetime: Lifetime) {
+        self.iterator = iterator
+        self.sink = sink
+        self.lifetime = lifetime
+        #if DEBUG
+            Resources.increment()
+        #endif
+    }
+
+    deinit {
+        #if DEBUG
+            Resources.decrement()
+        #endif
+    }
+
+    /// Subscribes to the next source, or completes when there is none.
+    @inlinable
+    func subscribeNext() {
+        if pendingSubscriptions.add(1, ordering: .acquiringAndReleasing).oldValue != 0 { return }
+        repeat {
+            // Leaving the loop without lowering the count is final: nothing will ask for another source.
+            guard lifetime.isActive else { return }
+            guard let next = iterator.next() else {
+                sink(.completed)
+                return
+            }
+            let (child, key) = lifetime.makeChild()
+            guard let key else { return }
+            next.asObservable().subscribeHandler(
+                { [self] event in
+                    if case .completed = event {
+                        lifetime.remove(key)
+                        child.dispose()
+                        subscribeNext()
+                    } else {
+                        sink(event)
+                    }
+                }, child)
+        } while pendingSubscriptions.subtract(1, ordering: .acquiringAndReleasing).newValue != 0
+    }
+}

@@ -1,0 +1,41 @@
+extension ObservableType {
+    /// Emits the source's elements; if the source fails, emits the elements of the sequence that `handler` returns
+    /// for the error instead, and ends when that sequence ends. An error thrown by `handler` is emitted.
+    ///
+    /// The failed source is released before `handler` runs.
+    ///
+    /// [catch](https://reactivex.io/documentation/operators/catch.html)
+    @inlinable
+    public func `catch`(_ handler: @escaping (any Error) throws -> Observable<Element>) -> Observable<Element> {
+        let source = asObservable()
+        return Observable { sink, lifetime in
+            let (sourceLifetime, sourceKey) = lifetime.makeChild()
+            guard let sourceKey else { return }
+            source.subscribeHandler(
+                { event in
+                    guard case .error(let error) = event else {
+                        sink(event)
+                        return
+                    }
+                    // The source's error is swallowed here: release the source (rule 4).
+                    lifetime.remove(sourceKey)
+                    sourceLifetime.dispose()
+                    let fallback: Observable<Element>
+                    do { fallback = try handler(error) } catch {
+                        sink(.error(error))
+                        return
+                    }
+                    guard lifetime.isActive else { return }
+                    fallback.subscribeHandler(sink, lifetime)
+                }, sourceLifetime)
+        }
+    }
+
+    /// Emits the source's elements; if the source fails, emits `element` and completes.
+    ///
+    /// [catch](https://reactivex.io/documentation/operators/catch.html)
+    @inlinable
+    public func catchAndReturn(_ element: Element) -> Observable<Element> {
+        `catch` { _ in .just(element) }
+    }
+}

@@ -1,0 +1,21 @@
+extension ObservableType {
+    /// Emits no element; ends with the source's error or completion.
+    ///
+    /// Returns `Observable<Never>`, as RxSwift 6 does.
+    ///
+    /// [ignoreElements](https://reactivex.io/documentation/operators/ignoreelements.html)
+    @inlinable
+    public func ignoreElements() -> Observable<Never> {
+        let source = asObservable()
+        return Observable { sink, lifetime in
+            source.subscribeHandler(
+                { event in
+                    switch event {
+                    case .next: break
+                    case .error(let error): sink(.error(error))
+                    case .completed: sink(.completed)
+                    }
+                }, lifetime)
+        }
+    }
+}

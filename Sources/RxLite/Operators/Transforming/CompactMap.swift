@@ -1,0 +1,26 @@
+extension ObservableType {
+    /// Emits `transform(element)` for every element where it is not `nil`; a thrown error is emitted and ends the
+    /// sequence. Ends when the source ends.
+    ///
+    /// [map](https://reactivex.io/documentation/operators/map.html)
+    @inlinable
+    public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Observable<Result> {
+        let source = asObservable()
+        return Observable { sink, lifetime in
+            source.subscribeHandler(
+                { event in
+                    switch event {
+                    case .next(let element):
+                        let result: Result?
+                        do { result = try transform(element) } catch {
+                            sink(.error(error))
+                            return
+                        }
+                        if let result { sink(.next(result)) }
+                    case .error(let error): sink(.error(error))
+                    case .completed: sink(.completed)
+                    }
+                }, lifetime)
+        }
+    }
+}

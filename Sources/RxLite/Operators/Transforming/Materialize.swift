@@ -1,0 +1,63 @@
+/// A type that carries an ``Event``: what ``ObservableType/dematerialize()`` accepts.
+public protocol EventConvertible<Element> {
+    /// The type of the elements of the event.
+    associatedtype Element
+
+    /// The event.
+    var event: Event<Element> { get }
+}
+
+extension Event: EventConvertible {
+    /// The event itself.
+    @inlinable
+    public var event: Event<Element> { self }
+}
+
+extension ObservableType {
+    /// Emits every event of the source, its terminal event included, as an element; then completes. Never fails.
+    ///
+    /// [materialize](https://reactivex.io/documentation/operators/materialize-dematerialize.html)
+    @inlinable
+    public func materialize() -> Observable<Event<Element>> {
+        let source = asObservable()
+        return Observable { sink, lifetime in
+            source.subscribeHandler(
+                { event in
+                    sink(.next(event))
+                    if event.isStopEvent && lifetime.isActive { sink(.completed) }
+                }, lifetime)
+        }
+    }
+}
+
+extension ObservableType where Element: EventConvertible {
+    /// Turns elements that are events back into events: `.next` elements are emitted, and the first `.error` or
+    /// `.completed` element ends the sequence. The source's own terminal event ends it too.
+    ///
+    /// [dematerialize](https://reactivex.io/documentation/operators/materialize-dematerialize.html)
+    @inlinable
+    public func dematerialize() -> Observable<Element.Element> {
+        let source = asObservable()
+        return Observable { sink, lifetime in
+            // Set once a terminal event went out. That terminal came from an element, not from the source, so the
+            // source may still send events (its own terminal at least) before it sees the lifetime stop.
+            var isStopped = false
+            source.subscribeHandler(
+                { event in
+                    guard !isStopped else { return }
+                    switch event {
+                    case .next(let element):
+                        let carried = element.event
+                        if carried.isStopEvent { isStopped = true }
+                        sink(carried)
+                    case .error(let error):
+                        isStopped = true
+                        sink(.error(error))
+                    case .completed:
+                        isStopped = true
+                        sink(.completed)
+                    }
+                }, lifetime)
+        }
+    }
+}

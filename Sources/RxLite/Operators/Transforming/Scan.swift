@@ -1,0 +1,59 @@
+extension ObservableType {
+    /// Emits each intermediate result of folding the elements into `seed` with `accumulator`, which mutates the
+    /// accumulated value in place. A thrown error is emitted and ends the sequence; otherwise ends with the source.
+    ///
+    /// `seed` itself is not emitted. Each subscription starts again from `seed`.
+    ///
+    /// [scan](https://reactivex.io/documentation/operators/scan.html)
+    @inlinable
+    public func scan<Accumulate>(
+        into seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) throws -> Void
+    ) -> Observable<Accumulate> {
+        let source = asObservable()
+        return Observable { sink, lifetime in
+            var accumulated = seed
+            source.subscribeHandler(
+                { event in
+                    switch event {
+                    case .next(let element):
+                        do { try accumulator(&accumulated, element) } catch {
+                            sink(.error(error))
+                            return
+                        }
+                        sink(.next(accumulated))
+                    case .error(let error): sink(.error(error))
+                    case .completed: sink(.completed)
+                    }
+                }, lifetime)
+        }
+    }
+
+    /// Emits each intermediate result of folding the elements into `seed` with `accumulator`. A thrown error is
+    /// emitted and ends the sequence; otherwise ends with the source.
+    ///
+    /// `seed` itself is not emitted. Each subscription starts again from `seed`.
+    ///
+    /// [scan](https://reactivex.io/documentation/operators/scan.html)
+    @inlinable
+    public func scan<Accumulate>(
+        _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate
+    ) -> Observable<Accumulate> {
+        let source = asObservable()
+        return Observable { sink, lifetime in
+            var accumulated = seed
+            source.subscribeHandler(
+                { event in
+                    switch event {
+                    case .next(let element):
+                        do { accumulated = try accumulator(accumulated, element) } catch {
+                            sink(.error(error))
+                            return
+                        }
+                        sink(.next(accumulated))
+                    case .error(let error): sink(.error(error))
+                    case .completed: sink(.completed)
+                    }
+                }, lifetime)
+        }
+    }
+}

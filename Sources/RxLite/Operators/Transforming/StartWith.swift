@@ -1,0 +1,17 @@
+extension ObservableType {
+    /// Emits `elements` first, then everything the source emits; ends when the source ends.
+    ///
+    /// [startWith](https://reactivex.io/documentation/operators/startwith.html)
+    @inlinable
+    public func startWith(_ elements: Element...) -> Observable<Element> {
+        let source = asObservable()
+        return Observable { sink, lifetime in
+            for element in elements {
+                guard lifetime.isActive else { return }
+                sink(.next(element))
+            }
+            guard lifetime.isActive else { return }
+            source.subscribeHandler(sink, lifetime)
+        }
+    }
+}

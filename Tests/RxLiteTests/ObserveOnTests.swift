@@ -1,0 +1,87 @@
+import Dispatch
+import RxLite
+import RxLiteTest
+import Testing
+
+@Suite(.checksResources) struct ObserveOnTests {
+    @Test func deliversOnTheSchedulerInOrder() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable("^-a-b-|", values: ["a": 1, "b": 2])
+        let result = scheduler.start { source.observe(on: scheduler) }
+        // The test scheduler runs scheduled work one tick later (RxTest's processing delay).
+        #expect(result.events == [.next(211, 1), .next(231, 2), .completed(251)])
+    }
+
+    @Test func disposeCancelsPendingDelivery() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable("^-a-b", values: ["a": 1, "b": 2])
+        let result = scheduler.start(disposed: 230) { source.observe(on: scheduler) }
+        #expect(result.events == [.next(211, 1)])
+        #expect(scheduler.pendingCount == 0)
+    }
+
+    @Test func aBurstIsOneScheduledDelivery() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let subject = PublishSubject<Int>()
+        let log = EventLog<Int>()
+        let subscription = subject.observe(on: scheduler).subscribe(log)
+        for value in 0..<100 { subject.onNext(value) }
+        #expect(scheduler.pendingCount == 1)
+        scheduler.start()
+        #expect(log.elements == Array(0..<100))
+        subscription.dispose()
+    }
+
+    @Test func keepsOrderAcrossThreadsOnASerialQueue() async {
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "observe-on-test")
+        let done = DispatchSemaphoreBox()
+        let log = EventLog<Int>()
+        let subscription = Observable.range(start: 0, count: 10_000)
+            .observe(on: scheduler)
+            .do(onCompleted: { done.signal() })
+            .subscribe(log)
+        await done.wait()
+        #expect(log.elements == Array(0..<10_000))
+        #expect(log.isCompleted)
+        #expect(log.contractViolations == 0)
+        subscription.dispose()
+    }
+
+    @Test func subscribeOnSubscribesOnTheScheduler() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createColdObservable("-a|", values: ["a": 1])
+        let result = scheduler.start { source.subscribe(on: scheduler) }
+        // Disposal goes through the scheduler too, one tick after the completion.
+        #expect(source.subscriptions == [Subscription(201, 222)])
+        #expect(result.events == [.next(211, 1), .completed(221)])
+        #expect(scheduler.pendingCount == 0)
+    }
+}
+
+/// Waits without blocking a thread for a signal from another thread.
+final class DispatchSemaphoreBox: @unchecked Sendable {
+    private let lock = NSLockLike()
+    private var signaled = false
+    private var continuation: CheckedContinuation<Void, Never>?
+
+    func signal() {
+        let continuation = lock.withLock { () -> CheckedContinuation<Void, Never>? in
+            signaled = true
+            let continuation = self.continuation
+            self.continuation = nil
+            return continuation
+        }
+        continuation?.resume()
+    }
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let resumeNow = lock.withLock { () -> Bool in
+                if signaled { return true }
+                self.continuation = continuation
+                return false
+            }
+            if resumeNow { continuation.resume() }
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import RxLite
+import RxLiteTest
+import Testing
+
+@Suite(.checksResources) struct ShareTests {
+    @Test func sharesOneSubscriptionAmongSubscribers() {
+        var subscriptions = 0
+        let subject = PublishSubject<Int>()
+        let shared = Observable.deferred {
+            subscriptions += 1
+            return subject.asObservable()
+        }.share()
+        let first = EventLog<Int>()
+        let second = EventLog<Int>()
+        let a = shared.subscribe(first)
+        subject.onNext(1)
+        let b = shared.subscribe(second)
+        subject.onNext(2)
+        #expect(subscriptions == 1)
+        #expect(first.elements == [1, 2])
+        #expect(second.elements == [2])
+        a.dispose()
+        #expect(subject.hasObservers)
+        b.dispose()
+        #expect(!subject.hasObservers)
+    }
+
+    @Test func replayOneGivesLateSubscribersTheLatest() {
+        let subject = PublishSubject<Int>()
+        let shared = subject.share(replay: 1)
+        let first = EventLog<Int>()
+        let a = shared.subscribe(first)
+        subject.onNext(1)
+        subject.onNext(2)
+        let second = EventLog<Int>()
+        let b = shared.subscribe(second)
+        #expect(second.elements == [2])
+        a.dispose()
+        b.dispose()
+    }
+
+    @Test func whileConnectedStartsOverAfterTheLastSubscriberLeaves() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createColdObservable("-a-b-c|", values: ["a": 1, "b": 2, "c": 3])
+        let shared = source.share(replay: 1, scope: .whileConnected)
+        let first = scheduler.createObserver(Int.self)
+        let second = scheduler.createObserver(Int.self)
+        var firstSubscription: (any Disposable)?
+        var secondSubscription: (any Disposable)?
+        scheduler.scheduleAt(100) { firstSubscription = shared.subscribe(first) }
+        scheduler.scheduleAt(125) { firstSubscription?.dispose() }
+        scheduler.scheduleAt(200) { secondSubscription = shared.subscribe(second) }
+        scheduler.start()
+        #expect(first.events == [.next(110, 1)])
+        // A new connection: the replay buffer (`a`) was dropped with the old one.
+        #expect(second.events == [.next(210, 1), .next(230, 2), .next(250, 3), .completed(260)])
+        #expect(source.subscriptions == [Subscription(100, 125), Subscription(200, 260)])
+        secondSubscription?.dispose()
+    }
+
+    @Test func foreverKeepsTheReplayForLaterSubscribers() {
+        let subject = PublishSubject<Int>()
+        let shared = subject.share(replay: 1, scope: .forever)
+        let first = EventLog<Int>()
+        shared.subscribe(first).dispose()
+        let a = shared.subscribe(first)
+        subject.onNext(7)
+        a.dispose()
+        let late = EventLog<Int>()
+        let b = shared.subscribe(late)
+        #expect(late.elements == [7])
+        b.dispose()
+    }
+
+    @Test func completedSourceIsResubscribedByTheNextSubscriber() {
+        var runs = 0
+        let shared = Observable.deferred {
+            runs += 1
+            return Observable.of(1, 2)
+        }.share()
+        let first = EventLog<Int>()
+        let second = EventLog<Int>()
+        shared.subscribe(first)
+        shared.subscribe(second)
+        #expect(runs == 2)
+        #expect(first.elements == [1, 2])
+        #expect(second.elements == [1, 2])
+    }
+}
+
+@Suite(.checksResources) struct MulticastTests {
+    @Test func publishStartsOnConnectAndStopsOnDisconnect() {
+        let subject = PublishSubject<Int>()
+        let published = subject.publish()
+        let log = EventLog<Int>()
+        let subscription = published.subscribe(log)
+        subject.onNext(1)
+        #expect(!subject.hasObservers)
+        let connection = published.connect()
+        #expect(published.connect() === connection)
+        subject.onNext(2)
+        connection.dispose()
+        subject.onNext(3)
+        #expect(log.elements == [2])
+        subscription.dispose()
+    }
+
+    @Test func replayConnectableReplaysToLateSubscribers() {
+        let subject = PublishSubject<Int>()
+        let replayed = subject.replay(2)
+        let connection = replayed.connect()
+        subject.onNext(1)
+        subject.onNext(2)
+        subject.onNext(3)
+        let log = EventLog<Int>()
+        let subscription = replayed.subscribe(log)
+        #expect(log.elements == [2, 3])
+        subscription.dispose()
+        connection.dispose()
+    }
+
+    @Test func multicastThroughAGivenSubject() {
+        let target = BehaviorSubject(value: 0)
+        let source = PublishSubject<Int>()
+        let connectable = source.multicast(target)
+        let log = EventLog<Int>()
+        let subscription = connectable.subscribe(log)
+        let connection = connectable.connect()
+        source.onNext(5)
+        #expect(log.elements == [0, 5])
+        connection.dispose()
+        subscription.dispose()
+    }
+
+    @Test func refCountConnectsWithTheFirstAndDisconnectsWithTheLast() {
+        let subject = PublishSubject<Int>()
+        let counted = subject.publish().refCount()
+        #expect(!subject.hasObservers)
+        let a = counted.subscribe(onNext: { _ in })
+        #expect(subject.hasObservers)
+        let b = counted.subscribe(onNext: { _ in })
+        a.dispose()
+        #expect(subject.hasObservers)
+        b.dispose()
+        #expect(!subject.hasObservers)
+    }
+}
