@@ -51,7 +51,7 @@ final class Gate: @unchecked Sendable {
         let started = Gate()
         let sawCancellation = Gate()
         let log = EventLog<Int>()
-        let subscription = Observable<Int>.task {
+        var subscription: (any Disposable)? = Observable<Int>.task {
             await withTaskCancellationHandler {
                 started.open()
                 // Suspend until cancelled: a continuation resumed only by the cancellation handler.
@@ -63,7 +63,8 @@ final class Gate: @unchecked Sendable {
             return 1
         }.subscribe(log)
         await started.wait()
-        subscription.dispose()
+        subscription?.dispose()
+        subscription = nil
         await sawCancellation.wait()
         await expectResourcesReturn(to: baseline)
         #expect(log.events.isEmpty)
@@ -187,10 +188,11 @@ final class CancellationWaiter: @unchecked Sendable {
         let terminated = Gate()
         continuation.onTermination = { _ in terminated.open() }
         let log = EventLog<Int>()
-        let subscription = stream.asObservable().subscribe(log)
+        var subscription: (any Disposable)? = stream.asObservable().subscribe(log)
         continuation.yield(1)
         await waitUntil { log.count >= 1 }
-        subscription.dispose()
+        subscription?.dispose()
+        subscription = nil
         await terminated.wait()
         continuation.yield(2)
         await expectResourcesReturn(to: baseline)

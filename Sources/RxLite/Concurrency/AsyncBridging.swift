@@ -30,19 +30,16 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     /// iteration at its next suspension point. Elements are delivered from that task, one at a time.
     public func asObservable() -> Observable<Element> {
         Observable { sink, lifetime in
-            let target = ContractTransfer((sink, lifetime))
+            let report = TaskReport(sink: sink, lifetime: lifetime)
             let task = Task {
-                let (sink, lifetime) = target.value
                 do {
                     for try await element in self {
-                        guard !Task.isCancelled, lifetime.isActive else { return }
-                        sink(.next(element))
+                        guard report.isActive else { break }
+                        report.next(element)
                     }
-                    guard !Task.isCancelled, lifetime.isActive else { return }
-                    sink(.completed)
+                    report.finish(nil)
                 } catch {
-                    guard !Task.isCancelled, lifetime.isActive else { return }
-                    sink(.error(error))
+                    report.finish(error)
                 }
             }
             lifetime.insert(TaskDisposable(task))

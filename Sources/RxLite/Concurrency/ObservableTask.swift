@@ -13,15 +13,43 @@ final class TaskDisposable: Disposable, Sendable {
     func dispose() { cancel() }
 }
 
-/// Carries a value into a `@Sendable` closure where the Rx contract, not the compiler, guarantees that only one
-/// thread uses it at a time (a subscription's sink is called by one producer at a time).
+/// The subscription a `Task` reports to: its sink and lifetime. The Rx contract, not the compiler, makes it safe
+/// to use from the task: one producer (the task) calls the sink, one event at a time.
+///
+/// A finished task's closure can outlive the task for a while (the runtime frees it with the task object), so the
+/// report drops its references as soon as the task has finished: the subscription's objects go when it ends.
 @usableFromInline
-struct ContractTransfer<Value>: @unchecked Sendable {
-    @usableFromInline
-    let value: Value
+final class TaskReport<Element>: @unchecked Sendable {
+    // Touched only by the task, which calls `next` any number of times and then `finish` once.
+    @exclusivity(unchecked) private var sink: EventSink<Element>?
+    @exclusivity(unchecked) private var lifetime: Lifetime?
 
-    @inlinable
-    init(_ value: Value) { self.value = value }
+    @usableFromInline
+    init(sink: @escaping EventSink<Element>, lifetime: Lifetime) {
+        self.sink = sink
+        self.lifetime = lifetime
+    }
+
+    /// Whether the subscription still wants elements.
+    @usableFromInline
+    var isActive: Bool { !Task.isCancelled && lifetime?.isActive == true }
+
+    /// Sends an element, unless the subscription ended or the task was cancelled.
+    @usableFromInline
+    func next(_ element: Element) {
+        guard isActive else { return }
+        sink?(.next(element))
+    }
+
+    /// Sends the end, unless the subscription ended or the task was cancelled, and lets go of the subscription.
+    @usableFromInline
+    func finish(_ error: (any Error)?) {
+        if isActive {
+            if let error { sink?(.error(error)) } else { sink?(.completed) }
+        }
+        sink = nil
+        lifetime = nil
+    }
 }
 
 extension Observable where Element: Sendable {
@@ -44,17 +72,13 @@ extension Observable where Element: Sendable {
         priority: TaskPriority? = nil, _ work: @escaping @isolated(any) @Sendable () async throws -> Element
     ) -> Observable<Element> {
         Observable { sink, lifetime in
-            let target = ContractTransfer((sink, lifetime))
+            let report = TaskReport(sink: sink, lifetime: lifetime)
             let task = Task(priority: priority) {
-                let (sink, lifetime) = target.value
                 do {
-                    let element = try await work()
-                    guard !Task.isCancelled, lifetime.isActive else { return }
-                    sink(.next(element))
-                    if lifetime.isActive { sink(.completed) }
+                    report.next(try await work())
+                    report.finish(nil)
                 } catch {
-                    guard !Task.isCancelled, lifetime.isActive else { return }
-                    sink(.error(error))
+                    report.finish(error)
                 }
             }
             lifetime.insert(TaskDisposable(task))

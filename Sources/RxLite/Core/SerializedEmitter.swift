@@ -38,6 +38,13 @@ class SerializedEmitter<Output>: @unchecked Sendable {
         #endif
     }
 
+    /// Emits `event` (dropped after a terminal event), for operators with no state of their own to update.
+    @inlinable
+    final func emit(_ event: Event<Output>) {
+        lock.lock()
+        emitLocked(event)
+    }
+
     /// Emits `event` (dropped after a terminal event) and releases the lock. Call with the lock held.
     @inlinable
     final func emitLocked(_ event: Event<Output>) {

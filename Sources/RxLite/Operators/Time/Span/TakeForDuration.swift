@@ -15,14 +15,14 @@ extension ObservableType {
     public func take(for duration: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
         let source = asObservable()
         return Observable { sink, lifetime in
-            let output = SerializedSink(sink)
+            let output = SerializedEmitter(sink: sink)
             lifetime.insert(
                 scheduler.scheduleRelative(output, dueTime: duration) { output in
-                    if lifetime.isActive { output.on(.completed) }
+                    if lifetime.isActive { output.emit(.completed) }
                     return Disposables.create()
                 })
             guard lifetime.isActive else { return }
-            source.subscribeHandler(output.on, lifetime)
+            source.subscribeHandler(output.emit, lifetime)
         }
     }
 }
