@@ -8,15 +8,18 @@ let package = Package(
     products: [
         .library(name: "RxLite", targets: ["RxLite"]),
         .library(name: "RxLiteTest", targets: ["RxLiteTest"]),
+        .library(name: "RxLiteUI", targets: ["RxLiteUI"]),
         .executable(name: "rxlite-bench", targets: ["rxlite-bench"]),
     ],
     targets: [
         .target(name: "RxLite"),
         .target(name: "RxLiteTest", dependencies: ["RxLite"]),
+        .target(name: "RxLiteUI", dependencies: ["RxLite"]),
         .target(name: "CAllocationCounter"),
         .executableTarget(name: "rxlite-bench", dependencies: ["RxLite", "CAllocationCounter"]),
         .testTarget(name: "RxLiteTests", dependencies: ["RxLite", "RxLiteTest"]),
         .testTarget(name: "RxLiteTestTests", dependencies: ["RxLite", "RxLiteTest"]),
+        .testTarget(name: "RxLiteUITests", dependencies: ["RxLiteUI", "RxLite", "RxLiteTest"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,6 +13,8 @@ struct Scenario: Sendable {
     let units: @Sendable (_ iterations: Int) -> Int
     let expectedChecksum: @Sendable (_ iterations: Int) -> Int
     let body: @Sendable (_ iterations: Int) -> Int
+    /// Extra figures a scenario measured in its last run, printed under the table.
+    var note: (@Sendable () -> String)? = nil
 }
 
 struct Measurement: Codable {

@@ -207,4 +207,13 @@ let scenarios: [Scenario] = [
     Scenario(
         name: "CombineLatestCreating", unit: "subscription", isPumping: false, units: { $0 },
         expectedChecksum: { $0 }, body: combineLatestCreating),
+    Scenario(
+        name: "DebouncePumping", unit: "event", isPumping: true, units: { $0 * 100 },
+        expectedChecksum: { $0 * 100 }, body: debouncePumping, note: { debounceReport.note }),
+    Scenario(
+        name: "DebounceTrailingPumping", unit: "event", isPumping: true, units: { $0 * 100 },
+        expectedChecksum: { $0 * 100 }, body: debounceIdlePumping, note: { debounceIdleReport.note }),
+    Scenario(
+        name: "ThrottlePumping", unit: "event", isPumping: true, units: { $0 * 100 },
+        expectedChecksum: { $0 * 100 }, body: throttlePumping, note: { throttleReport.note }),
 ]

@@ -90,6 +90,9 @@ nonisolated func runAll(_ options: Options) {
             pad(String(format: "%.1f", result.minNanosecondsPerUnit), 10), pad(ratio, 8),
             String(format: "%.2f", result.allocationsPerUnit))
     }
+    for scenario in selected {
+        if let note = scenario.note { print("\(scenario.name): \(note())") }
+    }
 }
 
 nonisolated func pad(_ text: String, _ width: Int) -> String {

@@ -1,0 +1,97 @@
+import Foundation
+
+extension ObservableType where Element: Sendable {
+    /// Emits the source's elements in arrays: each array holds what arrived in `timeSpan`, or `count` elements if
+    /// those arrive sooner; the next array starts at once. Arrays that end by time go out on `scheduler` (empty when
+    /// nothing arrived, as in RxSwift). Completion sends the current array, then completes; an error goes out at
+    /// once.
+    ///
+    /// ```
+    /// source:                          -a-b-c-d---|
+    /// buffer(timeSpan: 4 frames, count: 2):  ---[ab]-[cd]---[]|   (simplified)
+    /// ```
+    ///
+    /// [buffer](https://reactivex.io/documentation/operators/buffer.html)
+    @inlinable
+    public func buffer<Scheduler: SchedulerType>(timeSpan: RxTimeInterval, count: Int, scheduler: Scheduler)
+        -> Observable<[Element]>
+    {
+        let source = asObservable()
+        return Observable { sink, lifetime in
+            let state = BufferState<Element, Scheduler>(
+                machine: ChunkStateMachine(timeSpan: timeSpan.timeInterval, count: count, startedAt: scheduler.now),
+                scheduler: scheduler, lifetime: lifetime, sink: sink)
+            lifetime.insert(state)
+            state.armTimer(after: timeSpan.timeInterval)
+            guard lifetime.isActive else { return }
+            source.subscribeHandler(state.on, lifetime)
+        }
+    }
+}
+
+/// The sink of `buffer`: ``ChunkStateMachine`` and the current array, under the lock.
+@usableFromInline
+final class BufferState<Element: Sendable, Scheduler: SchedulerType>: TimedEmitter<[Element], Scheduler>,
+    @unchecked Sendable
+{
+    // Guarded by `lock`.
+    @usableFromInline
+    @exclusivity(unchecked) var machine: ChunkStateMachine
+    @usableFromInline
+    @exclusivity(unchecked) var buffer: [Element] = []
+
+    @inlinable
+    init(
+        machine: ChunkStateMachine, scheduler: Scheduler, lifetime: Lifetime, sink: @escaping EventSink<[Element]>
+    ) {
+        self.machine = machine
+        super.init(scheduler: scheduler, lifetime: lifetime, sink: sink)
+    }
+
+    @inlinable
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            let now = scheduler.now
+            lock.lock()
+            guard case .running = machine.state else { return lock.unlock() }
+            buffer.append(element)
+            if machine.next(now: now) {
+                let full = buffer
+                buffer = []
+                emitLocked(.next(full))
+            } else {
+                lock.unlock()
+            }
+        case .error(let error):
+            lock.lock()
+            buffer = []
+            if machine.finish() { emitLocked(.error(error)) } else { lock.unlock() }
+        case .completed:
+            lock.lock()
+            guard machine.finish() else { return lock.unlock() }
+            let last = buffer
+            buffer = []
+            emitLocked(last, thenCompleted: ())
+        }
+    }
+
+    @usableFromInline
+    override func timerFired() {
+        guard lifetime.isActive else { return }
+        let now = scheduler.now
+        lock.lock()
+        switch machine.timerFired(now: now) {
+        case .none:
+            lock.unlock()
+        case .armTimer(let seconds):
+            lock.unlock()
+            armTimer(after: seconds)
+        case .closeChunk(let seconds):
+            let chunk = buffer
+            buffer = []
+            emitLocked(.next(chunk))
+            armTimer(after: seconds)
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// The logic of `buffer(timeSpan:count:scheduler:)` and `window(timeSpan:count:scheduler:)`, without locks or
+/// schedulers: when the current chunk ends.
+///
+/// A chunk ends when `timeSpan` has passed since it started or when it holds `count` elements, whichever is first;
+/// the next chunk starts at once.
+///
+/// Invariants:
+/// - One timer is outstanding while running. A chunk cut short by `count` only moves `chunkEnd` later; the timer,
+///   due at the old end, fires early and is re-armed for the rest, so chunks ended by count allocate no timer.
+@usableFromInline
+struct ChunkStateMachine {
+    @usableFromInline
+    enum State {
+        /// The current chunk holds `count` elements and ends at `chunkEnd`.
+        case running(count: Int, chunkEnd: Date)
+        /// A terminal event went out.
+        case finished
+    }
+
+    @usableFromInline
+    enum TimerAction {
+        /// Finished.
+        case none
+        /// The chunk's time is up: close it, start the next, and arm the timer for `after`.
+        case closeChunk(rearmAfter: TimeInterval)
+        /// The chunk was replaced by count since the timer was armed: arm again for the rest.
+        case armTimer(after: TimeInterval)
+    }
+
+    @usableFromInline
+    var state: State
+    @usableFromInline
+    let timeSpan: TimeInterval
+    @usableFromInline
+    let maxCount: Int
+
+    @inlinable
+    init(timeSpan: TimeInterval, count: Int, startedAt now: Date) {
+        precondition(count > 0, "buffer/window count must be positive, got \(count)")
+        self.timeSpan = timeSpan
+        self.maxCount = count
+        self.state = .running(count: 0, chunkEnd: now.addingTimeInterval(timeSpan))
+    }
+
+    /// An element arrived at `now` and joined the current chunk; `true` when that filled it (close it and start the
+    /// next now).
+    @inlinable
+    mutating func next(now: Date) -> Bool {
+        guard case .running(let count, let chunkEnd) = state else { return false }
+        if count + 1 >= maxCount {
+            state = .running(count: 0, chunkEnd: now.addingTimeInterval(timeSpan))
+            return true
+        }
+        state = .running(count: count + 1, chunkEnd: chunkEnd)
+        return false
+    }
+
+    /// The source ended; `true` when its terminal event goes out.
+    @inlinable
+    mutating func finish() -> Bool {
+        guard case .running = state else { return false }
+        state = .finished
+        return true
+    }
+
+    /// The timer fired at `now`.
+    @inlinable
+    mutating func timerFired(now: Date) -> TimerAction {
+        guard case .running(_, let chunkEnd) = state else { return .none }
+        guard now.hasReached(chunkEnd) else { return .armTimer(after: chunkEnd.timeIntervalSince(now)) }
+        state = .running(count: 0, chunkEnd: now.addingTimeInterval(timeSpan))
+        return .closeChunk(rearmAfter: timeSpan)
+    }
+}

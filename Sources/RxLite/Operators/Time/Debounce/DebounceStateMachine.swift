@@ -1,0 +1,106 @@
+import Foundation
+
+/// The timing logic of `debounce`, without locks or schedulers: each transition returns what the caller must do.
+///
+/// Invariants:
+/// - A timer is outstanding exactly while an element waits. It is armed when an element arrives with none waiting;
+///   a newer element only moves `deadline` later, and when the timer fires before the deadline it is re-armed for
+///   the rest. So a burst of any length costs two timers, not one per element.
+@usableFromInline
+package struct DebounceStateMachine<Element> {
+    @usableFromInline
+    package enum State {
+        /// Nothing waits and no timer is outstanding.
+        case idle
+        /// `element` goes out at `deadline` unless a newer one replaces it; one timer, due at or before
+        /// `deadline`, is outstanding.
+        case waiting(element: Element, deadline: Date)
+        /// A terminal event went out; nothing more happens.
+        case finished
+    }
+
+    @usableFromInline
+    package enum TimerAction {
+        /// Nothing is waiting.
+        case none
+        /// The deadline passed: send the element.
+        case emit(Element)
+        /// A newer element moved the deadline: arm the timer again for the rest.
+        case armTimer(after: TimeInterval)
+    }
+
+    @usableFromInline
+    package enum CompletedAction {
+        /// Already finished.
+        case none
+        /// Complete now.
+        case complete
+        /// Send the waiting element now, then complete.
+        case emitAndComplete(Element)
+    }
+
+    @usableFromInline
+    package var state: State = .idle
+    @usableFromInline
+    package let dueTime: TimeInterval
+
+    @inlinable
+    package init(dueTime: TimeInterval) {
+        self.dueTime = dueTime
+    }
+
+    /// An element arrived at `now`; returns the delay to arm a timer for, or `nil` when one is already armed.
+    @inlinable
+    package mutating func next(_ element: Element, now: Date) -> TimeInterval? {
+        switch state {
+        case .idle:
+            state = .waiting(element: element, deadline: now.addingTimeInterval(dueTime))
+            return dueTime
+        case .waiting:
+            state = .waiting(element: element, deadline: now.addingTimeInterval(dueTime))
+            return nil
+        case .finished:
+            return nil
+        }
+    }
+
+    /// The upstream completed: a waiting element is flushed at once.
+    @inlinable
+    package mutating func completed() -> CompletedAction {
+        switch state {
+        case .idle:
+            state = .finished
+            return .complete
+        case .waiting(let element, _):
+            state = .finished
+            return .emitAndComplete(element)
+        case .finished:
+            return .none
+        }
+    }
+
+    /// The upstream failed; `true` when the error goes out (the waiting element is dropped).
+    @inlinable
+    package mutating func failed() -> Bool {
+        if case .finished = state { return false }
+        state = .finished
+        return true
+    }
+
+    /// The timer fired at `now`.
+    @inlinable
+    package mutating func timerFired(now: Date) -> TimerAction {
+        guard case .waiting(let element, let deadline) = state else { return .none }
+        guard now.hasReached(deadline) else { return .armTimer(after: deadline.timeIntervalSince(now)) }
+        state = .idle
+        return .emit(element)
+    }
+
+    /// Takes the waiting element out, as if its deadline had passed (for `flush`).
+    @inlinable
+    package mutating func flush() -> Element? {
+        guard case .waiting(let element, _) = state else { return nil }
+        state = .idle
+        return element
+    }
+}

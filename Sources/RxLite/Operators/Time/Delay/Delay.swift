@@ -1,0 +1,76 @@
+import Foundation
+
+extension ObservableType where Element: Sendable {
+    /// Emits each element and the completion `dueTime` later, on `scheduler`; an error goes out at once and drops
+    /// the elements still waiting.
+    ///
+    /// ```
+    /// source:            -a-b---c|
+    /// delay(2 frames):   ---a-b---c|
+    /// ```
+    /// Waiting events share one timer, re-armed for the next due event each time it fires.
+    ///
+    /// [delay](https://reactivex.io/documentation/operators/delay.html)
+    @inlinable
+    public func delay<Scheduler: SchedulerType>(_ dueTime: RxTimeInterval, scheduler: Scheduler) -> Observable<
+        Element
+    > {
+        let source = asObservable()
+        return Observable { sink, lifetime in
+            let state = DelayState(
+                machine: DelayStateMachine(dueTime: dueTime.timeInterval), scheduler: scheduler, lifetime: lifetime,
+                sink: sink)
+            lifetime.insert(state)
+            source.subscribeHandler(state.on, lifetime)
+        }
+    }
+}
+
+/// The sink of `delay`: runs ``DelayStateMachine`` under the lock; the timer delivers due events in order.
+@usableFromInline
+final class DelayState<Element: Sendable, Scheduler: SchedulerType>: TimedEmitter<Element, Scheduler>,
+    @unchecked Sendable
+{
+    // Guarded by `lock`.
+    @usableFromInline
+    @exclusivity(unchecked) var machine: DelayStateMachine<Element>
+
+    @inlinable
+    init(
+        machine: DelayStateMachine<Element>, scheduler: Scheduler, lifetime: Lifetime,
+        sink: @escaping EventSink<Element>
+    ) {
+        self.machine = machine
+        super.init(scheduler: scheduler, lifetime: lifetime, sink: sink)
+    }
+
+    @inlinable
+    func on(_ event: Event<Element>) {
+        if case .error(let error) = event {
+            lock.lock()
+            if machine.failed() { emitLocked(.error(error)) } else { lock.unlock() }
+            return
+        }
+        let now = scheduler.now
+        lock.lock()
+        let delay = machine.enqueue(event, now: now)
+        lock.unlock()
+        if let delay { armTimer(after: delay) }
+    }
+
+    @usableFromInline
+    override func timerFired() {
+        lock.withLock { machine.timerFired() }
+        while lifetime.isActive {
+            let now = scheduler.now
+            lock.lock()
+            let (event, rearmAfter) = machine.takeDue(now: now)
+            guard let event else {
+                lock.unlock()
+                if let rearmAfter { armTimer(after: rearmAfter) }
+                return
+            }
+            emitLocked(event)
+        }
+    }
+}

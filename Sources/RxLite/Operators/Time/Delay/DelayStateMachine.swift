@@ -1,0 +1,83 @@
+import Foundation
+
+/// The timing logic of `delay`, without locks or schedulers: a queue of events with the times they are due.
+///
+/// Invariants:
+/// - Due times are non-decreasing along the queue (each is its arrival time plus the same delay).
+/// - One timer is outstanding exactly while the queue is not empty, due at or before the head's due time; a burst
+///   of elements costs one timer per gap the timer has to wait, not one per element.
+@usableFromInline
+struct DelayStateMachine<Element> {
+    @usableFromInline
+    enum State {
+        /// Events wait in `queue` (from `head` on) for their due times.
+        case running
+        /// An error went out, or the delayed completion did: nothing more happens.
+        case finished
+    }
+
+    @usableFromInline
+    var state: State = .running
+    @usableFromInline
+    var queue: [(event: Event<Element>, due: Date)] = []
+    @usableFromInline
+    var head = 0
+    /// Whether a timer is outstanding.
+    @usableFromInline
+    var isTimerArmed = false
+    @usableFromInline
+    let dueTime: TimeInterval
+
+    @inlinable
+    init(dueTime: TimeInterval) {
+        self.dueTime = dueTime
+    }
+
+    /// An element or completion arrived at `now`; returns the delay to arm a timer for, or `nil` when one is
+    /// already armed (or the sequence is over).
+    @inlinable
+    mutating func enqueue(_ event: Event<Element>, now: Date) -> TimeInterval? {
+        guard case .running = state else { return nil }
+        queue.append((event, now.addingTimeInterval(dueTime)))
+        if isTimerArmed { return nil }
+        isTimerArmed = true
+        return queue[head].due.timeIntervalSince(now)
+    }
+
+    /// The timer fired: it is no longer outstanding. Follow with ``takeDue(now:)`` until it returns no event.
+    @inlinable
+    mutating func timerFired() {
+        isTimerArmed = false
+    }
+
+    /// The source failed; `true` when the error goes out (at once, dropping the waiting events).
+    @inlinable
+    mutating func failed() -> Bool {
+        guard case .running = state else { return false }
+        state = .finished
+        queue = []
+        head = 0
+        return true
+    }
+
+    /// The timer fired at `now`: takes the next due event, or says how long until it is due (`nil` when the queue
+    /// is empty). Call repeatedly until it returns no event.
+    @inlinable
+    mutating func takeDue(now: Date) -> (event: Event<Element>?, rearmAfter: TimeInterval?) {
+        guard case .running = state, head < queue.count else { return (nil, nil) }
+        let next = queue[head]
+        guard now.hasReached(next.due) else {
+            // An element that arrived while the due events went out may have armed the timer already.
+            if isTimerArmed { return (nil, nil) }
+            isTimerArmed = true
+            return (nil, next.due.timeIntervalSince(now))
+        }
+        head += 1
+        if head == queue.count {
+            queue.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        if next.event.isStopEvent { state = .finished }
+        return (next.event, nil)
+    }
+}

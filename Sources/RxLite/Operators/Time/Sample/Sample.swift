@@ -1,0 +1,78 @@
+extension ObservableType {
+    /// Each time `sampler` emits (or completes), emits the source's latest element if a new one arrived since the
+    /// last sample (`defaultValue`, when given, stands in for "none new").
+    ///
+    /// ```
+    /// source:    -a-b---c----d-|
+    /// sampler:   ---x---x--x---x
+    /// sample:    ---b---c------(d|)
+    /// ```
+    /// When the source completes, completion waits for the next sample, as in RxSwift. An error from either goes
+    /// out at once.
+    ///
+    /// [sample](https://reactivex.io/documentation/operators/sample.html)
+    @inlinable
+    public func sample<Sampler: ObservableConvertibleType>(_ sampler: Sampler, defaultValue: Element? = nil)
+        -> Observable<Element>
+    {
+        let source = asObservable()
+        let sampler = sampler.asObservable()
+        return Observable { sink, lifetime in
+            let state = SampleState(machine: SampleStateMachine(defaultValue: defaultValue), sink: sink)
+            let (sourceLifetime, sourceKey) = lifetime.makeChild()
+            guard let sourceKey else { return }
+            source.subscribeHandler(
+                { event in
+                    state.lock.lock()
+                    switch event {
+                    case .next(let element):
+                        state.machine.sourceNext(element)
+                        state.lock.unlock()
+                    case .error(let error):
+                        if state.machine.failed() { state.emitLocked(.error(error)) } else { state.lock.unlock() }
+                    case .completed:
+                        state.machine.sourceCompleted()
+                        state.lock.unlock()
+                        // Swallowed until the next sample: release the source now (rule 4).
+                        lifetime.remove(sourceKey)
+                        sourceLifetime.dispose()
+                    }
+                }, sourceLifetime)
+            guard lifetime.isActive else { return }
+            sampler.subscribeHandler(
+                { event in
+                    state.lock.lock()
+                    if case .error(let error) = event {
+                        if state.machine.failed() { state.emitLocked(.error(error)) } else { state.lock.unlock() }
+                        return
+                    }
+                    switch state.machine.tick() {
+                    case .none:
+                        state.lock.unlock()
+                    case .emit(let element):
+                        state.emitLocked(.next(element))
+                    case .emitAndComplete(let element):
+                        if let element {
+                            state.emitLocked(.next(element))
+                            state.lock.lock()
+                        }
+                        state.emitLocked(.completed)
+                    }
+                }, lifetime)
+        }
+    }
+}
+
+/// The state of `sample`: ``SampleStateMachine`` under the emitter's lock.
+@usableFromInline
+final class SampleState<Element>: SerializedEmitter<Element>, @unchecked Sendable {
+    // Guarded by `lock`.
+    @usableFromInline
+    @exclusivity(unchecked) var machine: SampleStateMachine<Element>
+
+    @inlinable
+    init(machine: SampleStateMachine<Element>, sink: @escaping EventSink<Element>) {
+        self.machine = machine
+        super.init(sink: sink)
+    }
+}

@@ -1,0 +1,70 @@
+/// The logic of `sample`, without locks: the latest unsampled element, and whether the source has ended.
+///
+/// Invariants: an element is sampled at most once (`latest` is cleared when it goes out); after `finished`
+/// nothing goes out.
+@usableFromInline
+struct SampleStateMachine<Element> {
+    @usableFromInline
+    enum State {
+        /// The source is running; `latest` is its newest element not yet sampled.
+        case running(latest: Element?)
+        /// The source completed; a tick sends `latest` (if any) and then completion.
+        case sourceCompleted(latest: Element?)
+        /// A terminal event went out.
+        case finished
+    }
+
+    @usableFromInline
+    enum TickAction {
+        /// Nothing new to send.
+        case none
+        /// Send the element.
+        case emit(Element)
+        /// Send the element (if any), then complete.
+        case emitAndComplete(Element?)
+    }
+
+    @usableFromInline
+    var state: State = .running(latest: nil)
+    @usableFromInline
+    let defaultValue: Element?
+
+    @inlinable
+    init(defaultValue: Element?) {
+        self.defaultValue = defaultValue
+    }
+
+    @inlinable
+    mutating func sourceNext(_ element: Element) {
+        if case .running = state { state = .running(latest: element) }
+    }
+
+    @inlinable
+    mutating func sourceCompleted() {
+        if case .running(let latest) = state { state = .sourceCompleted(latest: latest) }
+    }
+
+    /// The source or the sampler failed; `true` when the error goes out.
+    @inlinable
+    mutating func failed() -> Bool {
+        if case .finished = state { return false }
+        state = .finished
+        return true
+    }
+
+    /// The sampler ticked (or completed, which samples one last time).
+    @inlinable
+    mutating func tick() -> TickAction {
+        switch state {
+        case .running(let latest):
+            state = .running(latest: nil)
+            guard let element = latest ?? defaultValue else { return .none }
+            return .emit(element)
+        case .sourceCompleted(let latest):
+            state = .finished
+            return .emitAndComplete(latest ?? defaultValue)
+        case .finished:
+            return .none
+        }
+    }
+}

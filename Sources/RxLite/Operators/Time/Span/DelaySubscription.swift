@@ -1,0 +1,22 @@
+extension ObservableType {
+    /// Subscribes to the source once `dueTime` has passed, on `scheduler`; events then flow as the source sends
+    /// them. Disposing before then cancels the subscription that was to come.
+    ///
+    /// ```
+    /// source (cold):                 -a-b|
+    /// delaySubscription(3 frames):   ----a-b|
+    /// ```
+    ///
+    /// [delay](https://reactivex.io/documentation/operators/delay.html)
+    @inlinable
+    public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
+        let source = asObservable()
+        return Observable { sink, lifetime in
+            lifetime.insert(
+                scheduler.scheduleRelative((), dueTime: dueTime) { _ in
+                    if lifetime.isActive { source.subscribeHandler(sink, lifetime) }
+                    return Disposables.create()
+                })
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Synchronization
+
+extension ObservableType {
+    /// Drops the source's elements until `duration` has passed since subscription, then emits the rest. Errors and
+    /// completion go out whenever they come.
+    ///
+    /// ```
+    /// source:          -a-b-c-d-e-|
+    /// skip(5 frames):  -----c-d-e-|
+    /// ```
+    /// An element arriving at the very tick the time passes is dropped when it is seen before the timer.
+    ///
+    /// [skip](https://reactivex.io/documentation/operators/skip.html)
+    @inlinable
+    public func skip(_ duration: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
+        let source = asObservable()
+        return Observable { sink, lifetime in
+            let gate = SkipForDurationGate()
+            lifetime.insert(
+                scheduler.scheduleRelative(gate, dueTime: duration) { gate in
+                    gate.isOpen.store(true, ordering: .releasing)
+                    return Disposables.create()
+                })
+            source.subscribeHandler(
+                { event in
+                    if case .next = event, !gate.isOpen.load(ordering: .acquiring) { return }
+                    sink(event)
+                }, lifetime)
+        }
+    }
+}
+
+/// The state of `skip(_:scheduler:)`: one flag, closed until the timer opens it (its whole state machine).
+@usableFromInline
+final class SkipForDurationGate: Sendable {
+    @usableFromInline
+    let isOpen = Atomic<Bool>(false)
+
+    @usableFromInline
+    init() {
+        #if DEBUG
+            Resources.increment()
+        #endif
+    }
+
+    deinit {
+        #if DEBUG
+            Resources.decrement()
+        #endif
+    }
+}

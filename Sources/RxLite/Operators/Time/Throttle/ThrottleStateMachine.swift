@@ -1,0 +1,144 @@
+import Foundation
+
+/// The timing logic of `throttle`, without locks or schedulers: each transition returns what the caller must do.
+///
+/// A window opens whenever an element goes out and lasts `dueTime`. An element arriving when no window is open goes
+/// out at once; one arriving inside the window waits for its end (`latest: true`, replacing any waiting element)
+/// or is dropped (`latest: false`).
+///
+/// Invariants:
+/// - At most one timer is outstanding (`isTimerArmed`). Window ends only move later, so that timer is due at or
+///   before the current window end; when it fires early it is re-armed, never doubled. A burst inside one window
+///   costs one timer, however many elements it holds.
+/// - A timer is armed only while an element waits (`waiting`, `completing`), or left over from a window that an
+///   element on its boundary closed (it then fires, finds nothing due, and is not re-armed).
+@usableFromInline
+package struct ThrottleStateMachine<Element> {
+    @usableFromInline
+    package enum State {
+        /// No window is open: the next element goes out at once.
+        case idle
+        /// A window is open until `windowEnd` and nothing waits for it.
+        case open(windowEnd: Date)
+        /// `element` arrived inside the window and goes out at `windowEnd`.
+        case waiting(element: Element, windowEnd: Date)
+        /// The upstream completed while `element` waited: it goes out at `windowEnd`, then completion.
+        case completing(element: Element, windowEnd: Date)
+        /// A terminal event went out; nothing more happens.
+        case finished
+    }
+
+    @usableFromInline
+    package enum NextAction {
+        /// Nothing to do (dropped, or waiting for a timer already armed).
+        case none
+        /// Send the element now.
+        case emit(Element)
+        /// Arm the timer; the element waits.
+        case armTimer(after: TimeInterval)
+    }
+
+    @usableFromInline
+    package enum TimerAction {
+        /// A timer left over from a closed window: nothing is due.
+        case none
+        /// Send the waiting element; a new window is open.
+        case emit(Element)
+        /// Send the waiting element, then complete.
+        case emitAndComplete(Element)
+        /// The timer fired before the window end: arm it again for the rest.
+        case armTimer(after: TimeInterval)
+    }
+
+    @usableFromInline
+    package var state: State = .idle
+    @usableFromInline
+    package var isTimerArmed = false
+    @usableFromInline
+    package let dueTime: TimeInterval
+    @usableFromInline
+    package let latest: Bool
+
+    @inlinable
+    package init(dueTime: TimeInterval, latest: Bool) {
+        self.dueTime = dueTime
+        self.latest = latest
+    }
+
+    /// An element arrived at `now`.
+    @inlinable
+    package mutating func next(_ element: Element, now: Date) -> NextAction {
+        switch state {
+        case .idle:
+            state = .open(windowEnd: now.addingTimeInterval(dueTime))
+            return .emit(element)
+        case .open(let windowEnd):
+            if now.hasReached(windowEnd) {
+                state = .open(windowEnd: now.addingTimeInterval(dueTime))
+                return .emit(element)
+            }
+            guard latest else { return .none }
+            state = .waiting(element: element, windowEnd: windowEnd)
+            if isTimerArmed { return .none }
+            isTimerArmed = true
+            return .armTimer(after: windowEnd.timeIntervalSince(now))
+        case .waiting(_, let windowEnd):
+            // On the boundary the new element wins over the waiting one, whose timer is about to fire (RxSwift).
+            if now.hasReached(windowEnd) {
+                state = .open(windowEnd: now.addingTimeInterval(dueTime))
+                return .emit(element)
+            }
+            state = .waiting(element: element, windowEnd: windowEnd)
+            return .none
+        case .completing, .finished:
+            return .none
+        }
+    }
+
+    /// The upstream completed; `true` when completion goes out now, `false` when it waits (or already went).
+    @inlinable
+    package mutating func completed() -> Bool {
+        switch state {
+        case .waiting(let element, let windowEnd):
+            state = .completing(element: element, windowEnd: windowEnd)
+            return false
+        case .completing, .finished:
+            return false
+        case .idle, .open:
+            state = .finished
+            return true
+        }
+    }
+
+    /// The upstream failed; `true` when the error goes out (the waiting element is dropped).
+    @inlinable
+    package mutating func failed() -> Bool {
+        if case .finished = state { return false }
+        state = .finished
+        return true
+    }
+
+    /// The armed timer fired at `now`.
+    @inlinable
+    package mutating func timerFired(now: Date) -> TimerAction {
+        isTimerArmed = false
+        switch state {
+        case .waiting(let element, let windowEnd):
+            guard now.hasReached(windowEnd) else {
+                isTimerArmed = true
+                return .armTimer(after: windowEnd.timeIntervalSince(now))
+            }
+            state = .open(windowEnd: now.addingTimeInterval(dueTime))
+            return .emit(element)
+        case .completing(let element, let windowEnd):
+            guard now.hasReached(windowEnd) else {
+                isTimerArmed = true
+                return .armTimer(after: windowEnd.timeIntervalSince(now))
+            }
+            state = .finished
+            return .emitAndComplete(element)
+        case .idle, .open, .finished:
+            return .none
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+
+extension ObservableType {
+    /// Emits the source's events, failing with `RxError.timeout` when `dueTime` passes without an element (counted
+    /// from subscription, then from each element).
+    ///
+    /// ```
+    /// source:              -a--b-----c|
+    /// timeout(3 frames):   -a--b--#
+    /// ```
+    /// Elements move one deadline; no timer is allocated per element.
+    ///
+    /// [timeout](https://reactivex.io/documentation/operators/timeout.html)
+    @inlinable
+    public func timeout<Scheduler: SchedulerType>(_ dueTime: RxTimeInterval, scheduler: Scheduler) -> Observable<
+        Element
+    > {
+        timeout(dueTime, fallback: nil, scheduler: scheduler)
+    }
+
+    /// Emits the source's events; when `dueTime` passes without an element, drops the source and continues with
+    /// `other`.
+    ///
+    /// ```
+    /// source:                    -a--b-----c|
+    /// other:                     xy|
+    /// timeout(3 frames, other):  -a--b--(xy|)
+    /// ```
+    ///
+    /// [timeout](https://reactivex.io/documentation/operators/timeout.html)
+    @inlinable
+    public func timeout<Other: ObservableConvertibleType, Scheduler: SchedulerType>(
+        _ dueTime: RxTimeInterval, other: Other, scheduler: Scheduler
+    ) -> Observable<Element> where Other.Element == Element {
+        timeout(dueTime, fallback: other.asObservable(), scheduler: scheduler)
+    }
+
+    @inlinable
+    func timeout<Scheduler: SchedulerType>(
+        _ dueTime: RxTimeInterval, fallback: Observable<Element>?, scheduler: Scheduler
+    ) -> Observable<Element> {
+        let source = asObservable()
+        return Observable { sink, lifetime in
+            let (sourceLifetime, sourceKey) = lifetime.makeChild()
+            guard let sourceKey else { return }
+            let state = TimeoutState(
+                machine: TimeoutStateMachine(dueTime: dueTime.timeInterval, subscribedAt: scheduler.now),
+                fallback: fallback, sourceLifetime: sourceLifetime, sourceKey: sourceKey, scheduler: scheduler,
+                lifetime: lifetime, sink: sink)
+            lifetime.insert(state)
+            state.armTimer(after: dueTime.timeInterval)
+            guard lifetime.isActive else { return }
+            source.subscribeHandler(state.onSource, sourceLifetime)
+        }
+    }
+}
+
+/// The sink of `timeout`: runs ``TimeoutStateMachine`` under the lock, and on time-out releases the source (rule 4)
+/// and subscribes the fallback, whose events go through the same serialized output.
+@usableFromInline
+final class TimeoutState<Element, Scheduler: SchedulerType>: TimedEmitter<Element, Scheduler>, @unchecked Sendable {
+    // Guarded by `lock`.
+    @usableFromInline
+    @exclusivity(unchecked) var machine: TimeoutStateMachine
+    @usableFromInline
+    let fallback: Observable<Element>?
+    @usableFromInline
+    let sourceLifetime: Lifetime
+    @usableFromInline
+    let sourceKey: UInt64
+
+    @inlinable
+    init(
+        machine: TimeoutStateMachine, fallback: Observable<Element>?, sourceLifetime: Lifetime, sourceKey: UInt64,
+        scheduler: Scheduler, lifetime: Lifetime, sink: @escaping EventSink<Element>
+    ) {
+        self.machine = machine
+        self.fallback = fallback
+        self.sourceLifetime = sourceLifetime
+        self.sourceKey = sourceKey
+        super.init(scheduler: scheduler, lifetime: lifetime, sink: sink)
+    }
+
+    @inlinable
+    func onSource(_ event: Event<Element>) {
+        let now = scheduler.now
+        lock.lock()
+        if machine.sourceEvent(isTerminal: event.isStopEvent, now: now) { emitLocked(event) } else { lock.unlock() }
+    }
+
+    @usableFromInline
+    func onFallback(_ event: Event<Element>) {
+        lock.lock()
+        emitLocked(event)
+    }
+
+    @usableFromInline
+    override func timerFired() {
+        guard lifetime.isActive else { return }
+        let now = scheduler.now
+        lock.lock()
+        let action = machine.timerFired(now: now)
+        lock.unlock()
+        switch action {
+        case .none:
+            break
+        case .armTimer(let seconds):
+            armTimer(after: seconds)
+        case .timeOut:
+            lifetime.remove(sourceKey)
+            sourceLifetime.dispose()
+            if let fallback {
+                fallback.subscribeHandler(onFallback, lifetime)
+            } else {
+                lock.lock()
+                emitLocked(.error(RxError.timeout))
+            }
+        }
+    }
+}

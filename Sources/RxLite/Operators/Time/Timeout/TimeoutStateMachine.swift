@@ -1,0 +1,57 @@
+import Foundation
+
+/// The timing logic of `timeout`, without locks or schedulers.
+///
+/// Invariants:
+/// - One timer is outstanding while `running`. Each element only moves `deadline` later; a timer that fires
+///   before the deadline is re-armed for the rest, so elements never allocate timers.
+@usableFromInline
+struct TimeoutStateMachine {
+    @usableFromInline
+    enum State {
+        /// Waiting for the next element until `deadline`.
+        case running(deadline: Date)
+        /// The deadline passed: the source was dropped (for the error or the fallback sequence).
+        case timedOut
+        /// The source ended; nothing more happens.
+        case finished
+    }
+
+    @usableFromInline
+    enum TimerAction {
+        /// Not running any more.
+        case none
+        /// Time is up: drop the source and fail or switch to the fallback.
+        case timeOut
+        /// An element moved the deadline: arm the timer again for the rest.
+        case armTimer(after: TimeInterval)
+    }
+
+    @usableFromInline
+    var state: State
+    @usableFromInline
+    let dueTime: TimeInterval
+
+    @inlinable
+    init(dueTime: TimeInterval, subscribedAt now: Date) {
+        self.dueTime = dueTime
+        self.state = .running(deadline: now.addingTimeInterval(dueTime))
+    }
+
+    /// A source event arrived at `now`; `true` when it goes out (the source has not timed out or ended).
+    @inlinable
+    mutating func sourceEvent(isTerminal: Bool, now: Date) -> Bool {
+        guard case .running = state else { return false }
+        state = isTerminal ? .finished : .running(deadline: now.addingTimeInterval(dueTime))
+        return true
+    }
+
+    /// The timer fired at `now`.
+    @inlinable
+    mutating func timerFired(now: Date) -> TimerAction {
+        guard case .running(let deadline) = state else { return .none }
+        guard now.hasReached(deadline) else { return .armTimer(after: deadline.timeIntervalSince(now)) }
+        state = .timedOut
+        return .timeOut
+    }
+}

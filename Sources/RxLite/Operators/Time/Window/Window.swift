@@ -1,0 +1,114 @@
+import Foundation
+
+extension ObservableType where Element: Sendable {
+    /// Splits the source into windows: each window is an observable of what arrived in `timeSpan`, or of `count`
+    /// elements if those arrive sooner; the next window opens at once. The first window opens at subscription.
+    /// Windows that end by time end on `scheduler`. Completion or an error ends the current window and the outer
+    /// sequence alike.
+    ///
+    /// Each window is a `PublishSubject`: subscribe to it when it is emitted, or its elements are missed.
+    ///
+    /// [window](https://reactivex.io/documentation/operators/window.html)
+    @inlinable
+    public func window<Scheduler: SchedulerType>(timeSpan: RxTimeInterval, count: Int, scheduler: Scheduler)
+        -> Observable<Observable<Element>>
+    {
+        let source = asObservable()
+        return Observable { sink, lifetime in
+            let state = WindowState<Element, Scheduler>(
+                machine: ChunkStateMachine(timeSpan: timeSpan.timeInterval, count: count, startedAt: scheduler.now),
+                scheduler: scheduler, lifetime: lifetime, sink: sink)
+            lifetime.insert(state)
+            state.lock.lock()
+            state.emitLocked(.next(state.current.asObservable()))
+            guard lifetime.isActive else { return }
+            state.armTimer(after: timeSpan.timeInterval)
+            source.subscribeHandler(state.on, lifetime)
+        }
+    }
+}
+
+/// The sink of `window`: ``ChunkStateMachine`` and the open window, under the lock.
+///
+/// Elements are sent into the open window outside the lock (a window is a `PublishSubject`, which serializes its
+/// own delivery). With a scheduler on another thread than the source, an element that races the timer closing
+/// its window is dropped by the closed window (RxSwift avoids this by holding a lock while delivering).
+@usableFromInline
+final class WindowState<Element: Sendable, Scheduler: SchedulerType>: TimedEmitter<Observable<Element>, Scheduler>,
+    @unchecked Sendable
+{
+    // Guarded by `lock`.
+    @usableFromInline
+    @exclusivity(unchecked) var machine: ChunkStateMachine
+    @usableFromInline
+    @exclusivity(unchecked) var current = PublishSubject<Element>()
+
+    @inlinable
+    init(
+        machine: ChunkStateMachine, scheduler: Scheduler, lifetime: Lifetime,
+        sink: @escaping EventSink<Observable<Element>>
+    ) {
+        self.machine = machine
+        super.init(scheduler: scheduler, lifetime: lifetime, sink: sink)
+    }
+
+    @inlinable
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            let now = scheduler.now
+            lock.lock()
+            guard case .running = machine.state else { return lock.unlock() }
+            let window = current
+            let filled = machine.next(now: now)
+            if filled { current = PublishSubject() }
+            let next = current
+            lock.unlock()
+            window.onNext(element)
+            if filled {
+                window.onCompleted()
+                lock.lock()
+                emitLocked(.next(next.asObservable()))
+            }
+        case .error(let error):
+            lock.lock()
+            guard machine.finish() else { return lock.unlock() }
+            let window = current
+            lock.unlock()
+            window.onError(error)
+            lock.lock()
+            emitLocked(.error(error))
+        case .completed:
+            lock.lock()
+            guard machine.finish() else { return lock.unlock() }
+            let window = current
+            lock.unlock()
+            window.onCompleted()
+            lock.lock()
+            emitLocked(.completed)
+        }
+    }
+
+    @usableFromInline
+    override func timerFired() {
+        guard lifetime.isActive else { return }
+        let now = scheduler.now
+        lock.lock()
+        switch machine.timerFired(now: now) {
+        case .none:
+            lock.unlock()
+        case .armTimer(let seconds):
+            lock.unlock()
+            armTimer(after: seconds)
+        case .closeChunk(let seconds):
+            let closed = current
+            current = PublishSubject()
+            let opened = current
+            lock.unlock()
+            closed.onCompleted()
+            lock.lock()
+            emitLocked(.next(opened.asObservable()))
+            armTimer(after: seconds)
+        }
+    }
+}

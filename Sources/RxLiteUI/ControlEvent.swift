@@ -1,0 +1,19 @@
+import RxLite
+
+/// A sequence of UI events (`button.rx.tap`): it never fails, and delivers on the main queue.
+///
+/// As in RxCocoa, it is an ``RxLite/ObservableType``, so every operator applies:
+/// `button.rx.tap.throttle(.seconds(3), latest: false, scheduler: MainScheduler.instance)`.
+public struct ControlEvent<Element>: ObservableType {
+    let events: Observable<Element>
+
+    /// Wraps `events`, which must never fail and must deliver on the main queue.
+    public init<Events: ObservableType>(events: Events) where Events.Element == Element {
+        self.events = events.asObservable()
+    }
+
+    public func asObservable() -> Observable<Element> { events }
+
+    /// This sequence as a `ControlEvent` (for symmetry with RxCocoa).
+    public func asControlEvent() -> ControlEvent<Element> { self }
+}

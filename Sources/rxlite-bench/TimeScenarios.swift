@@ -1,0 +1,123 @@
+import Dispatch
+import RxLite
+import Synchronization
+
+// DebouncePumping and ThrottlePumping: one million elements (at the default 10 000 iterations) pushed through
+// `debounce` / `throttle(latest: true)` with a 100 ms due time on a serial dispatch scheduler, as fast as one
+// thread can push them. Each run waits for the operator's last element and completion, so the checksum (the last
+// element, which both operators must deliver) proves the trailing timer fired. The report adds a note per
+// scenario: the push alone in ns per element, and the timers the operator asked of the scheduler per million
+// elements (RxSwift's debounce schedules one per element).
+
+/// Forwards to a scheduler and counts the timers (relative schedules) asked of it.
+final class CountingScheduler<Base: SchedulerType>: SchedulerType {
+    let base: Base
+    let timers = Atomic<Int>(0)
+
+    init(_ base: Base) {
+        self.base = base
+    }
+
+    var now: RxTime { base.now }
+
+    func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> any Disposable) -> any Disposable {
+        base.schedule(state, action: action)
+    }
+
+    func scheduleRelative<StateType>(
+        _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> any Disposable
+    ) -> any Disposable {
+        timers.add(1, ordering: .relaxed)
+        return base.scheduleRelative(state, dueTime: dueTime, action: action)
+    }
+}
+
+/// What the runs of a time scenario measured at the full size, for the note under the table: the fastest push and
+/// the timers of that run. (The harness also runs smaller sizes to count allocations; those are ignored.)
+final class TimeScenarioReport: Sendable {
+    private let state = Mutex<(elements: Int, timers: Int, pushNanoseconds: Int)>((0, 0, Int.max))
+
+    func record(elements: Int, timers: Int, pushNanoseconds: Int) {
+        state.withLock { state in
+            if elements > state.elements || (elements == state.elements && pushNanoseconds < state.pushNanoseconds) {
+                state = (elements, timers, pushNanoseconds)
+            }
+        }
+    }
+
+    var note: String {
+        let (elements, timers, push) = state.withLock { $0 }
+        guard elements > 0 else { return "no run" }
+        return String(
+            format: "push alone %.1f ns/element (fastest run); %d timer(s) scheduled for %d elements",
+            Double(push)
+                / Double(elements), timers, elements)
+    }
+}
+
+let debounceReport = TimeScenarioReport()
+let throttleReport = TimeScenarioReport()
+
+/// The last element delivered, and a signal for completion; written on the scheduler's queue.
+final class LastElement: Sendable {
+    let value = Atomic<Int>(0)
+    let completed = DispatchSemaphore(value: 0)
+}
+
+nonisolated func timePumping(
+    _ iterations: Int, report: TimeScenarioReport,
+    operator apply: (Observable<Int>, CountingScheduler<SerialDispatchQueueScheduler>) -> Observable<Int>
+) -> Int {
+    let count = iterations * 100
+    let scheduler = CountingScheduler(SerialDispatchQueueScheduler(qos: .userInitiated))
+    let subject = PublishSubject<Int>()
+    let last = LastElement()
+    let subscription = apply(subject.asObservable(), scheduler).subscribe(
+        onNext: { last.value.store($0, ordering: .relaxed) }, onCompleted: { last.completed.signal() })
+    let start = nanoseconds()
+    for value in 1...count { subject.onNext(value) }
+    let pushed = nanoseconds()
+    // Completion lets the operator deliver its last element: debounce at once, throttle at the window's end.
+    subject.onCompleted()
+    last.completed.wait()
+    subscription.dispose()
+    report.record(
+        elements: count, timers: scheduler.timers.load(ordering: .relaxed), pushNanoseconds: Int(pushed - start))
+    return last.value.load(ordering: .relaxed)
+}
+
+nonisolated func debouncePumping(_ iterations: Int) -> Int {
+    timePumping(iterations, report: debounceReport) { source, scheduler in
+        source.debounce(.milliseconds(100), scheduler: scheduler)
+    }
+}
+
+nonisolated func throttlePumping(_ iterations: Int) -> Int {
+    timePumping(iterations, report: throttleReport) { source, scheduler in
+        source.throttle(.milliseconds(100), latest: true, scheduler: scheduler)
+    }
+}
+
+/// Debounce without completion: the run waits for the debounced element itself, 100 ms after the last push, so the
+/// figure includes that wait (100 ns per element at a million). When the push outlasts the due time, the timer
+/// fires early and re-arms once.
+nonisolated func debounceIdlePumping(_ iterations: Int) -> Int {
+    let count = iterations * 100
+    let scheduler = CountingScheduler(SerialDispatchQueueScheduler(qos: .userInitiated))
+    let subject = PublishSubject<Int>()
+    let last = LastElement()
+    let subscription = subject.debounce(.milliseconds(100), scheduler: scheduler).subscribe(onNext: {
+        last.value.store($0, ordering: .relaxed)
+        last.completed.signal()
+    })
+    let start = nanoseconds()
+    for value in 1...count { subject.onNext(value) }
+    let pushed = nanoseconds()
+    last.completed.wait()
+    subscription.dispose()
+    debounceIdleReport.record(
+        elements: count, timers: scheduler.timers.load(ordering: .relaxed), pushNanoseconds: Int(pushed - start))
+    return last.value.load(ordering: .relaxed)
+}
+
+let debounceIdleReport = TimeScenarioReport()

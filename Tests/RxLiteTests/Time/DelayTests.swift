@@ -1,0 +1,54 @@
+import RxLite
+import RxLiteTest
+import Testing
+
+@Suite(.checksResources)
+struct DelayTests {
+    @Test func shiftsElementsAndCompletionByTheDelay() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable("^-a-b---c|", values: letters)
+        let res = scheduler.start { source.delay(.seconds(20), scheduler: scheduler) }
+        #expect(res.events == .expected("^---a-b---c|"))
+        #expect(scheduler.pendingCount == 0)
+    }
+
+    @Test func errorGoesOutAtOnceAndDropsWaitingElements() {
+        let scheduler = TestScheduler()
+        let source = scheduler.createHotObservable("^-a#", values: letters)
+        let res = scheduler.start { source.delay(.seconds(20), scheduler: scheduler) }
+        #expect(res.events == .expected("^--#"))
+        #expect(scheduler.pendingCount == 0)
+    }
+
+    @Test func elementsWaitingTogetherShareOneTimer() {
+        let scheduler = TestScheduler()
+        let subject = PublishSubject<Int>()
+        let observer = scheduler.createObserver(Int.self)
+        let subscription = subject.delay(.seconds(20), scheduler: scheduler).subscribe(observer)
+        for tick in 0..<10 {
+            scheduler.advanceTo(tick)
+            subject.onNext(tick)
+            #expect(scheduler.pendingCount == 1)
+        }
+        scheduler.advanceTo(25)
+        #expect(observer.events == (0...5).map { Recorded.next(20 + $0, $0) })
+        subscription.dispose()
+        #expect(scheduler.pendingCount == 0)
+        scheduler.start()
+        #expect(observer.events.count == 6)
+    }
+
+    @Test func reentrantElementIsDelayedToo() {
+        let scheduler = TestScheduler()
+        let subject = PublishSubject<Int>()
+        var received: [Recorded<Event<Int>>] = []
+        let subscription = subject.delay(.seconds(20), scheduler: scheduler).subscribe(onNext: { value in
+            received.append(.next(scheduler.clock, value))
+            if value < 3 { subject.onNext(value + 1) }
+        })
+        subject.onNext(1)
+        scheduler.start()
+        #expect(received == [.next(20, 1), .next(40, 2), .next(60, 3)])
+        subscription.dispose()
+    }
+}

@@ -1,0 +1,159 @@
+// A declaration-only stand-in for UIKit, so RxLiteUI's `#if canImport(UIKit)` glue can be type-checked on Linux
+// (see `scripts/typecheck-uikit`). It declares the part of UIKit the glue touches, with UIKit's own signatures
+// and actor isolation (iOS 17 SDK). Nothing here runs: every body traps.
+//
+// Keep signatures exactly as in UIKit: the point is that glue which compiles here compiles on iOS.
+
+@_exported import Foundation
+
+private func stub() -> Never { fatalError("UIKit stub: declarations only, nothing runs on Linux") }
+
+/// UIKit's image type (only referenced by `UIAction`'s initializer).
+open class UIImage: NSObject, @unchecked Sendable {}
+
+@MainActor
+open class UIResponder: NSObject {
+    open var next: UIResponder? { stub() }
+    open var canBecomeFirstResponder: Bool { stub() }
+    open func becomeFirstResponder() -> Bool { stub() }
+    open func resignFirstResponder() -> Bool { stub() }
+}
+
+@MainActor
+open class UIView: UIResponder {
+    public init(frame: CGRect) { stub() }
+    public required init?(coder: NSCoder) { stub() }
+    open var isHidden: Bool {
+        get { stub() }
+        set { stub() }
+    }
+    open var isUserInteractionEnabled: Bool {
+        get { stub() }
+        set { stub() }
+    }
+    open var superview: UIView? { stub() }
+    open func addSubview(_ view: UIView) { stub() }
+    open func removeFromSuperview() { stub() }
+}
+
+@MainActor
+open class UIMenuElement: NSObject {
+    public struct Attributes: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static var disabled: Attributes { Attributes(rawValue: 1 << 0) }
+        public static var destructive: Attributes { Attributes(rawValue: 1 << 1) }
+        public static var hidden: Attributes { Attributes(rawValue: 1 << 2) }
+    }
+
+    public enum State: Int, Sendable {
+        case off = 0
+        case on = 1
+        case mixed = 2
+    }
+
+    open var title: String { stub() }
+    open var image: UIImage? { stub() }
+}
+
+public typealias UIActionHandler = @MainActor (UIAction) -> Void
+
+@MainActor
+open class UIAction: UIMenuElement {
+    public struct Identifier: Hashable, RawRepresentable, Sendable {
+        public let rawValue: String
+        public init(_ rawValue: String) { self.rawValue = rawValue }
+        public init(rawValue: String) { self.rawValue = rawValue }
+    }
+
+    public convenience init(
+        title: String = "", image: UIImage? = nil, identifier: UIAction.Identifier? = nil,
+        discoverabilityTitle: String? = nil, attributes: UIMenuElement.Attributes = [],
+        state: UIMenuElement.State = .off, handler: @escaping UIActionHandler
+    ) { stub() }
+
+    open var identifier: UIAction.Identifier { stub() }
+    open var sender: Any? { stub() }
+}
+
+@MainActor
+open class UIControl: UIView {
+    public struct Event: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static var touchDown: Event { Event(rawValue: 1 << 0) }
+        public static var touchDownRepeat: Event { Event(rawValue: 1 << 1) }
+        public static var touchDragInside: Event { Event(rawValue: 1 << 2) }
+        public static var touchDragOutside: Event { Event(rawValue: 1 << 3) }
+        public static var touchDragEnter: Event { Event(rawValue: 1 << 4) }
+        public static var touchDragExit: Event { Event(rawValue: 1 << 5) }
+        public static var touchUpInside: Event { Event(rawValue: 1 << 6) }
+        public static var touchUpOutside: Event { Event(rawValue: 1 << 7) }
+        public static var touchCancel: Event { Event(rawValue: 1 << 8) }
+        public static var valueChanged: Event { Event(rawValue: 1 << 12) }
+        public static var primaryActionTriggered: Event { Event(rawValue: 1 << 13) }
+        public static var menuActionTriggered: Event { Event(rawValue: 1 << 14) }
+        public static var editingDidBegin: Event { Event(rawValue: 1 << 16) }
+        public static var editingChanged: Event { Event(rawValue: 1 << 17) }
+        public static var editingDidEnd: Event { Event(rawValue: 1 << 18) }
+        public static var editingDidEndOnExit: Event { Event(rawValue: 1 << 19) }
+        public static var allTouchEvents: Event { Event(rawValue: 0x0000_0FFF) }
+        public static var allEditingEvents: Event { Event(rawValue: 0x000F_0000) }
+        public static var allEvents: Event { Event(rawValue: 0xFFFF_FFFF) }
+    }
+
+    public override init(frame: CGRect) { stub() }
+    public required init?(coder: NSCoder) { stub() }
+    public convenience init(frame: CGRect, primaryAction: UIAction?) { stub() }
+
+    open var isEnabled: Bool {
+        get { stub() }
+        set { stub() }
+    }
+    open var isSelected: Bool {
+        get { stub() }
+        set { stub() }
+    }
+    open var isHighlighted: Bool {
+        get { stub() }
+        set { stub() }
+    }
+
+    open func addAction(_ action: UIAction, for controlEvents: UIControl.Event) { stub() }
+    open func removeAction(_ action: UIAction, for controlEvents: UIControl.Event) { stub() }
+    open func removeAction(identifiedBy actionIdentifier: UIAction.Identifier, for controlEvents: UIControl.Event) {
+        stub()
+    }
+    open func sendActions(for controlEvents: UIControl.Event) { stub() }
+}
+
+@MainActor
+open class UIButton: UIControl {
+    public enum ButtonType: Int, Sendable {
+        case custom = 0
+        case system = 1
+        case detailDisclosure = 2
+        case infoLight = 3
+        case infoDark = 4
+        case contactAdd = 5
+        case close = 7
+    }
+
+    public convenience init(type buttonType: UIButton.ButtonType) { stub() }
+    public convenience init(type buttonType: UIButton.ButtonType = .system, primaryAction: UIAction?) { stub() }
+
+    open var buttonType: UIButton.ButtonType { stub() }
+    open func setTitle(_ title: String?, for state: UIControl.State) { stub() }
+    open func title(for state: UIControl.State) -> String? { stub() }
+}
+
+extension UIControl {
+    public struct State: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static var normal: State { State(rawValue: 0) }
+        public static var highlighted: State { State(rawValue: 1 << 0) }
+        public static var disabled: State { State(rawValue: 1 << 1) }
+        public static var selected: State { State(rawValue: 1 << 2) }
+    }
+}
