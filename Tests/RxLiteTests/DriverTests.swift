@@ -254,3 +254,24 @@ import Testing
         #expect(events == [.next(211, 1), .next(231, 2), .completed(241)])
     }
 }
+
+@Suite(.checksResources) struct DriverTimeTests {
+    @Test func throttleUsesTheSharingScheduler() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable("^-a-b-c-------d|", values: ["a": 1, "b": 2, "c": 3, "d": 4])
+        let result = SharingScheduler.mock(scheduler: scheduler) {
+            scheduler.start { source.asDriver(onErrorJustReturn: 0).throttle(.seconds(50), latest: false) }
+        }
+        // Delivered at 211, 231, 251, 331: the window opened by `a` at 211 swallows `b` and `c`.
+        #expect(result.events == [.next(211, 1), .next(331, 4), .completed(341)])
+    }
+
+    @Test func debounceUsesTheSharingScheduler() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable("^-a-b------c|", values: ["a": 1, "b": 2, "c": 3])
+        let result = SharingScheduler.mock(scheduler: scheduler) {
+            scheduler.start { source.asSignal(onErrorJustReturn: 0).debounce(.seconds(30)) }
+        }
+        #expect(result.events == [.next(261, 2), .next(311, 3), .completed(311)])
+    }
+}
