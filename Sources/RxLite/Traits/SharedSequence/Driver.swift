@@ -144,4 +144,17 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     public func drive(_ relays: ReplayRelay<Element>...) -> any Disposable {
         drive(onNext: { element in relays.forEach { $0.accept(element) } })
     }
+
+    /// Calls `transformation` with the driver's elements and returns its result: for bindings written as functions.
+    @MainActor
+    public func drive<Result>(_ transformation: (Observable<Element>) -> Result) -> Result {
+        transformation(asObservable())
+    }
+
+    /// Calls the curried `binding` with the driver's elements and `curriedArgument`: `drive(tableView.rx.items(
+    /// cellIdentifier: "Cell", cellType: Cell.self)) { row, item, cell in ... }`.
+    @MainActor
+    public func drive<R1, R2>(_ binding: (Observable<Element>) -> (R1) -> R2, curriedArgument: R1) -> R2 {
+        binding(asObservable())(curriedArgument)
+    }
 }

@@ -56,18 +56,19 @@ extension SharedSequenceConvertibleType {
     }
 
     /// For each element, emits `resultSelector(element, latest)` with the latest element of `second`; elements
-    /// that arrive before `second` has emitted are dropped.
+    /// that arrive before `second` has emitted are dropped. `second` may be of the other kind (a signal's taps with
+    /// a driver's state): both deliver on the sharing scheduler.
     @inlinable
     public func withLatestFrom<Second: SharedSequenceConvertibleType, Result>(
         _ second: Second, resultSelector: @escaping (Element, Second.Element) -> Result
-    ) -> SharedSequence<SharingStrategy, Result> where Second.SharingStrategy == SharingStrategy {
+    ) -> SharedSequence<SharingStrategy, Result> {
         SharedSequence(asObservable().withLatestFrom(second.asObservable(), resultSelector: resultSelector))
     }
 
     /// For each element, emits the latest element of `second`.
     @inlinable
     public func withLatestFrom<Second: SharedSequenceConvertibleType>(_ second: Second)
-        -> SharedSequence<SharingStrategy, Second.Element> where Second.SharingStrategy == SharingStrategy
+        -> SharedSequence<SharingStrategy, Second.Element>
     {
         SharedSequence(asObservable().withLatestFrom(second.asObservable()))
     }
