@@ -31,6 +31,10 @@ open class UIView: UIResponder {
         get { stub() }
         set { stub() }
     }
+    open var alpha: CGFloat {
+        get { stub() }
+        set { stub() }
+    }
     open var superview: UIView? { stub() }
     open func addSubview(_ view: UIView) { stub() }
     open func removeFromSuperview() { stub() }
@@ -156,4 +160,84 @@ extension UIControl {
         public static var disabled: State { State(rawValue: 1 << 1) }
         public static var selected: State { State(rawValue: 1 << 2) }
     }
+}
+
+// Added for the binders (label, text input, activity indicator, table view).
+
+@MainActor
+open class UILabel: UIView {
+    open var text: String? {
+        get { stub() }
+        set { stub() }
+    }
+    open var attributedText: NSAttributedString? {
+        get { stub() }
+        set { stub() }
+    }
+}
+
+@MainActor
+open class UITextField: UIControl {
+    open var text: String? {
+        get { stub() }
+        set { stub() }
+    }
+}
+
+@MainActor
+open class UIScrollView: UIView {}
+
+@MainActor
+open class UITextView: UIScrollView {
+    open var text: String! {
+        get { stub() }
+        set { stub() }
+    }
+    nonisolated public class var textDidChangeNotification: NSNotification.Name { stub() }
+}
+
+@MainActor
+open class UIActivityIndicatorView: UIView {
+    open func startAnimating() { stub() }
+    open func stopAnimating() { stub() }
+    open var isAnimating: Bool { stub() }
+}
+
+@MainActor
+open class UITableViewCell: UIView {}
+
+@MainActor
+public protocol UITableViewDataSource: NSObjectProtocol {
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell
+}
+
+@MainActor
+open class UITableView: UIScrollView {
+    public enum RowAnimation: Int, Sendable {
+        case fade = 0
+        case right = 1
+        case left = 2
+        case top = 3
+        case bottom = 4
+        case none = 5
+        case middle = 6
+        case automatic = 100
+    }
+
+    weak open var dataSource: (any UITableViewDataSource)? {
+        get { stub() }
+        set { stub() }
+    }
+    open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> UITableViewCell {
+        stub()
+    }
+    open func reloadData() { stub() }
+    open func insertRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) { stub() }
+}
+
+extension IndexPath {
+    public init(row: Int, section: Int) { stub() }
+    public var row: Int { stub() }
+    public var section: Int { stub() }
 }

@@ -1,0 +1,78 @@
+extension ObservableType {
+    /// Sends every event to each of `observers` (binders, subjects, observers): `textField.rx.text.bind(to:
+    /// viewModel.query)`. An error reaching a ``Binder`` stops a debug build (see ``Binder``).
+    @discardableResult
+    public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable
+    where Observer.Element == Element {
+        subscribe { event in
+            for observer in observers { observer.on(event) }
+        }
+    }
+
+    /// Sends every event, its element as an optional, to each of `observers`.
+    @discardableResult
+    public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable
+    where Observer.Element == Element? {
+        subscribe { event in
+            let optional = event.map { Optional($0) }
+            for observer in observers { observer.on(optional) }
+        }
+    }
+
+    /// Accepts every element into each of `relays`. A relay never ends: completion is ignored, and an error stops a
+    /// debug build (a binding must not fail silently).
+    @discardableResult
+    public func bind(to relays: PublishRelay<Element>...) -> any Disposable {
+        bindRelays { element in relays.forEach { $0.accept(element) } }
+    }
+
+    /// Accepts every element, as an optional, into each of `relays`.
+    @discardableResult
+    public func bind(to relays: PublishRelay<Element?>...) -> any Disposable {
+        bindRelays { element in relays.forEach { $0.accept(element) } }
+    }
+
+    /// Accepts every element into each of `relays` (see ``bind(to:)-PublishRelay``).
+    @discardableResult
+    public func bind(to relays: BehaviorRelay<Element>...) -> any Disposable {
+        bindRelays { element in relays.forEach { $0.accept(element) } }
+    }
+
+    /// Accepts every element, as an optional, into each of `relays`.
+    @discardableResult
+    public func bind(to relays: BehaviorRelay<Element?>...) -> any Disposable {
+        bindRelays { element in relays.forEach { $0.accept(element) } }
+    }
+
+    /// Accepts every element into each of `relays`.
+    @discardableResult
+    public func bind(to relays: ReplayRelay<Element>...) -> any Disposable {
+        bindRelays { element in relays.forEach { $0.accept(element) } }
+    }
+
+    /// Accepts every element, as an optional, into each of `relays`.
+    @discardableResult
+    public func bind(to relays: ReplayRelay<Element?>...) -> any Disposable {
+        bindRelays { element in relays.forEach { $0.accept(element) } }
+    }
+
+    /// Calls `binder` with this sequence and returns its result: for bindings written as functions.
+    public func bind<Result>(to binder: (Self) -> Result) -> Result {
+        binder(self)
+    }
+
+    /// Calls the curried `binder` with this sequence and `curriedArgument`.
+    public func bind<R1, R2>(to binder: (Self) -> (R1) -> R2, curriedArgument: R1) -> R2 {
+        binder(self)(curriedArgument)
+    }
+
+    /// Subscribes `onNext` to the elements, as a binding: an error stops a debug build instead of passing silently.
+    @discardableResult
+    public func bind(onNext: @escaping (Element) -> Void) -> any Disposable {
+        subscribe(onNext: onNext, onError: { error in bindingFailed(error, in: "bind(onNext:)") })
+    }
+
+    private func bindRelays(_ accept: @escaping (Element) -> Void) -> any Disposable {
+        subscribe(onNext: accept, onError: { error in bindingFailed(error, in: "bind(to: relay)") })
+    }
+}

@@ -1,0 +1,130 @@
+/// A sequence with a fixed shape: ``Single`` (one element or an error), ``Maybe`` (one element, nothing, or an
+/// error) and ``Completable`` (completion or an error, no elements). The trait is a phantom type that says which.
+///
+/// As in RxSwift, a primitive sequence is not an ``ObservableType``: its own operators keep the shape, and the
+/// general ones are reached through ``asObservable()``.
+public struct PrimitiveSequence<Trait, Element>: PrimitiveSequenceType {
+    @usableFromInline
+    let source: Observable<Element>
+
+    /// Wraps `source`, which must already have the trait's shape.
+    @inlinable
+    init(raw source: Observable<Element>) {
+        self.source = source
+    }
+
+    @inlinable
+    public func asObservable() -> Observable<Element> { source }
+
+    @inlinable
+    public var primitiveSequence: PrimitiveSequence<Trait, Element> { self }
+}
+
+/// A type that is, or wraps, a ``PrimitiveSequence``.
+public protocol PrimitiveSequenceType<Element>: ObservableConvertibleType {
+    /// ``SingleTrait``, ``MaybeTrait`` or ``CompletableTrait``.
+    associatedtype Trait
+
+    /// The sequence itself.
+    var primitiveSequence: PrimitiveSequence<Trait, Element> { get }
+}
+
+extension PrimitiveSequence {
+    /// A sequence made by `factory` for each subscriber; a thrown error is emitted.
+    @inlinable
+    public static func deferred(_ factory: @escaping () throws -> PrimitiveSequence<Trait, Element>)
+        -> PrimitiveSequence<Trait, Element>
+    {
+        PrimitiveSequence(raw: Observable.deferred { try factory().asObservable() })
+    }
+
+    /// A sequence that fails with `error` at once.
+    @inlinable
+    public static func error(_ error: any Error) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: Observable.error(error))
+    }
+
+    /// A sequence that never emits nor ends.
+    @inlinable
+    public static func never() -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: Observable.never())
+    }
+}
+
+extension ObservableType {
+    /// Emits the source's only element when the source completes. Fails with `RxError.noElements` if the source
+    /// completes empty, and with `RxError.moreThanOneElement` as soon as a second element arrives.
+    @inlinable
+    public func asSingle() -> Single<Element> {
+        let source = asObservable()
+        return Single(
+            raw: Observable { sink, lifetime in
+                // The one element seen so far; `isDone` once this operator has ended the sequence itself.
+                var element: Element?
+                var isDone = false
+                source.subscribeHandler(
+                    { event in
+                        guard !isDone else { return }
+                        switch event {
+                        case .next(let next):
+                            if element == nil {
+                                element = next
+                            } else {
+                                isDone = true
+                                sink(.error(RxError.moreThanOneElement))
+                            }
+                        case .error(let error):
+                            sink(.error(error))
+                        case .completed:
+                            if let element {
+                                sink(.next(element))
+                                if lifetime.isActive { sink(.completed) }
+                            } else {
+                                sink(.error(RxError.noElements))
+                            }
+                        }
+                    }, lifetime)
+            })
+    }
+
+    /// Emits the source's only element, or nothing if it completes empty. Fails with `RxError.moreThanOneElement`
+    /// as soon as a second element arrives.
+    @inlinable
+    public func asMaybe() -> Maybe<Element> {
+        let source = asObservable()
+        return Maybe(
+            raw: Observable { sink, lifetime in
+                var element: Element?
+                var isDone = false
+                source.subscribeHandler(
+                    { event in
+                        guard !isDone else { return }
+                        switch event {
+                        case .next(let next):
+                            if element == nil {
+                                element = next
+                            } else {
+                                isDone = true
+                                sink(.error(RxError.moreThanOneElement))
+                            }
+                        case .error(let error):
+                            sink(.error(error))
+                        case .completed:
+                            if let element {
+                                sink(.next(element))
+                                guard lifetime.isActive else { return }
+                            }
+                            sink(.completed)
+                        }
+                    }, lifetime)
+            })
+    }
+}
+
+extension ObservableType where Element == Never {
+    /// The sequence as a ``Completable``: `ignoreElements().asCompletable()`.
+    @inlinable
+    public func asCompletable() -> Completable {
+        Completable(raw: asObservable())
+    }
+}

@@ -1,0 +1,30 @@
+// The time operators of Driver and Signal. As in RxCocoa they take no scheduler: they run on the sequence's own
+// (the main scheduler, or the one `SharingScheduler.mock` installed when the sequence was created). Elements wait
+// for a timer on that scheduler, so they must be `Sendable`, as for the Observable forms.
+
+extension SharedSequenceConvertibleType where Element: Sendable {
+    /// Emits the first element, then at most one element per `dueTime` (with `latest`, the last one held back
+    /// during a window is emitted when the window ends).
+    ///
+    /// ```
+    /// dueTime 3 frames, latest: true
+    /// in:  ab-c----d-|
+    /// out: a--c----d-|
+    /// ```
+    @inlinable
+    public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(asObservable().throttle(dueTime, latest: latest, scheduler: SharingStrategy.scheduler))
+    }
+
+    /// Emits an element only once `dueTime` has passed without another one.
+    ///
+    /// ```
+    /// dueTime 2 frames
+    /// in:  ab---c-d---|
+    /// out: ---b-----d-|
+    /// ```
+    @inlinable
+    public func debounce(_ dueTime: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(asObservable().debounce(dueTime, scheduler: SharingStrategy.scheduler))
+    }
+}

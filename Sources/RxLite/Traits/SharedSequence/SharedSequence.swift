@@ -1,0 +1,77 @@
+/// What makes a ``SharedSequence`` a ``Driver`` or a ``Signal``: the scheduler it delivers on and how it shares
+/// one subscription among its subscribers.
+public protocol SharingStrategyProtocol {
+    /// The scheduler every element is delivered on: ``SharingScheduler/make()``, the main scheduler outside tests.
+    static var scheduler: any SchedulerType { get }
+
+    /// Shares one subscription to `source` among all subscribers.
+    static func share<Element>(_ source: Observable<Element>) -> Observable<Element>
+}
+
+/// A type that can be turned into a ``SharedSequence`` of one sharing strategy.
+public protocol SharedSequenceConvertibleType<Element>: ObservableConvertibleType {
+    /// The strategy: ``DriverSharingStrategy`` or ``SignalSharingStrategy``.
+    associatedtype SharingStrategy: SharingStrategyProtocol
+
+    /// The sequence as a ``SharedSequence``.
+    func asSharedSequence() -> SharedSequence<SharingStrategy, Element>
+}
+
+/// A sequence for UI bindings: it never fails, delivers every element on its strategy's scheduler, and shares one
+/// subscription among its subscribers. ``Driver`` and ``Signal`` are its two flavours.
+///
+/// A shared sequence is built only by the conversions that guarantee those three properties (`asDriver(...)`,
+/// `asSignal(...)`, `Driver.just`, ...) and by its own operators, which keep them. It is not an
+/// ``ObservableType``: the general operators (`retry`, `observe(on:)`, ...) could break the guarantees, so they
+/// are reached through ``asObservable()``, as in RxCocoa.
+public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>: SharedSequenceConvertibleType {
+    @usableFromInline
+    let source: Observable<Element>
+
+    /// Wraps `source`, which must already never fail and deliver on the strategy's scheduler, and shares it.
+    @inlinable
+    init(_ source: Observable<Element>) {
+        self.source = SharingStrategy.share(source)
+    }
+
+    /// Wraps `source` as it is: for sources that are already shared (or need no sharing, like `empty`).
+    @inlinable
+    init(raw source: Observable<Element>) {
+        self.source = source
+    }
+
+    @inlinable
+    public func asObservable() -> Observable<Element> { source }
+
+    @inlinable
+    public func asSharedSequence() -> SharedSequence<SharingStrategy, Element> { self }
+}
+
+/// The scheduler that ``Driver`` and ``Signal`` deliver on, and the way tests replace it.
+///
+/// Outside ``mock(scheduler:action:)`` it is `MainScheduler.instance`. A mock applies to the task (or thread) that
+/// runs `action` and to the shared sequences created there: a sequence reads the scheduler when it is created,
+/// so one created inside `action` keeps the mock's scheduler for its whole life. Parallel tests each see only
+/// their own mock.
+public enum SharingScheduler {
+    // A task-local rather than a global: tests running in parallel never see each other's scheduler.
+    @TaskLocal static var mocked: (any SchedulerType)?
+
+    /// The scheduler shared sequences created now deliver on.
+    public static func make() -> any SchedulerType {
+        mocked ?? MainScheduler.instance
+    }
+
+    /// Runs `action` with `scheduler` in place of the main scheduler for every ``Driver`` and ``Signal`` created
+    /// during it (RxCocoa's API for testing view models in virtual time).
+    public static func mock<Result>(scheduler: some SchedulerType, action: () throws -> Result) rethrows -> Result {
+        try $mocked.withValue(scheduler, operation: action)
+    }
+
+    /// The `async` form of ``mock(scheduler:action:)``.
+    public static func mock<Result>(
+        scheduler: some SchedulerType, action: () async throws -> Result, isolation: isolated (any Actor)? = #isolation
+    ) async rethrows -> Result {
+        try await $mocked.withValue(scheduler, operation: action)
+    }
+}

@@ -1,0 +1,50 @@
+import RxLite
+
+/// A two-way UI property (`textField.rx.text`): read it as a sequence of values, write it as an observer.
+///
+/// As a sequence it emits the current value on subscription, then the value after each user edit; it never fails
+/// and delivers on the main queue. As an observer it sets the property on the main queue (it is a ``Binder``), so
+/// `viewModel.name.bind(to: textField.rx.text)` works; programmatic sets are not echoed back, as in UIKit.
+public struct ControlProperty<PropertyType>: ObservableType, ObserverType {
+    public typealias Element = PropertyType
+
+    let values: Observable<PropertyType>
+    let valueSink: AnyObserver<PropertyType>
+
+    /// Wraps `values`, which must emit the current value first, never fail, and deliver on the main queue, and
+    /// `valueSink`, which sets the property.
+    public init<Values: ObservableType, Sink: ObserverType>(values: Values, valueSink: Sink)
+    where Values.Element == PropertyType, Sink.Element == PropertyType {
+        self.values = values.asObservable()
+        self.valueSink = valueSink.asObserver()
+    }
+
+    public func asObservable() -> Observable<PropertyType> { values }
+
+    /// This property as a `ControlProperty` (for symmetry with RxCocoa).
+    public func asControlProperty() -> ControlProperty<PropertyType> { self }
+
+    /// Sets the property to each element.
+    public func on(_ event: Event<PropertyType>) { valueSink.on(event) }
+
+    /// The user's edits only, without the current value at subscription.
+    public var changed: ControlEvent<PropertyType> {
+        ControlEvent(events: values.skip(1))
+    }
+}
+
+extension ControlProperty where PropertyType == String? {
+    /// The text with `nil` read as `""`, for code that does not care about the difference.
+    public var orEmpty: ControlProperty<String> {
+        let sink = valueSink
+        return ControlProperty<String>(
+            values: values.map { $0 ?? "" }, valueSink: AnyObserver<String> { sink.on($0.map { $0 }) })
+    }
+}
+
+extension ControlProperty where PropertyType: Sendable {
+    /// The values as a ``Driver`` (a control property never fails).
+    public func asDriver() -> Driver<PropertyType> {
+        asDriver(onErrorRecover: { _ in Driver.empty() })
+    }
+}

@@ -1,0 +1,130 @@
+#if canImport(UIKit)
+    import Foundation
+    import RxLite
+    import UIKit
+
+    extension Reactive where Base: UITableView {
+        /// Binds a sequence of arrays to the table's rows, one section, cells of `cellType` dequeued with
+        /// `cellIdentifier` and set up by `configureCell(row, item, cell)`. Every array reloads the table.
+        ///
+        /// ```swift
+        /// viewModel.books
+        ///     .drive(tableView.rx.items(cellIdentifier: "Book", cellType: BookCell.self)) { row, book, cell in
+        ///         cell.titleLabel.text = book.title
+        ///     }
+        ///     .disposed(by: disposeBag)
+        /// ```
+        ///
+        /// The binding sets itself as the table's data source until it is disposed; the table is held weakly.
+        /// `configureCell` runs on the main actor (UIKit asks for cells there). Its type carries no `@MainActor`:
+        /// Swift 6.3 fails to type-check `bind(to:curriedArgument:)` through a `@MainActor` closure type, and a
+        /// closure written in main-actor code is main-actor isolated anyway.
+        @MainActor
+        public func items<Items: Sequence, Cell: UITableViewCell, Source: ObservableType>(
+            cellIdentifier: String, cellType: Cell.Type = Cell.self
+        ) -> (_ source: Source) -> (_ configureCell: @escaping (Int, Items.Element, Cell) -> Void) -> any Disposable
+        where Source.Element == Items {
+            let tableView = base
+            return { source in
+                { configureCell in
+                    TableItemsDataSource(cellIdentifier: cellIdentifier, configureCell: configureCell)
+                        .bind(source.asObservable().map { ListUpdate(items: Array($0)) }, to: tableView)
+                }
+            }
+        }
+
+        /// Binds a sequence of ``ListUpdate``s to the table's rows: an update that says it appends rows right after
+        /// the ones shown inserts just those rows (`insertRows`), anything else reloads the table. The first update
+        /// after binding always reloads.
+        @MainActor
+        public func items<Item, Cell: UITableViewCell, Source: ObservableType>(
+            cellIdentifier: String, cellType: Cell.Type = Cell.self
+        ) -> (_ source: Source) -> (_ configureCell: @escaping (Int, Item, Cell) -> Void) -> any Disposable
+        where Source.Element == ListUpdate<Item> {
+            let tableView = base
+            return { source in
+                { configureCell in
+                    TableItemsDataSource(cellIdentifier: cellIdentifier, configureCell: configureCell)
+                        .bind(source.asObservable(), to: tableView)
+                }
+            }
+        }
+    }
+
+    /// The non-generic base that UIKit calls: Objective-C protocols are met by a non-generic class, as in RxCocoa.
+    @MainActor
+    class TableItemsDataSourceBase: NSObject, UITableViewDataSource {
+        func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { rowCount }
+
+        func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+            cell(for: indexPath, in: tableView)
+        }
+
+        var rowCount: Int { 0 }
+
+        func cell(for indexPath: IndexPath, in tableView: UITableView) -> UITableViewCell {
+            fatalError("TableItemsDataSourceBase.cell(for:in:) is overridden")
+        }
+    }
+
+    /// The rows of one `items` binding.
+    @MainActor
+    final class TableItemsDataSource<Item, Cell: UITableViewCell>: TableItemsDataSourceBase {
+        private let cellIdentifier: String
+        private let configureCell: (Int, Item, Cell) -> Void
+        private var items: [Item] = []
+        // Until the first update, the table's row count is unknown, so even an append reloads.
+        private var hasLoaded = false
+
+        init(cellIdentifier: String, configureCell: @escaping (Int, Item, Cell) -> Void) {
+            self.cellIdentifier = cellIdentifier
+            self.configureCell = configureCell
+        }
+
+        override var rowCount: Int { items.count }
+
+        override func cell(for indexPath: IndexPath, in tableView: UITableView) -> UITableViewCell {
+            let cell = tableView.dequeueReusableCell(withIdentifier: cellIdentifier, for: indexPath)
+            guard let typed = cell as? Cell else {
+                fatalError("Cell for \"\(cellIdentifier)\" is \(type(of: cell)), expected \(Cell.self)")
+            }
+            configureCell(indexPath.row, items[indexPath.row], typed)
+            return cell
+        }
+
+        func apply(_ update: ListUpdate<Item>, to tableView: UITableView) {
+            let inserted = hasLoaded ? update.insertedRows(afterShowing: items.count) : nil
+            items = update.items
+            hasLoaded = true
+            if let inserted {
+                if !inserted.isEmpty {
+                    tableView.insertRows(at: inserted.map { IndexPath(row: $0, section: 0) }, with: .automatic)
+                }
+            } else {
+                tableView.reloadData()
+            }
+        }
+
+        /// Makes this the table's data source and applies every update on the main queue; disposing the result
+        /// stops the updates and, if this is still the table's data source, removes it.
+        func bind(_ updates: Observable<ListUpdate<Item>>, to tableView: UITableView) -> any Disposable {
+            tableView.dataSource = self
+            // The binder holds the table weakly and this data source strongly: the subscription keeps it alive,
+            // since the table's `dataSource` is weak.
+            let subscription = updates.bind(
+                to: Binder(tableView) { [self] tableView, update in apply(update, to: tableView) })
+            return Disposables.create { [weak tableView] in
+                subscription.dispose()
+                _ = MainScheduler.instance.schedule(()) { _ in
+                    MainActor.assumeIsolated {
+                        if let tableView, tableView.dataSource === self {
+                            tableView.dataSource = nil
+                            tableView.reloadData()
+                        }
+                    }
+                    return Disposables.create()
+                }
+            }
+        }
+    }
+#endif
