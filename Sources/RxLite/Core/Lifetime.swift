@@ -63,12 +63,8 @@ final class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     var isActive: Bool {
         guard status.load(ordering: .acquiring) == Lifetime.active else { return false }
         guard let parent else { return true }
-        return parent.isActiveOutOfLine
+        return parent.isActive
     }
-
-    /// ``isActive`` out of line, so that the check above (recursion would keep it a call) inlines at every emission.
-    @usableFromInline
-    var isActiveOutOfLine: Bool { isActive }
 
     /// `true` once disposed.
     @inlinable
