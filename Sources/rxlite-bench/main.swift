@@ -1,7 +1,9 @@
 import Foundation
 
 // rxlite-bench: runs RxSwift's benchmark scenarios against RxLite and prints one row per scenario.
-// Usage: rxlite-bench [--quick] [--json] [--filter NAME] [--runs N] [--iterations N]
+// Usage: rxlite-bench [--quick] [--json] [--filter NAME] [--runs N] [--iterations N] [--once NAME]
+// `--once NAME` runs that one scenario's body a single time (no warm-up, no timing) for instruction counting under
+// callgrind; see scripts/bench-instructions.
 
 struct Options {
     var quick = false
@@ -9,6 +11,7 @@ struct Options {
     var filter: String?
     var runs = 7
     var iterations: Int?
+    var once: String?
 }
 
 nonisolated func parseOptions(_ arguments: [String]) -> Options {
@@ -34,8 +37,12 @@ nonisolated func parseOptions(_ arguments: [String]) -> Options {
                 fail("--iterations needs a positive number")
             }
             options.iterations = iterations
+        case "--once":
+            index += 1
+            guard index < arguments.count else { fail("--once needs a scenario name") }
+            options.once = arguments[index]
         case "--help", "-h":
-            print("usage: rxlite-bench [--quick] [--json] [--filter NAME] [--runs N] [--iterations N]")
+            print("usage: rxlite-bench [--quick] [--json] [--filter NAME] [--runs N] [--iterations N] [--once NAME]")
             exit(0)
         default: fail("unknown argument \(arguments[index]); try --help")
         }
@@ -99,4 +106,21 @@ nonisolated func pad(_ text: String, _ width: Int) -> String {
     text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
 }
 
-runAll(parseOptions(Array(CommandLine.arguments.dropFirst())))
+/// Runs one scenario's body once and prints its units, so that a profiler's count covers exactly that work.
+nonisolated func runOnce(_ name: String, iterations: Int) {
+    guard let scenario = scenarios.first(where: { $0.name == name }) else { fail("no scenario named \(name)") }
+    let checksum = scenario.body(iterations)
+    guard checksum == scenario.expectedChecksum(iterations) else {
+        fail(
+            "\(BenchmarkFailure.wrongChecksum(scenario: name, expected: scenario.expectedChecksum(iterations), actual: checksum))"
+        )
+    }
+    print("\(scenario.units(iterations)) \(scenario.unit)")
+}
+
+let options = parseOptions(Array(CommandLine.arguments.dropFirst()))
+if let once = options.once {
+    runOnce(once, iterations: options.iterations ?? 100)
+} else {
+    runAll(options)
+}

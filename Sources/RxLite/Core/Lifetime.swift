@@ -38,6 +38,10 @@ final class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     @exclusivity(unchecked) private var nextKey: UInt64 = 1
     // Guarded by the *parent's* lock: this lifetime's key among the parent's resources, once attached.
     @exclusivity(unchecked) private var keyInParent: UInt64 = 0
+    /// Set (sequentially consistent) before the parent's `attach` looks at this child, read (sequentially
+    /// consistent) by `finishChild` after it disposed the child: a child that finishes before anyone tried to attach
+    /// it skips the parent's lock, and the order of the two guarantees that one side sees the other.
+    private let attachStarted = Atomic<Bool>(false)
 
     /// A root lifetime, or a child of `parent`.
     @usableFromInline
@@ -146,8 +150,9 @@ final class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     /// inner sequences that finish during subscribe (`just`) never touch the parent's lock.
     @usableFromInline
     func attach(_ child: Lifetime) {
+        child.attachStarted.store(true, ordering: .sequentiallyConsistent)
         lock.lock()
-        if child.status.load(ordering: .acquiring) == Lifetime.disposed {
+        if child.status.load(ordering: .sequentiallyConsistent) == Lifetime.disposed {
             lock.unlock()
             return
         }
@@ -176,8 +181,13 @@ final class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     /// every resource is released. Idempotent and thread-safe.
     @usableFromInline
     func dispose() {
-        if status.exchange(Lifetime.disposed, ordering: .acquiringAndReleasing) == Lifetime.disposed { return }
+        if status.exchange(Lifetime.disposed, ordering: .sequentiallyConsistent) == Lifetime.disposed { return }
         lock.lock()
+        if firstKey == 0 && moreResources.isEmpty {
+            // Nothing to release: the usual case for an inner sequence that ended during subscribe.
+            lock.unlock()
+            return
+        }
         let first = firstResource
         let more = moreResources
         firstResource = nil
@@ -192,7 +202,28 @@ final class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     @usableFromInline
     func finishChild() {
         dispose()
-        parent?.detach(self)
+        // Not attached yet (an inner sequence ending during its subscribe): `attach` will see `disposed` and skip it.
+        guard let parent, attachStarted.load(ordering: .sequentiallyConsistent) else { return }
+        parent.detach(self)
+    }
+
+    /// Makes a finished child lifetime active again, for the next inner subscription of the same operator, when
+    /// that is provably safe: nothing else holds it (so no stale source, stored observer or pending subject
+    /// removal can see it come back to life), it was never attached, and it was disposed (so it holds no
+    /// resources). Returns `false`, changing nothing, otherwise.
+    @inlinable
+    static func reuse(_ child: inout Lifetime) -> Bool {
+        guard isKnownUniquelyReferenced(&child) else { return false }
+        return child.reactivateIfFinished()
+    }
+
+    @usableFromInline
+    func reactivateIfFinished() -> Bool {
+        guard parent != nil, status.load(ordering: .relaxed) == Lifetime.disposed,
+            !attachStarted.load(ordering: .relaxed)
+        else { return false }
+        status.store(Lifetime.active, ordering: .releasing)
+        return true
     }
 
     /// The observer at the end of a chain: drops anything after the end, and releases the chain once a terminal

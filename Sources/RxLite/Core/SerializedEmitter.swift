@@ -12,17 +12,17 @@
 @usableFromInline
 class SerializedEmitter<Output>: @unchecked Sendable {
     @usableFromInline
-    let lock = SpinLock()
+    final let lock = SpinLock()
     @usableFromInline
-    let sink: EventSink<Output>
+    final let sink: EventSink<Output>
     @usableFromInline
-    @exclusivity(unchecked) var outbox: [Event<Output>] = []
+    @exclusivity(unchecked) final var outbox: [Event<Output>] = []
     @usableFromInline
-    @exclusivity(unchecked) var outboxHead = 0
+    @exclusivity(unchecked) final var outboxHead = 0
     @usableFromInline
-    @exclusivity(unchecked) var isEmitting = false
+    @exclusivity(unchecked) final var isEmitting = false
     @usableFromInline
-    @exclusivity(unchecked) var isStopped = false
+    @exclusivity(unchecked) final var isStopped = false
 
     @usableFromInline
     init(sink: @escaping EventSink<Output>) {

@@ -4,6 +4,9 @@ final class MergeState<Element>: SerializedEmitter<Element>, @unchecked Sendable
     // Guarded by `lock`: upstreams (including the outer one of flatMap) that have not completed.
     @usableFromInline
     @exclusivity(unchecked) var running: Int
+    // Touched only by `subscribeInner`: a finished, unreferenced child lifetime ready for the next inner sequence.
+    @usableFromInline
+    @exclusivity(unchecked) var spareChild: Lifetime?
 
     @inlinable
     init(sink: @escaping EventSink<Element>, running: Int) {
@@ -33,6 +36,27 @@ final class MergeState<Element>: SerializedEmitter<Element>, @unchecked Sendable
             running += 1
             return true
         }
+    }
+
+    /// Subscribes one inner sequence of `flatMap` with a child of `parent`. Called only from the outer upstream's
+    /// handler, which the Rx contract keeps to one call at a time, so `spareChild` needs no lock.
+    ///
+    /// Most inner sequences (`just`, `from`, ...) end during subscribe; their child lifetime is then reused for the
+    /// next one when nothing else holds it (`Lifetime.reuse`), which saves an allocation per element.
+    @inlinable
+    func subscribeInner(_ inner: Observable<Element>, parent: Lifetime) {
+        var child = spareChild.take() ?? Lifetime(parent: parent)
+        inner.subscribeHandler(
+            { [self, child] event in
+                if case .completed = event { child.finishChild() }
+                forward(event)
+            }, child)
+        if child.isActive {
+            parent.attach(child)
+            return
+        }
+        if !child.isDisposed { child.dispose() }
+        if Lifetime.reuse(&child) { spareChild = child }
     }
 }
 

@@ -20,7 +20,7 @@ extension ObservableType {
                             return
                         }
                         guard state.addRunning() else { return }
-                        inner.subscribeChild(of: lifetime, state.forward)
+                        state.subscribeInner(inner, parent: lifetime)
                     case .error(let error): state.forward(.error(error))
                     case .completed: state.forward(.completed)
                     }

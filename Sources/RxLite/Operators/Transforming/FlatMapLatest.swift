@@ -8,6 +8,9 @@ final class SwitchState<Element>: SerializedEmitter<Element>, @unchecked Sendabl
     @exclusivity(unchecked) var latestID: UInt64 = 0
     @usableFromInline
     @exclusivity(unchecked) var outerDone = false
+    // Touched only by `start`: a finished, unreferenced child lifetime ready for the next inner sequence.
+    @usableFromInline
+    @exclusivity(unchecked) var spareChild: Lifetime?
 
     @inlinable
     override init(sink: @escaping EventSink<Element>) {
@@ -64,12 +67,21 @@ final class SwitchState<Element>: SerializedEmitter<Element>, @unchecked Sendabl
         let previous = current
         latestID &+= 1
         let id = latestID
-        let child = Lifetime(parent: parent)
+        // `spareChild` is touched only here, and `start` runs only from the outer upstream's handler, one call at
+        // a time (the Rx contract), so it needs no lock.
+        var child = spareChild.take() ?? Lifetime(parent: parent)
         current = (id, child)
         lock.unlock()
         previous?.lifetime.finishChild()
         inner.subscribeHandler({ [self] event in innerEvent(event, id: id, parent: parent) }, child)
-        if child.isActive { parent.attach(child) } else { child.dispose() }
+        if child.isActive {
+            parent.attach(child)
+            return
+        }
+        if !child.isDisposed { child.dispose() }
+        // An inner that ended during subscribe leaves its child for the next one when nothing else holds it; events
+        // from a stale inner carry an old `id` and are dropped anyway.
+        if Lifetime.reuse(&child) { spareChild = child }
     }
 }
 
