@@ -174,8 +174,8 @@ import Testing
 
     @Test func responseSlowerThanTheTimeoutBecomesTimedOut() async throws {
         let body = AladinFixtures.page(total: 0, start: 1, items: [])
+        let start = ContinuousClock.now
         try await withLocalHTTPServer(route: { _ in .json(body, delay: .seconds(1)) }) { server in
-            let start = ContinuousClock.now
             let failure = await error { () async throws(BookSearchError) in
                 try await client(server, timeout: 0.2).search(BookSearchRequest(query: "한강"))
             }
@@ -186,6 +186,8 @@ import Testing
             #expect(elapsed >= .milliseconds(150))
             #expect(elapsed < .milliseconds(900))
         }
+        // Stopping the server cut its pending 1 s delay short and joined its thread.
+        #expect(ContinuousClock.now - start < .milliseconds(900))
     }
 
     @Test(arguments: [";", ";\n", "  ;  "])
