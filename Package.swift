@@ -9,17 +9,21 @@ let package = Package(
         .library(name: "RxLite", targets: ["RxLite"]),
         .library(name: "RxLiteTest", targets: ["RxLiteTest"]),
         .library(name: "RxLiteUI", targets: ["RxLiteUI"]),
+        .library(name: "BookSearch", targets: ["BookSearch"]),
         .executable(name: "rxlite-bench", targets: ["rxlite-bench"]),
     ],
     targets: [
         .target(name: "RxLite"),
         .target(name: "RxLiteTest", dependencies: ["RxLite"]),
         .target(name: "RxLiteUI", dependencies: ["RxLite"]),
+        // The book domain: models, the Aladin client and the embedded catalog (a bundled JSON resource).
+        .target(name: "BookSearch", dependencies: ["RxLite"], resources: [.copy("Resources/catalog.json")]),
         .target(name: "CAllocationCounter"),
         .executableTarget(name: "rxlite-bench", dependencies: ["RxLite", "CAllocationCounter"]),
         .testTarget(name: "RxLiteTests", dependencies: ["RxLite", "RxLiteTest"]),
         .testTarget(name: "RxLiteTestTests", dependencies: ["RxLite", "RxLiteTest"]),
         .testTarget(name: "RxLiteUITests", dependencies: ["RxLiteUI", "RxLite", "RxLiteTest"]),
+        .testTarget(name: "BookSearchTests", dependencies: ["BookSearch", "RxLite", "RxLiteTest"]),
     ],
     swiftLanguageModes: [.v6]
 )

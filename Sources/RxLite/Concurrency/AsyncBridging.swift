@@ -31,18 +31,19 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     public func asObservable() -> Observable<Element> {
         Observable { sink, lifetime in
             let report = TaskReport(sink: sink, lifetime: lifetime)
-            let task = Task {
-                do {
-                    for try await element in self {
-                        guard report.isActive else { break }
-                        report.next(element)
+            lifetime.insert(report)
+            report.attach(
+                Task {
+                    do {
+                        for try await element in self {
+                            guard report.isActive else { break }
+                            report.next(element)
+                        }
+                        report.finish(nil)
+                    } catch {
+                        report.finish(error)
                     }
-                    report.finish(nil)
-                } catch {
-                    report.finish(error)
-                }
-            }
-            lifetime.insert(TaskDisposable(task))
+                })
         }
     }
 }

@@ -1,28 +1,17 @@
-/// Cancels a `Task` when disposed: the link from a subscription to the Swift Concurrency work it started.
-@usableFromInline
-final class TaskDisposable: Disposable, Sendable {
-    @usableFromInline
-    let cancel: @Sendable () -> Void
-
-    @usableFromInline
-    init<Success: Sendable, Failure: Error>(_ task: Task<Success, Failure>) {
-        cancel = { task.cancel() }
-    }
-
-    @usableFromInline
-    func dispose() { cancel() }
-}
-
-/// The subscription a `Task` reports to: its sink and lifetime. The Rx contract, not the compiler, makes it safe
-/// to use from the task: one producer (the task) calls the sink, one event at a time.
+/// The link between a subscription and the `Task` that feeds it: the task reports its events here, and disposing
+/// the subscription cancels the task.
 ///
-/// A finished task's closure can outlive the task for a while (the runtime frees it with the task object), so the
-/// report drops its references as soon as the task has finished: the subscription's objects go when it ends.
+/// Disposing (or the task finishing) also drops the references to the subscription at once, so a cancelled task
+/// that is still winding down holds no part of it. The Rx contract makes the sink safe to call from the task: one
+/// producer, one event at a time.
 @usableFromInline
-final class TaskReport<Element>: @unchecked Sendable {
-    // Touched only by the task, which calls `next` any number of times and then `finish` once.
+final class TaskReport<Element>: Disposable, @unchecked Sendable {
+    private let lock = SpinLock()
+    // Guarded by `lock`.
     @exclusivity(unchecked) private var sink: EventSink<Element>?
     @exclusivity(unchecked) private var lifetime: Lifetime?
+    @exclusivity(unchecked) private var cancelTask: (@Sendable () -> Void)?
+    @exclusivity(unchecked) private var isDisposed = false
 
     @usableFromInline
     init(sink: @escaping EventSink<Element>, lifetime: Lifetime) {
@@ -30,25 +19,63 @@ final class TaskReport<Element>: @unchecked Sendable {
         self.lifetime = lifetime
     }
 
+    /// Ties the task to this report; a report disposed before then cancels the task at once.
+    @usableFromInline
+    func attach<Success: Sendable, Failure: Error>(_ task: Task<Success, Failure>) {
+        lock.lock()
+        if isDisposed {
+            lock.unlock()
+            task.cancel()
+            return
+        }
+        cancelTask = { task.cancel() }
+        lock.unlock()
+    }
+
+    /// The sink, while the subscription still wants events from an uncancelled task.
+    private var activeSink: EventSink<Element>? {
+        if Task.isCancelled { return nil }
+        lock.lock()
+        defer { lock.unlock() }
+        guard let lifetime, lifetime.isActive else { return nil }
+        return sink
+    }
+
     /// Whether the subscription still wants elements.
     @usableFromInline
-    var isActive: Bool { !Task.isCancelled && lifetime?.isActive == true }
+    var isActive: Bool { activeSink != nil }
 
     /// Sends an element, unless the subscription ended or the task was cancelled.
     @usableFromInline
     func next(_ element: Element) {
-        guard isActive else { return }
-        sink?(.next(element))
+        activeSink?(.next(element))
     }
 
     /// Sends the end, unless the subscription ended or the task was cancelled, and lets go of the subscription.
     @usableFromInline
     func finish(_ error: (any Error)?) {
-        if isActive {
-            if let error { sink?(.error(error)) } else { sink?(.completed) }
+        if let sink = activeSink {
+            if let error { sink(.error(error)) } else { sink(.completed) }
         }
-        sink = nil
-        lifetime = nil
+        release()
+    }
+
+    @usableFromInline
+    func dispose() {
+        let cancel = lock.withLock { () -> (@Sendable () -> Void)? in
+            isDisposed = true
+            return cancelTask
+        }
+        release()
+        cancel?()
+    }
+
+    private func release() {
+        lock.withLock {
+            sink = nil
+            lifetime = nil
+            cancelTask = nil
+        }
     }
 }
 
@@ -73,15 +100,16 @@ extension Observable where Element: Sendable {
     ) -> Observable<Element> {
         Observable { sink, lifetime in
             let report = TaskReport(sink: sink, lifetime: lifetime)
-            let task = Task(priority: priority) {
-                do {
-                    report.next(try await work())
-                    report.finish(nil)
-                } catch {
-                    report.finish(error)
-                }
-            }
-            lifetime.insert(TaskDisposable(task))
+            lifetime.insert(report)
+            report.attach(
+                Task(priority: priority) {
+                    do {
+                        report.next(try await work())
+                        report.finish(nil)
+                    } catch {
+                        report.finish(error)
+                    }
+                })
         }
     }
 }

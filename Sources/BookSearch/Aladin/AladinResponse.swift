@@ -1,0 +1,123 @@
+import Foundation
+
+/// Decoding of Aladin's `ItemSearch` answer (`output=js`, `Version=20131101`) into a ``BookSearchPage``.
+///
+/// Tolerated: a trailing `;` after the JSON object, and the JSONP form `callback({...});`, which Aladin's `js`
+/// output is known to produce; fields this module does not use; missing optional item fields (they become empty
+/// strings or `nil`). Required: `totalResults` and, when it is above zero, `item`.
+enum AladinResponse {
+    /// The page in `data`, or the error it stands for (Aladin's error body or a malformed answer).
+    static func decodePage(_ data: Data, for request: BookSearchRequest) throws(BookSearchError) -> BookSearchPage {
+        let json = unwrapJSON(data)
+        if let failure = try? JSONDecoder().decode(ErrorBody.self, from: json) {
+            throw failure.error
+        }
+        let body: SearchBody
+        do {
+            body = try JSONDecoder().decode(SearchBody.self, from: json)
+        } catch {
+            throw .malformedResponse(describe(error, data: data))
+        }
+        let items = body.item ?? []
+        if body.totalResults < 0 {
+            throw .malformedResponse("totalResults is negative (\(body.totalResults))")
+        }
+        if body.item == nil && body.totalResults > 0 {
+            throw .malformedResponse("totalResults is \(body.totalResults) but there is no item list")
+        }
+        // Aladin echoes Start and MaxResults; an answer that leaves them out (or zero) is read as the request's.
+        let startIndex = body.startIndex.flatMap { $0 > 0 ? $0 : nil } ?? request.page
+        let itemsPerPage = body.itemsPerPage.flatMap { $0 > 0 ? $0 : nil } ?? request.pageSize
+        return BookSearchPage(
+            books: items.map(\.book), totalResults: body.totalResults, startIndex: startIndex,
+            itemsPerPage: itemsPerPage)
+    }
+
+    /// If `data` is an Aladin error body, the error it stands for.
+    static func decodeError(_ data: Data) -> BookSearchError? {
+        (try? JSONDecoder().decode(ErrorBody.self, from: unwrapJSON(data)))?.error
+    }
+
+    /// The JSON object in `data`: without surrounding whitespace, a trailing `;`, or a JSONP `name(...)` wrapper.
+    static func unwrapJSON(_ data: Data) -> Data {
+        var bytes = Substring(decoding: data, as: UTF8.self)
+        bytes = bytes.drop(while: \.isWhitespace)
+        while let last = bytes.last, last.isWhitespace || last == ";" { bytes = bytes.dropLast() }
+        if bytes.first != "{", bytes.last == ")", let open = bytes.firstIndex(of: "("),
+            bytes[..<open].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" || $0 == "." })
+        {
+            bytes = bytes[bytes.index(after: open)..<bytes.index(before: bytes.endIndex)]
+        }
+        return Data(bytes.utf8)
+    }
+
+    private static func describe(_ error: any Error, data: Data) -> String {
+        if data.isEmpty { return "the body is empty" }
+        switch error {
+        case DecodingError.dataCorrupted:
+            let start = String(decoding: data.prefix(40), as: UTF8.self)
+            return "not valid JSON, or cut short; it starts with \"\(start)\""
+        case DecodingError.keyNotFound(let key, _):
+            return "the field \(key.stringValue) is missing"
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return "the field \(path) has the wrong type"
+        default:
+            return "\(error)"
+        }
+    }
+
+    /// Aladin's error body: `{"errorCode": 8, "errorMessage": "..."}`.
+    private struct ErrorBody: Decodable {
+        var errorCode: Int
+        var errorMessage: String?
+
+        /// A key problem when Aladin's message names the key; any other code is a plain API error. Aladin does not
+        /// publish its error codes, so the message is what tells them apart.
+        var error: BookSearchError {
+            let message = errorMessage ?? "no message"
+            let lowered = message.lowercased()
+            if lowered.contains("key") || lowered.contains("키") {
+                return .invalidKey(message)
+            }
+            return .api(code: errorCode, message: message)
+        }
+    }
+
+    private struct SearchBody: Decodable {
+        var totalResults: Int
+        var startIndex: Int?
+        var itemsPerPage: Int?
+        var item: [Item]?
+    }
+
+    private struct Item: Decodable {
+        var title: String?
+        var author: String?
+        var publisher: String?
+        var pubDate: String?
+        var isbn13: String?
+        var cover: String?
+        var link: String?
+        var priceStandard: Int?
+
+        var book: Book {
+            Book(
+                title: AladinResponse.unescape(title), author: AladinResponse.unescape(author),
+                publisher: AladinResponse.unescape(publisher),
+                publicationDate: pubDate ?? "", isbn13: isbn13 ?? "",
+                coverURL: cover.flatMap { URL(string: AladinResponse.unescape($0)) }, priceKRW: priceStandard,
+                link: link.flatMap { URL(string: AladinResponse.unescape($0)) })
+        }
+    }
+
+    /// Aladin HTML-escapes some text fields (`&amp;` in links, `&lt;` in titles).
+    fileprivate static func unescape(_ text: String?) -> String {
+        guard let text, text.contains("&") else { return text ?? "" }
+        return text.replacingOccurrences(of: "&lt;", with: "<")
+            .replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"")
+            .replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&amp;", with: "&")
+    }
+}

@@ -1,0 +1,206 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A minimal HTTP/1.1 server on 127.0.0.1 for tests: an ephemeral port, one thread that serves one connection at
+/// a time (`Connection: close`), every request line recorded. `stop()` closes the socket, wakes a delayed
+/// response, and waits for the thread to end, so no thread outlives the server. The thread holds the server, so
+/// `stop()` must be called: ``withLocalHTTPServer(route:_:)`` does.
+final class LocalHTTPServer: Sendable {
+    /// What to answer one request with.
+    struct Response: Sendable {
+        var status: Int = 200
+        var body: Data = Data()
+        var contentType = "application/json; charset=utf-8"
+        /// How long to wait before answering (for timeout tests); `stop()` cuts it short.
+        var delay: Duration = .zero
+
+        static func json(_ text: String, status: Int = 200, delay: Duration = .zero) -> Response {
+            Response(status: status, body: Data(text.utf8), delay: delay)
+        }
+    }
+
+    /// A request as the server read it.
+    struct Request: Sendable, Equatable {
+        /// The request line, e.g. `GET /ttb/api/ItemSearch.aspx?TTBKey=... HTTP/1.1`.
+        let line: String
+        var method: String { String(line.split(separator: " ").first ?? "") }
+        /// The request target (path and raw, still percent-encoded query).
+        var target: String { line.split(separator: " ").dropFirst().first.map(String.init) ?? "" }
+        var path: String { String(target.split(separator: "?", maxSplits: 1).first ?? "") }
+        var rawQuery: String {
+            let parts = target.split(separator: "?", maxSplits: 1)
+            return parts.count == 2 ? String(parts[1]) : ""
+        }
+        /// The query parameters, percent-decoded, in order.
+        var parameters: [(name: String, value: String)] {
+            rawQuery.split(separator: "&").map { pair in
+                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                let decode = { (text: Substring) in String(text).removingPercentEncoding ?? String(text) }
+                return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
+            }
+        }
+        /// The value of the parameter `name`, if it appears exactly once.
+        func parameter(_ name: String) -> String? {
+            let values = parameters.filter { $0.name == name }
+            return values.count == 1 ? values[0].value : nil
+        }
+        static func == (lhs: Request, rhs: Request) -> Bool { lhs.line == rhs.line }
+    }
+
+    let port: UInt16
+    private let listener: Int32
+    private let route: @Sendable (Request) -> Response
+    private let recorded = Mutex<[Request]>([])
+    private let stopping = DispatchSemaphore(value: 0)
+    private let finished = DispatchSemaphore(value: 0)
+    private let isStopped = Atomic<Bool>(false)
+
+    /// Starts serving; `route` chooses the answer for each request.
+    init(route: @escaping @Sendable (Request) -> Response) throws {
+        self.route = route
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw ServerError.socket(errno) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0, listen(fd, 16) == 0 else {
+            close(fd)
+            throw ServerError.socket(errno)
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        listener = fd
+        port = UInt16(bigEndian: address.sin_port)
+        let thread = Thread { [self] in
+            serve()
+            finished.signal()
+        }
+        thread.name = "LocalHTTPServer:\(port)"
+        thread.start()
+    }
+
+    /// `http://127.0.0.1:<port>/` followed by `path`.
+    func url(_ path: String = "") -> URL { URL(string: "http://127.0.0.1:\(port)/\(path)")! }
+
+    /// The requests served so far, in arrival order.
+    var requests: [Request] { recorded.withLock { $0 } }
+
+    /// Stops accepting, cuts a pending delay short, and returns once the server thread has ended.
+    func stop() {
+        if isStopped.exchange(true, ordering: .acquiringAndReleasing) { return }
+        stopping.signal()
+        // shutdown wakes the thread blocked in accept(); it then sees isStopped and ends.
+        shutdown(listener, Int32(SHUT_RDWR))
+        finished.wait()
+        close(listener)
+    }
+
+    private func serve() {
+        while !isStopped.load(ordering: .acquiring) {
+            let connection = accept(listener, nil, nil)
+            if connection < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            handle(connection)
+            close(connection)
+        }
+    }
+
+    private func handle(_ connection: Int32) {
+        var timeout = timeval(tv_sec: 2, tv_usec: 0)
+        setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        guard let requestHead = readHead(connection), let line = requestHead.split(separator: "\r\n").first else {
+            return
+        }
+        let request = Request(line: String(line))
+        recorded.withLock { $0.append(request) }
+        let response = route(request)
+        if response.delay > .zero {
+            let (seconds, attoseconds) = response.delay.components
+            let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+            if stopping.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success {
+                stopping.signal()  // keep it signalled for the loop and any later wait
+                return
+            }
+        }
+        var head = "HTTP/1.1 \(response.status) \(Self.reason(response.status))\r\n"
+        head += "Content-Type: \(response.contentType)\r\n"
+        head += "Content-Length: \(response.body.count)\r\n"
+        head += "Connection: close\r\n\r\n"
+        writeAll(connection, Data(head.utf8) + response.body)
+    }
+
+    /// Reads up to the blank line that ends the request head (these tests send no request bodies).
+    private func readHead(_ connection: Int32) -> String? {
+        var received = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let end: [UInt8] = Array("\r\n\r\n".utf8)
+        while received.count < 65_536 {
+            let count = buffer.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { return nil }
+            received += buffer[..<count]
+            if received.contains(end) {
+                return String(decoding: received, as: UTF8.self)
+            }
+        }
+        return nil
+    }
+
+    private func writeAll(_ connection: Int32, _ data: Data) {
+        data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = send(connection, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+                if written <= 0 { return }
+                offset += written
+            }
+        }
+    }
+
+    private static func reason(_ status: Int) -> String {
+        switch status {
+        case 200: "OK"
+        case 400: "Bad Request"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 500: "Internal Server Error"
+        case 503: "Service Unavailable"
+        default: "Status"
+        }
+    }
+
+    enum ServerError: Error { case socket(Int32) }
+}
+
+extension Array where Element == UInt8 {
+    fileprivate func contains(_ pattern: [UInt8]) -> Bool {
+        guard count >= pattern.count else { return false }
+        return (0...(count - pattern.count)).contains { self[$0..<($0 + pattern.count)].elementsEqual(pattern) }
+    }
+}
+
+/// Runs `body` with a server answering by `route`, and stops the server afterwards, whatever `body` did.
+func withLocalHTTPServer<T>(
+    route: @escaping @Sendable (LocalHTTPServer.Request) -> LocalHTTPServer.Response,
+    _ body: (LocalHTTPServer) async throws -> T
+) async throws -> T {
+    let server = try LocalHTTPServer(route: route)
+    defer { server.stop() }
+    return try await body(server)
+}
