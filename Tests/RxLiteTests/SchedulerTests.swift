@@ -89,6 +89,7 @@ import Testing
     }
 
     @Test func mainSchedulerRunsImmediatelyOnlyOnTheMainQueue() async {
+        let baseline = Resources.total
         let onMain = await withCheckedContinuation { continuation in
             DispatchQueue.main.async {
                 var ranInline = false
@@ -111,6 +112,8 @@ import Testing
             }
         }
         #expect(offMain)
+        // The dispatched action's handle is released by the main queue just after the action returns.
+        await expectResourcesReturn(to: baseline)
     }
 
     @Test func dispatchTimeIntervalConversion() {
