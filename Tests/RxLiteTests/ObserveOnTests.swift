@@ -33,18 +33,22 @@ import Testing
     }
 
     @Test func keepsOrderAcrossThreadsOnASerialQueue() async {
+        let baseline = Resources.total
         let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "observe-on-test")
         let done = DispatchSemaphoreBox()
         let log = EventLog<Int>()
-        let subscription = Observable.range(start: 0, count: 10_000)
+        var subscription: (any Disposable)? = Observable.range(start: 0, count: 10_000)
             .observe(on: scheduler)
-            .do(onCompleted: { done.signal() })
+            .do(afterCompleted: { done.signal() })
             .subscribe(log)
         await done.wait()
         #expect(log.elements == Array(0..<10_000))
         #expect(log.isCompleted)
         #expect(log.contractViolations == 0)
-        subscription.dispose()
+        subscription?.dispose()
+        subscription = nil
+        // Dispatched actions release their handles just after they run, on the queue's thread.
+        await expectResourcesReturn(to: baseline)
     }
 
     @Test func subscribeOnSubscribesOnTheScheduler() {

@@ -42,6 +42,7 @@ import Testing
     }
 
     @Test func serialQueueSchedulerRunsActionsInOrder() async {
+        let baseline = Resources.total
         let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "scheduler-test")
         let done = DispatchSemaphoreBox()
         let log = EventLog<Int>()
@@ -55,24 +56,30 @@ import Testing
         await done.wait()
         #expect(log.elements == Array(0..<1_000))
         #expect(log.contractViolations == 0)
+        // Dispatched actions release their handles just after they run, on the queue's thread.
+        await expectResourcesReturn(to: baseline)
     }
 
     @Test func cancelledDispatchActionNeverRuns() async {
+        let baseline = Resources.total
         let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "scheduler-cancel")
         let done = DispatchSemaphoreBox()
         let ran = NSLockLike()
         var cancelledRan = false
-        let cancelled = scheduler.scheduleRelative((), dueTime: .seconds(30)) { _ in
+        var cancelled: (any Disposable)? = scheduler.scheduleRelative((), dueTime: .seconds(30)) { _ in
             ran.withLock { cancelledRan = true }
             return Disposables.create()
         }
-        cancelled.dispose()
+        cancelled?.dispose()
+        cancelled = nil
         _ = scheduler.scheduleRelative((), dueTime: .milliseconds(5)) { _ in
             done.signal()
             return Disposables.create()
         }
         await done.wait()
         #expect(ran.withLock { !cancelledRan })
+        // Dispatched actions release their handles just after they run, on the queue's thread.
+        await expectResourcesReturn(to: baseline)
     }
 
     @Test func testSchedulerPeriodicThroughTheDefaultImplementation() {

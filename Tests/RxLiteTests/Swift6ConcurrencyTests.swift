@@ -78,11 +78,12 @@ final class SignUpView {
     }
 
     @Test func sendableElementsCrossThreadsThroughObserveOn() async {
+        let baseline = Resources.total
         // A background producer, main-actor consumer: the element type is Sendable and observe(on:) moves it.
         let relay = BehaviorRelay(value: 0)
         let done = DispatchSemaphoreBox()
         let log = EventLog<Int>()
-        let subscription = relay.asObservable()
+        var subscription: (any Disposable)? = relay.asObservable()
             .observe(on: SerialDispatchQueueScheduler(internalSerialQueueName: "swift6-test"))
             .subscribe(onNext: { value in
                 log.on(.next(value))
@@ -94,6 +95,9 @@ final class SignUpView {
         await done.wait()
         #expect(log.elements.last == 100)
         #expect(log.contractViolations == 0)
-        subscription.dispose()
+        subscription?.dispose()
+        subscription = nil
+        // Dispatched actions release their handles just after they run, on the queue's thread.
+        await expectResourcesReturn(to: baseline + 1)  // + the relay, still in scope
     }
 }
