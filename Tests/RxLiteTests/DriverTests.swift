@@ -95,7 +95,16 @@ import Testing
 
     @MainActor
     @Test func deliversOnTheMainQueueWithoutAMock() async {
-        // A background producer; the driver hands each element to the main scheduler.
+        let baseline = Resources.total
+        #expect(await Self.driveThreeFromABackgroundThread() == [true, true, true])
+        // The main queue releases each dispatched action's handle just after running it.
+        await expectResourcesReturn(to: baseline)
+    }
+
+    /// A background producer; the driver hands each element to the main scheduler. Returns, per element, whether it
+    /// arrived on the main queue; everything it built is out of scope once it returns.
+    @MainActor
+    static func driveThreeFromABackgroundThread() async -> [Bool] {
         let relay = PublishRelay<Int>()
         let driver = relay.asObservable().asDriver(onErrorJustReturn: 0)
         var onMainQueue: [Bool] = []
@@ -110,7 +119,7 @@ import Testing
             }
         }
         subscription?.dispose()
-        #expect(onMainQueue == [true, true, true])
+        return onMainQueue
     }
 
     @MainActor
