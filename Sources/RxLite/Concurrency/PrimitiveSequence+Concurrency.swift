@@ -23,7 +23,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait, Element: Sendable {
     /// Cancelling the awaiting task disposes the subscription and throws `CancellationError`. The caller resumes
     /// on its own isolation, whichever thread the single delivered on: a `@MainActor` caller continues on the
     /// main actor.
-    public var value: Element {
+    nonisolated(nonsending) public var value: Element {
         get async throws {
             try await AwaitedOutcome<Element>.await(primitiveSequence.asObservable()) { element in
                 guard let element else { throw RxError.noElements }
@@ -44,7 +44,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait, Element: Sendable {
 
     /// Subscribes, suspends until the maybe ends, and returns its element (`nil` when it completed empty) or
     /// throws its error. Cancelling the awaiting task disposes the subscription and throws `CancellationError`.
-    public var value: Element? {
+    nonisolated(nonsending) public var value: Element? {
         get async throws {
             try await AwaitedOutcome<Element>.await(primitiveSequence.asObservable()) { $0 }
         }
@@ -62,7 +62,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
 
     /// Subscribes and suspends until the completable completes, or throws its error. Cancelling the awaiting task
     /// disposes the subscription and throws `CancellationError`.
-    public var value: Void {
+    nonisolated(nonsending) public var value: Void {
         get async throws {
             try await AwaitedOutcome<Never>.await(primitiveSequence.asObservable()) { _ in () }
         }
@@ -98,7 +98,7 @@ final class AwaitedOutcome<Element: Sendable>: @unchecked Sendable {
     }
 
     /// Subscribes to `source`, awaits its end, and returns `result(firstElement)`.
-    static func `await`<Result>(
+    nonisolated(nonsending) static func `await`<Result>(
         _ source: Observable<Element>, result: (Element?) throws -> Result
     ) async throws -> Result {
         let outcome = AwaitedOutcome()
