@@ -47,3 +47,23 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
         }
     }
 }
+
+extension SharedSequenceConvertibleType where Element: Sendable {
+    /// The elements as an `AsyncStream`, for `for await` loops (a ``Driver`` or ``Signal`` never fails).
+    ///
+    /// Subscribes at once; the loop ends when the sequence completes. Breaking out of the loop, or cancelling the
+    /// task that runs it, disposes the subscription. Elements are delivered on the sharing scheduler (the main
+    /// queue) and buffered until the loop takes them; the loop body runs on the awaiting task's own isolation.
+    public var values: AsyncStream<Element> {
+        AsyncStream { continuation in
+            let subscription = SerialDisposable()
+            continuation.onTermination = { _ in subscription.dispose() }
+            subscription.disposable = asObservable().subscribe { event in
+                switch event {
+                case .next(let element): continuation.yield(element)
+                case .error, .completed: continuation.finish()
+                }
+            }
+        }
+    }
+}

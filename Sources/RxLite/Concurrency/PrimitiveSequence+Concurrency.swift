@@ -1,0 +1,171 @@
+// Swift Concurrency for Single, Maybe and Completable: creating them from `async` work, and awaiting them
+// (RxSwift 6.5's `value`).
+
+extension PrimitiveSequenceType where Trait == SingleTrait, Element: Sendable {
+    /// A single that runs `work` in a new `Task` on each subscription and emits its result; a thrown error is the
+    /// single's failure.
+    ///
+    /// Disposing the subscription cancels the task; a cancelled task emits nothing. `work` runs with its own
+    /// isolation (`{ @MainActor in ... }` runs it on the main actor), and the result is delivered where `work`
+    /// finished. Same as ``Observable/task(priority:_:)``, with the shape of a single.
+    ///
+    /// ```swift
+    /// Single.create { try await client.search("swift") }
+    /// ```
+    public static func create(
+        priority: TaskPriority? = nil, _ work: @escaping @isolated(any) @Sendable () async throws -> Element
+    ) -> Single<Element> {
+        Single(raw: Observable.task(priority: priority, work))
+    }
+
+    /// Subscribes, suspends until the single succeeds or fails, and returns the element or throws the error.
+    ///
+    /// Cancelling the awaiting task disposes the subscription and throws `CancellationError`. The caller resumes
+    /// on its own isolation, whichever thread the single delivered on: a `@MainActor` caller continues on the
+    /// main actor.
+    nonisolated(nonsending) public var value: Element {
+        get async throws {
+            try await AwaitedOutcome<Element>.await(primitiveSequence.asObservable()) { element in
+                guard let element else { throw RxError.noElements }
+                return element
+            }
+        }
+    }
+}
+
+extension PrimitiveSequenceType where Trait == MaybeTrait, Element: Sendable {
+    /// A maybe that runs `work` in a new `Task` on each subscription and emits its result, or completes empty
+    /// when the result is `nil`; a thrown error is the maybe's failure. Disposing cancels the task.
+    public static func create(
+        priority: TaskPriority? = nil, _ work: @escaping @isolated(any) @Sendable () async throws -> Element?
+    ) -> Maybe<Element> {
+        Maybe(raw: Observable<Element?>.task(priority: priority, work).compactMap { $0 })
+    }
+
+    /// Subscribes, suspends until the maybe ends, and returns its element (`nil` when it completed empty) or
+    /// throws its error. Cancelling the awaiting task disposes the subscription and throws `CancellationError`.
+    nonisolated(nonsending) public var value: Element? {
+        get async throws {
+            try await AwaitedOutcome<Element>.await(primitiveSequence.asObservable()) { $0 }
+        }
+    }
+}
+
+extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Never {
+    /// A completable that runs `work` in a new `Task` on each subscription and completes when it returns; a
+    /// thrown error is the completable's failure. Disposing cancels the task.
+    public static func create(
+        priority: TaskPriority? = nil, _ work: @escaping @isolated(any) @Sendable () async throws -> Void
+    ) -> Completable {
+        Completable(raw: Observable<Void>.task(priority: priority, work).ignoreElements())
+    }
+
+    /// Subscribes and suspends until the completable completes, or throws its error. Cancelling the awaiting task
+    /// disposes the subscription and throws `CancellationError`.
+    nonisolated(nonsending) public var value: Void {
+        get async throws {
+            try await AwaitedOutcome<Never>.await(primitiveSequence.asObservable()) { _ in () }
+        }
+    }
+}
+
+/// One awaited subscription: the continuation of the caller that awaits it, and the subscription to dispose when
+/// that caller is cancelled.
+///
+/// Invariants: the continuation is resumed exactly once — by the sequence's end or by cancellation, whichever
+/// comes first — and the subscription is disposed by whichever comes first too; a subscription that arrives after
+/// either is disposed at once. Unlike RxSwift's `value`, cancellation resumes the caller (with
+/// `CancellationError`) instead of leaving it suspended forever.
+final class AwaitedOutcome<Element: Sendable>: @unchecked Sendable {
+    private let lock = SpinLock()
+    // Guarded by `lock`.
+    @exclusivity(unchecked) private var continuation: CheckedContinuation<Element?, any Error>?
+    @exclusivity(unchecked) private var subscription: (any Disposable)?
+    @exclusivity(unchecked) private var isFinished = false
+    // Guarded by `lock`: the first element; a later one is dropped (the traits emit at most one).
+    @exclusivity(unchecked) private var element: Element?
+
+    init() {
+        #if DEBUG
+            Resources.increment()
+        #endif
+    }
+
+    deinit {
+        #if DEBUG
+            Resources.decrement()
+        #endif
+    }
+
+    /// Subscribes to `source`, awaits its end, and returns `result(firstElement)`.
+    nonisolated(nonsending) static func `await`<Result>(
+        _ source: Observable<Element>, result: (Element?) throws -> Result
+    ) async throws -> Result {
+        let outcome = AwaitedOutcome()
+        let element = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                guard outcome.install(continuation) else { return }
+                outcome.setSubscription(
+                    source.subscribe { [outcome] event in
+                        switch event {
+                        case .next(let element): outcome.keep(element)
+                        case .error(let error): outcome.finish(.failure(error))
+                        case .completed: outcome.finish(.success(()))
+                        }
+                    })
+            }
+        } onCancel: {
+            outcome.finish(.failure(CancellationError()))
+        }
+        return try result(element)
+    }
+
+    /// Stores the continuation; `false` (and the continuation resumed) when the caller was cancelled already.
+    private func install(_ continuation: CheckedContinuation<Element?, any Error>) -> Bool {
+        lock.lock()
+        if isFinished {
+            lock.unlock()
+            continuation.resume(throwing: CancellationError())
+            return false
+        }
+        self.continuation = continuation
+        lock.unlock()
+        return true
+    }
+
+    private func setSubscription(_ subscription: any Disposable) {
+        lock.lock()
+        if isFinished {
+            lock.unlock()
+            subscription.dispose()
+            return
+        }
+        self.subscription = subscription
+        lock.unlock()
+    }
+
+    private func keep(_ element: Element) {
+        lock.withLock { if self.element == nil { self.element = element } }
+    }
+
+    private func finish(_ outcome: Result<Void, any Error>) {
+        lock.lock()
+        if isFinished {
+            lock.unlock()
+            return
+        }
+        isFinished = true
+        let continuation = self.continuation
+        let subscription = self.subscription
+        let element = self.element
+        self.continuation = nil
+        self.subscription = nil
+        self.element = nil
+        lock.unlock()
+        subscription?.dispose()
+        switch outcome {
+        case .success: continuation?.resume(returning: element)
+        case .failure(let error): continuation?.resume(throwing: error)
+        }
+    }
+}

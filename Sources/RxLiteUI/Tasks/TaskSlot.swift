@@ -1,0 +1,95 @@
+import Foundation
+import RxLite
+
+/// Runs one task at a time: starting a task cancels the one running, and ``cancel()`` stops it. A task is any
+/// observable whose subscription does the work (a countdown, a request, an animation); it runs until it completes,
+/// fails or is cancelled.
+///
+/// ```swift
+/// let slot = TaskSlot()
+/// slot.start(countdown)      // runs it
+/// slot.start(countdown)      // cancels the first, then runs the second: never two at once
+/// slot.cancel()              // disposes the running one; its `Disposables.create { ... }` cleanup runs
+/// slot.isRunning.drive(onNext: { spinner.isHidden = !$0 })
+/// ```
+///
+/// This is the "replace the `DisposeBag`" idiom, made explicit: the previous task is disposed *before* the next
+/// one is subscribed, so the cleanup of the first (hiding its popup, say) always runs before the second begins.
+///
+/// Elements of a task are ignored, and so is its error, which only ends the task: a task does its work through
+/// its own side effects (`do(onNext:)`, a relay, a binder), and handles its errors itself (`catch`, `do(onError:)`).
+///
+/// Thread-safe: `start` and `cancel` may be called from any thread, also from inside a running task's events.
+/// Once `cancel()` returns on a thread, the cancelled task emits nothing more *on that thread*, and nothing more
+/// at all once an event in flight elsewhere has returned (the Rx dispose guarantee); two `start`s on two threads
+/// at once end with the later one running. Deallocating the slot cancels its task.
+public final class TaskSlot: @unchecked Sendable {
+    // @unchecked: `current` is guarded by `lock`; the relay is thread-safe and is fed under `publishLock`.
+    private let lock = NSLock()
+    /// The running task's subscription, `nil` when idle. Guarded by `lock`.
+    private var current: SingleAssignmentDisposable?
+    private let running = BehaviorRelay(value: false)
+    // Held while the relay is fed, so that the latest state is published last even when two threads change it at
+    // once (each reads the state inside). Recursive: an observer of `isRunning` may start or cancel a task.
+    private let publishLock = NSRecursiveLock()
+
+    /// An idle slot.
+    public init() {}
+
+    deinit {
+        current?.dispose()
+    }
+
+    /// Cancels the running task, if any, then subscribes to `work`.
+    public func start(_ work: some ObservableConvertibleType) {
+        let run = SingleAssignmentDisposable()
+        let previous = lock.withLock { () -> SingleAssignmentDisposable? in
+            let previous = current
+            current = run
+            return previous
+        }
+        // Before subscribing: the first task's cleanup runs before the second task begins.
+        previous?.dispose()
+        publishRunning()
+        // A task that ends (also during this subscribe) frees the slot, unless a newer task already took it.
+        run.setDisposable(
+            work.asObservable().subscribe(
+                onError: { [weak self, weak run] _ in self?.finish(run) },
+                onCompleted: { [weak self, weak run] in self?.finish(run) }))
+    }
+
+    /// Disposes the running task, if any. Its cleanup runs before this returns.
+    public func cancel() {
+        let previous = lock.withLock { () -> SingleAssignmentDisposable? in
+            let previous = current
+            current = nil
+            return previous
+        }
+        previous?.dispose()
+        publishRunning()
+    }
+
+    /// Whether a task is running now.
+    public var isBusy: Bool { lock.withLock { current != nil } }
+
+    /// Whether a task is running: the current state first, then each change, on the main scheduler (or the mocked
+    /// one, see ``RxLite/SharingScheduler``). Restarting a running task keeps it `true` without a blink.
+    public var isRunning: Driver<Bool> { running.asDriver() }
+
+    private func finish(_ run: SingleAssignmentDisposable?) {
+        guard let run else { return }
+        let freed = lock.withLock { () -> Bool in
+            guard current === run else { return false }
+            current = nil
+            return true
+        }
+        if freed { publishRunning() }
+    }
+
+    private func publishRunning() {
+        publishLock.lock()
+        defer { publishLock.unlock() }
+        let isBusy = self.isBusy
+        if running.value != isBusy { running.accept(isBusy) }
+    }
+}
