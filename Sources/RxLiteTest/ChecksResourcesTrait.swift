@@ -87,3 +87,20 @@ actor ResourceCheckGate {
         }
     }
 }
+
+/// Waits, by yielding (never sleeping), until `Resources.total` is back at `baseline`, then expects it there.
+///
+/// For tests on real threads: a dispatch queue or a finished `Task` releases what it held a moment after the last
+/// event is delivered, so a check right after the test's last `await` can run early. Gives up after 100,000 yields
+/// and records the failure. Objects the test still holds count, so call it once they are out of scope (or add them
+/// to `baseline`). In release builds, where there is no counter, it returns at once.
+public func expectResourcesReturn(to baseline: Int, sourceLocation: SourceLocation = #_sourceLocation) async {
+    #if DEBUG
+        var attempts = 0
+        while Resources.total != baseline && attempts < 100_000 {
+            await Task.yield()
+            attempts += 1
+        }
+        #expect(Resources.total == baseline, "RxLite objects outlived the test's work", sourceLocation: sourceLocation)
+    #endif
+}

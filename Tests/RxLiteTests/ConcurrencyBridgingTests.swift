@@ -2,17 +2,6 @@ import RxLite
 import RxLiteTest
 import Testing
 
-/// Waits, by yielding (never sleeping), until every RxLite object created since `baseline` is gone: a finished
-/// `Task` releases what it captured a moment after the last event.
-func expectResourcesReturn(to baseline: Int, sourceLocation: SourceLocation = #_sourceLocation) async {
-    var attempts = 0
-    while Resources.total != baseline && attempts < 100_000 {
-        await Task.yield()
-        attempts += 1
-    }
-    #expect(Resources.total == baseline, "RxLite objects outlived their task", sourceLocation: sourceLocation)
-}
-
 /// Yields (never sleeps) until `condition` holds, at most 100,000 times, so a bug fails the test instead of hanging.
 func waitUntil(_ condition: () -> Bool) async {
     var attempts = 0

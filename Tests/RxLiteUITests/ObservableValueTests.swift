@@ -129,9 +129,22 @@ import Testing
     }
 
     @Test func feedingFromAnotherThreadLandsOnTheMainActor() async {
+        let baseline = Resources.total
+        let (seen, onMain) = await Self.feedThreeFromABackgroundThread()
+        #expect(seen == [1, 2, 3])
+        #expect(onMain == [true, true, true])
+        // The main queue releases each dispatched action's handle just after running it.
+        await expectResourcesReturn(to: baseline)
+    }
+
+    /// Binds a relay fed from a background thread to an `ObservableValue`; returns what its observer saw and whether
+    /// each value arrived on the main queue. Everything it built is out of scope once it returns.
+    @MainActor
+    static func feedThreeFromABackgroundThread() async -> (seen: [Int], onMain: [Bool]) {
         let target = ObservableValue(0)
         let relay = PublishRelay<Int>()
         let subscription = relay.bind(to: target)
+        let bag = DisposeBag()
         var seen: [Int] = []
         var onMain: [Bool] = []
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
@@ -143,8 +156,7 @@ import Testing
             Task.detached { for value in 1...3 { relay.accept(value) } }
         }
         subscription.dispose()
-        #expect(seen == [1, 2, 3])
-        #expect(onMain == [true, true, true])
+        return (seen, onMain)
     }
 
     let bag = DisposeBag()
