@@ -17,13 +17,13 @@ let package = Package(
         .target(name: "RxLiteTest", dependencies: ["RxLite"]),
         .target(name: "RxLiteUI", dependencies: ["RxLite"]),
         // The book domain: models, the Aladin client and the embedded catalog (a bundled JSON resource).
-        .target(name: "BookSearch", dependencies: ["RxLite"], resources: [.copy("Resources/catalog.json")]),
+        .target(name: "BookSearch", dependencies: ["RxLite", "RxLiteUI"], resources: [.copy("Resources/catalog.json")]),
         .target(name: "CAllocationCounter"),
         .executableTarget(name: "rxlite-bench", dependencies: ["RxLite", "CAllocationCounter"]),
         .testTarget(name: "RxLiteTests", dependencies: ["RxLite", "RxLiteTest"]),
         .testTarget(name: "RxLiteTestTests", dependencies: ["RxLite", "RxLiteTest"]),
         .testTarget(name: "RxLiteUITests", dependencies: ["RxLiteUI", "RxLite", "RxLiteTest"]),
-        .testTarget(name: "BookSearchTests", dependencies: ["BookSearch", "RxLite", "RxLiteTest"]),
+        .testTarget(name: "BookSearchTests", dependencies: ["BookSearch", "RxLite", "RxLiteUI", "RxLiteTest"]),
     ],
     swiftLanguageModes: [.v6]
 )

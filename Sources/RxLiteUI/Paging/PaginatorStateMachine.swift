@@ -67,8 +67,10 @@ package struct PaginatorStateMachine<Query> {
         }
     }
 
-    /// A new query (`nil`: none): forget everything and request its page 1.
+    /// A new query (`nil`: none): forget everything and request its page 1. No query when there was none changes
+    /// nothing.
     package mutating func setQuery(_ newQuery: Query?) -> Action {
+        if newQuery == nil && query == nil && phase == .idle { return .none }
         generation += 1
         query = newQuery
         loadedPages = 0
