@@ -23,7 +23,8 @@ let package = Package(
         .target(name: "BookSearchTerminal", dependencies: ["BookSearch", "RxLiteUI", "RxLite"]),
         .executableTarget(name: "book-search", dependencies: ["BookSearchTerminal", "BookSearch", "RxLiteUI", "RxLite"]),
         .target(name: "CAllocationCounter"),
-        .executableTarget(name: "rxlite-bench", dependencies: ["RxLite", "CAllocationCounter"]),
+        .executableTarget(
+            name: "rxlite-bench", dependencies: ["RxLite", "RxLiteUI", "BookSearch", "CAllocationCounter"]),
         .testTarget(name: "RxLiteTests", dependencies: ["RxLite", "RxLiteTest"]),
         .testTarget(name: "RxLiteTestTests", dependencies: ["RxLite", "RxLiteTest"]),
         .testTarget(name: "RxLiteUITests", dependencies: ["RxLiteUI", "RxLite", "RxLiteTest"]),
