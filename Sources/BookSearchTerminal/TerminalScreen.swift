@@ -38,7 +38,7 @@ public struct TerminalLayout: Equatable, Sendable {
     }
 }
 
-/// A box drawn over the screen: the help, and later other popups (a countdown).
+/// A box drawn over the screen: the help, or the countdown popup.
 public struct Overlay: Equatable, Sendable {
     public var title: String
     public var lines: [String]
@@ -46,6 +46,11 @@ public struct Overlay: Equatable, Sendable {
     public init(title: String, lines: [String]) {
         self.title = title
         self.lines = lines
+    }
+
+    /// The countdown popup showing `text` ("3", "2", "1", "0").
+    public static func countdown(_ text: String) -> Overlay {
+        Overlay(title: "Countdown", lines: ["", "     \(text)     ", "", "Ctrl-X cancels"])
     }
 
     /// The keys.
@@ -59,6 +64,8 @@ public struct Overlay: Equatable, Sendable {
             "PgUp, PgDn     a screen up / down",
             "Home, End      first / last loaded result",
             "Ctrl-R         retry after an error",
+            "Ctrl-T         start (or restart) a 3-2-1 countdown",
+            "Ctrl-X         cancel the countdown",
             "F1, Ctrl-G     show or hide this help",
             "Esc            close this help",
             "Ctrl-C, Ctrl-Q quit",
@@ -84,6 +91,8 @@ public struct TerminalScreen: Sendable {
     public var firstVisibleRow = 0
     /// The box drawn over the screen, if any (the help).
     public var overlay: Overlay?
+    /// The countdown popup's text while a countdown runs (`nil`: hidden). The help, when open, is drawn over it.
+    public var countdownText: String?
 
     public init(layout: TerminalLayout, sourceName: String) {
         self.layout = layout
@@ -95,6 +104,8 @@ public struct TerminalScreen: Sendable {
         case searchTextChanged(String)
         case queryTypeChanged(QueryType)
         case retry
+        case startCountdown
+        case cancelCountdown
         case quit
     }
 
@@ -136,6 +147,10 @@ public struct TerminalScreen: Sendable {
         case .end: moveSelection(to: list.items.count - 1)
         case .control("r"):
             return [.retry]
+        case .control("t"):
+            return [.startCountdown]
+        case .control("x"):
+            return [.cancelCountdown]
         case .f1, .control("g"):
             overlay = .help
         case .control("c"), .control("q"), .control("d"):
@@ -238,7 +253,11 @@ extension TerminalScreen {
         lines.append(
             ScreenLine(
                 TextWidth.fit(" \(status)", to: statusWidth) + TextWidth.fit(hints, to: width - statusWidth), .dim))
-        if let overlay { draw(overlay, over: &lines) }
+        if let overlay {
+            draw(overlay, over: &lines)
+        } else if let countdownText {
+            draw(Overlay.countdown(countdownText), over: &lines)
+        }
         return lines
     }
 

@@ -19,6 +19,8 @@ final class InteractiveApp {
     private let searchText = BehaviorRelay(value: "")
     private let nearBottom = PublishRelay<Void>()
     private let retry = PublishRelay<Void>()
+    /// The seed's countdown popup: Ctrl-T starts (or restarts) it, Ctrl-X cancels it.
+    private let countdown = Countdown(from: 3)
     private let disposeBag = DisposeBag()
     private var sources: [any DispatchSourceProtocol] = []
     private var pendingInput: [UInt8] = []
@@ -44,6 +46,10 @@ final class InteractiveApp {
         }).disposed(by: disposeBag)
         output.errorMessage.drive(onNext: { [weak self] in
             self?.screen.errorMessage = $0
+            self?.changed()
+        }).disposed(by: disposeBag)
+        countdown.text.drive(onNext: { [weak self] in
+            self?.screen.countdownText = $0
             self?.changed()
         }).disposed(by: disposeBag)
 
@@ -80,6 +86,8 @@ final class InteractiveApp {
                 case .searchTextChanged(let text): searchText.accept(text)
                 case .queryTypeChanged(let type): queryType.accept(type)
                 case .retry: retry.accept(())
+                case .startCountdown: countdown.start()
+                case .cancelCountdown: countdown.cancel()
                 case .quit: quit(status: 0)
                 }
             }

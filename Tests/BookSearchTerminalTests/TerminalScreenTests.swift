@@ -142,3 +142,42 @@ import Testing
         #expect(frame == "\u{1B}[H\u{1B}[1;1Ha\u{1B}[0m\u{1B}[2;1H\u{1B}[7mb\u{1B}[0m")
     }
 }
+
+@Suite struct CountdownPopupTests {
+    func screen() -> TerminalScreen {
+        TerminalScreen(layout: TerminalLayout(width: 40, height: 12), sourceName: "test")
+    }
+
+    func text(of screen: TerminalScreen) -> String {
+        screen.render().map(\.text).joined(separator: "\n")
+    }
+
+    @Test func ctrlTStartsAndCtrlXCancels() {
+        var screen = screen()
+        #expect(screen.handle(.control("t")) == [.startCountdown])
+        #expect(screen.handle(.control("x")) == [.cancelCountdown])
+        #expect(screen.searchText.isEmpty)
+    }
+
+    @Test func thePopupShowsTheCountOnlyWhileCounting() {
+        var screen = screen()
+        #expect(!text(of: screen).contains("Countdown"))
+        screen.countdownText = "2"
+        let shown = text(of: screen)
+        #expect(shown.contains("Countdown"))
+        #expect(shown.contains("     2     "))
+        #expect(shown.contains("Ctrl-X cancels"))
+        screen.countdownText = nil
+        #expect(!text(of: screen).contains("Countdown"))
+    }
+
+    @Test func helpIsDrawnOverTheCountdown() {
+        var screen = screen()
+        screen.countdownText = "3"
+        _ = screen.handle(.f1)
+        let shown = text(of: screen)
+        #expect(shown.contains("Keys"))
+        #expect(!shown.contains("Countdown"))
+        #expect(shown.contains("Ctrl-T"))
+    }
+}
