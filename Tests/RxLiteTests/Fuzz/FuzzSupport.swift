@@ -7,10 +7,10 @@ import Testing
 // model, a contract check on every event, and shrinking to the smallest input that still fails.
 //
 // Times: the observable is created at 100 and subscribed at `FuzzCase.subscribed` (200). Input events fall on
-// distinct ticks (across all inputs of a case), never on the subscription or disposal tick, so the only same-tick
-// orderings left are the TestScheduler's own: hot input events run before the disposal action, which runs before
-// timers an operator armed while running (items at one tick run in the order they were scheduled). A model
-// therefore keeps an output at tick t only when t < disposed.
+// distinct ticks within a stream (across streams only in "tie" cases, see CaseGenerator), never on the
+// subscription or disposal tick. Same-tick order is the TestScheduler's: items at one tick run in the order they
+// were scheduled, so hot input events (stream 0 first) run before the disposal action, which runs before timers
+// an operator armed while running. A model therefore keeps an output at tick t only when t < disposed.
 
 /// SplitMix64 (Steele, Lea, Flood 2014): a tiny, fast, seedable generator, so a failing case is its seed.
 struct SplitMix64: RandomNumberGenerator {
@@ -118,23 +118,34 @@ struct FuzzCase {
     var subscribed = 200
     var disposed = 1000
 
-    /// Inputs the subscription can see (after the subscription tick), each tagged with its stream, in time order.
+    /// Inputs the subscription can see (after the subscription tick), each tagged with its stream, in the order the
+    /// TestScheduler runs them: by tick, then by stream (the order the hot observables were created in).
     var timeline: [(time: Int, stream: Int, input: FuzzInput)] {
         streams.enumerated()
             .flatMap { index, stream in stream.map { (time: $0.time, stream: index, input: $0.input) } }
             .filter { $0.time > subscribed }
-            .sorted { $0.time < $1.time }
+            .sorted { ($0.time, $0.stream) < ($1.time, $1.stream) }
     }
 }
 
 /// Builds random cases from a seed.
+///
+/// In half the cases different streams may share a tick ("ties"); the TestScheduler then runs the earlier-created
+/// stream's event first (hot observables schedule their events when created, in stream order), so models order a
+/// tick's events by stream. Ticks within one stream, and the subscription and disposal ticks, are never shared.
 struct CaseGenerator {
     var random: SplitMix64
     let subscribed = 200
+    /// Whether different streams may use the same tick.
+    let allowsTies: Bool
+    // Every tick in use by any stream or action.
     private var used: Set<Int>
+    // Ticks of the stream being generated (what `allowsTies` still keeps apart).
+    private var streamTicks: Set<Int> = []
 
     init(seed: UInt64) {
         random = SplitMix64(seed: seed)
+        allowsTies = random.next() % 2 == 1
         used = [subscribed]
     }
 
@@ -142,11 +153,23 @@ struct CaseGenerator {
 
     mutating func chance(_ percent: Int) -> Bool { int(1...100) <= percent }
 
-    /// A tick no other input event uses, in `range` (nil when none is found quickly).
+    /// A tick no other input event or action uses, in `range` (nil when none is found quickly).
     mutating func freshTick(in range: ClosedRange<Int>) -> Int? {
         for _ in 0..<30 {
             let tick = int(range)
             if used.insert(tick).inserted { return tick }
+        }
+        return nil
+    }
+
+    /// A tick for the current stream: unused by it, and by any other stream unless ties are allowed.
+    private mutating func streamTick(in range: ClosedRange<Int>) -> Int? {
+        for _ in 0..<30 {
+            let tick = int(range)
+            guard tick != subscribed, !streamTicks.contains(tick), allowsTies || !used.contains(tick) else { continue }
+            streamTicks.insert(tick)
+            used.insert(tick)
+            return tick
         }
         return nil
     }
@@ -158,8 +181,9 @@ struct CaseGenerator {
     ) -> [TimedInput] {
         let count = int(0...maxElements)
         var ticks: [Int] = []
+        streamTicks = []
         for _ in 0..<(count + 1) {
-            if let tick = freshTick(in: (subscribed - 4)...(subscribed + 40)) { ticks.append(tick) }
+            if let tick = streamTick(in: (subscribed - 4)...(subscribed + 40)) { ticks.append(tick) }
         }
         ticks.sort()
         var stream: [TimedInput] = []
