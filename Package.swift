@@ -20,6 +20,8 @@ let package = Package(
         .target(name: "BookSearch", dependencies: ["RxLite"], resources: [.copy("Resources/catalog.json")]),
         .target(name: "CAllocationCounter"),
         .executableTarget(name: "rxlite-bench", dependencies: ["RxLite", "CAllocationCounter"]),
+        // Exercises RxLite under `valgrind --leak-check=full` (docs/RELIABILITY.md); not a product.
+        .executableTarget(name: "rxlite-leakcheck", dependencies: ["RxLite"]),
         .testTarget(name: "RxLiteTests", dependencies: ["RxLite", "RxLiteTest"]),
         .testTarget(name: "RxLiteTestTests", dependencies: ["RxLite", "RxLiteTest"]),
         .testTarget(name: "RxLiteUITests", dependencies: ["RxLiteUI", "RxLite", "RxLiteTest"]),
