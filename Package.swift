@@ -25,6 +25,8 @@ let package = Package(
         .target(name: "CAllocationCounter"),
         .executableTarget(
             name: "rxlite-bench", dependencies: ["RxLite", "RxLiteUI", "BookSearch", "CAllocationCounter"]),
+        // Exercises RxLite under `valgrind --leak-check=full` (docs/RELIABILITY.md); not a product.
+        .executableTarget(name: "rxlite-leakcheck", dependencies: ["RxLite"]),
         .testTarget(name: "RxLiteTests", dependencies: ["RxLite", "RxLiteTest"]),
         .testTarget(name: "RxLiteTestTests", dependencies: ["RxLite", "RxLiteTest"]),
         .testTarget(name: "RxLiteUITests", dependencies: ["RxLiteUI", "RxLite", "RxLiteTest"]),

@@ -1,9 +1,10 @@
 import BookSearch
 import Foundation
+import RxLiteTest
 import Testing
 
 /// `AladinClient` against a real HTTP server on 127.0.0.1 serving Aladin-shaped answers.
-@Suite struct AladinClientTests {
+@Suite(.checksResources) struct AladinClientTests {
     private typealias Response = LocalHTTPServer.Response
 
     private func client(_ server: LocalHTTPServer, timeout: TimeInterval = 5) -> AladinClient {

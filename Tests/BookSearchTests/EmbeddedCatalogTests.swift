@@ -1,9 +1,10 @@
 import BookSearch
 import Foundation
+import RxLiteTest
 import Testing
 
 /// The bundled catalog: real books with valid ISBN-13s, searchable by every query type, paged like Aladin.
-@Suite struct EmbeddedCatalogTests {
+@Suite(.checksResources) struct EmbeddedCatalogTests {
     private let catalog: EmbeddedCatalog
 
     init() throws {

@@ -1,10 +1,11 @@
 import BookSearch
 import Foundation
 import RxLite
+import RxLiteTest
 import Testing
 
 /// The README's book-search example, compiled and run (with no key, so against the catalog).
-@Suite struct ReadmeExampleTests {
+@Suite(.checksResources) struct ReadmeExampleTests {
     @Test func readmeExample() async throws {
         let service: any BookSearchService
         if let aladin = AladinClient(environment: [:]) {  // ALADIN_TTB_KEY is set

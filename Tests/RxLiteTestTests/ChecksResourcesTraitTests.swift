@@ -10,6 +10,20 @@ struct ChecksResourcesTraitTests {
         #expect(scheduler.start { Observable.just(1) }.events == [.next(200, 1), .completed(200)])
     }
 
+    /// The thread that resumes the test still holds a subject for a moment after the test returns: the check waits
+    /// for it instead of reporting a leak (it did, now and then, for the async scheduler and driver tests).
+    @Test func objectsReleasedJustAfterTheTestReturnsAreNotALeak() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let subject = PublishSubject<Int>()
+            DispatchQueue.global().async {
+                continuation.resume()
+                // Keep the subject alive a little past the test's return (a real thread doing real work).
+                let until = DispatchTime.now() + .milliseconds(50)
+                while DispatchTime.now() < until { subject.onNext(1) }
+            }
+        }
+    }
+
     @Test(arguments: 1...3) func eachParameterizedCaseIsCheckedOnItsOwn(count: Int) {
         let scheduler = TestScheduler()
         let res = scheduler.start { Observable<Int>.interval(.seconds(1), scheduler: scheduler).filter { $0 < count } }

@@ -18,7 +18,7 @@ final class Gate: @unchecked Sendable {
     func wait() async { await box.wait() }
 }
 
-@Suite struct ObservableTaskTests {
+@Suite(.checksResources) struct ObservableTaskTests {
     @Test func emitsTheResultThenCompletes() async throws {
         let baseline = Resources.total
         var received: [Int] = []
@@ -111,7 +111,7 @@ final class CancellationWaiter: @unchecked Sendable {
     }
 }
 
-@Suite struct ValuesTests {
+@Suite(.checksResources) struct ValuesTests {
     @Test func loopEndsWithTheSequence() async throws {
         let baseline = Resources.total
         var received: [Int] = []
@@ -158,7 +158,7 @@ final class CancellationWaiter: @unchecked Sendable {
     }
 }
 
-@Suite struct AsyncSequenceAsObservableTests {
+@Suite(.checksResources) struct AsyncSequenceAsObservableTests {
     @Test func emitsEveryElementThenCompletes() async throws {
         let baseline = Resources.total
         let stream = AsyncStream<Int> { continuation in

@@ -29,7 +29,7 @@ import Testing
     }
 }
 
-@Suite struct ListUpdateTests {
+@Suite(.checksResources) struct ListUpdateTests {
     @Test func anAppendRightAfterTheShownRowsInsertsOnlyTheNewRows() {
         let page1 = ListUpdate.appending([1, 2], to: [])
         let page2 = ListUpdate.appending([3, 4, 5], to: page1.items)

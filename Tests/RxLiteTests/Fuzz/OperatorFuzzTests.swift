@@ -1,0 +1,16 @@
+import RxLite
+import RxLiteTest
+import Testing
+
+extension OperatorTests {
+    /// Each operator against its reference model on `RXLITE_FUZZ_CASES` (1,000 by default) random cases: random
+    /// ticks, values, errors, completions and disposal times; every event checked against the Rx contract, and
+    /// every case checked for leaked RxLite objects.
+    @Suite struct OperatorFuzz {
+        @Test(arguments: FuzzTargets.all)
+        func matchesModel(_ target: FuzzTarget) {
+            let cases = fuzz(target)
+            #expect(cases == fuzzCaseCount)
+        }
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import RxLite
+import RxLiteTest
+import Synchronization
+import Testing
+
+/// Producer threads per stress test (`DispatchQueue.concurrentPerform` iterations).
+let stressThreads = 8
+/// Elements per producer, or rounds of a race: `RXLITE_STRESS_ITERATIONS`, 20,000 by default (CI also runs this
+/// suite under ThreadSanitizer, which is 5-20 times slower).
+let stressIterations = ProcessInfo.processInfo.environment["RXLITE_STRESS_ITERATIONS"].flatMap(Int.init) ?? 20_000
+
+/// The element a producer sends: its index and a sequence number, so order per producer can be checked.
+private func stamp(_ producer: Int, _ sequence: Int) -> Int { producer * 10_000_000 + sequence }
+
+/// `true` when each producer's elements arrive in the order sent, and all of them arrive.
+private func keepsProducerOrder(_ elements: [Int], producers: Int, perProducer: Int) -> Bool {
+    var next = Array(repeating: 0, count: producers)
+    for element in elements {
+        let (producer, sequence) = element.quotientAndRemainder(dividingBy: 10_000_000)
+        guard producer < producers, sequence == next[producer] else { return false }
+        next[producer] += 1
+    }
+    return next.allSatisfy { $0 == perProducer }
+}
+
+/// Hands a disposable to another thread. Disposables are not `Sendable` (a chain lives where it was built), but
+/// disposing one from another thread is what these tests race on purpose.
+private final class Handoff: @unchecked Sendable {
+    let disposable: any Disposable
+    init(_ disposable: any Disposable) { self.disposable = disposable }
+}
+
+/// Real threads against subjects, relays and multi-source operators: every test checks the Rx contract (no
+/// overlapping calls, nothing after a terminal event) and the exact counts. `.ci/run` also runs this suite under
+/// `swift test --sanitize=thread`.
+@Suite(.serialized, .checksResources) struct ConcurrencyStress {
+    @Test func manyProducersIntoPublishSubject() {
+        let subject = PublishSubject<Int>()
+        let logs = [EventLog<Int>(), EventLog<Int>()]
+        let subscriptions = logs.map { subject.subscribe($0) }
+        DispatchQueue.concurrentPerform(iterations: stressThreads) { producer in
+            for sequence in 0..<stressIterations { subject.onNext(stamp(producer, sequence)) }
+        }
+        subject.onCompleted()
+        for log in logs {
+            #expect(log.count == stressThreads * stressIterations + 1)
+            #expect(log.isCompleted)
+            #expect(log.contractViolations == 0)
+            #expect(keepsProducerOrder(log.elements, producers: stressThreads, perProducer: stressIterations))
+        }
+        // Both observers saw the one serialized order.
+        #expect(logs[0].elements == logs[1].elements)
+        for subscription in subscriptions { subscription.dispose() }
+    }
+
+    @Test func manyProducersIntoBehaviorRelay() {
+        let relay = BehaviorRelay(value: -1)
+        let log = EventLog<Int>()
+        let subscription = relay.subscribe(log)
+        DispatchQueue.concurrentPerform(iterations: stressThreads) { producer in
+            for sequence in 0..<stressIterations { relay.accept(stamp(producer, sequence)) }
+        }
+        #expect(log.count == 1 + stressThreads * stressIterations)
+        #expect(log.contractViolations == 0)
+        #expect(log.elements.first == -1)
+        let accepted = Array(log.elements.dropFirst())
+        #expect(keepsProducerOrder(accepted, producers: stressThreads, perProducer: stressIterations))
+        // The relay's value is the last element delivered.
+        #expect(relay.value == log.elements.last)
+        subscription.dispose()
+    }
+
+    @Test func manyProducersIntoMerge() {
+        let subjects = (0..<stressThreads).map { _ in PublishSubject<Int>() }
+        let log = EventLog<Int>()
+        let subscription = Observable.merge(subjects.map { $0.asObservable() }).subscribe(log)
+        DispatchQueue.concurrentPerform(iterations: stressThreads) { producer in
+            for sequence in 0..<stressIterations { subjects[producer].onNext(stamp(producer, sequence)) }
+            subjects[producer].onCompleted()
+        }
+        #expect(log.count == stressThreads * stressIterations + 1)
+        #expect(log.isCompleted)
+        #expect(log.contractViolations == 0)
+        #expect(keepsProducerOrder(log.elements, producers: stressThreads, perProducer: stressIterations))
+        subscription.dispose()
+    }
+
+    @Test func manyProducersIntoCombineLatest() {
+        let subjects = (0..<stressThreads).map { _ in PublishSubject<Int>() }
+        let log = EventLog<[Int]>()
+        let subscription = Observable.combineLatest(subjects.map { $0.asObservable() }).subscribe(log)
+        DispatchQueue.concurrentPerform(iterations: stressThreads) { producer in
+            for sequence in 0..<stressIterations { subjects[producer].onNext(sequence) }
+            subjects[producer].onCompleted()
+        }
+        let combined = log.elements
+        #expect(log.isCompleted)
+        #expect(log.contractViolations == 0)
+        // One output per element once every source has one: at most all of them, at least the last of each.
+        #expect(combined.count <= stressThreads * stressIterations)
+        #expect(combined.count >= stressIterations)
+        #expect(combined.last == Array(repeating: stressIterations - 1, count: stressThreads))
+        // Each source's latest value only moves forward.
+        let monotonic = zip(combined, combined.dropFirst()).allSatisfy { earlier, later in
+            zip(earlier, later).allSatisfy { $0 <= $1 }
+        }
+        #expect(monotonic)
+        subscription.dispose()
+    }
+
+    @Test func disposeRacingEmission() {
+        let rounds = max(1, stressIterations / 10)
+        let lateEvents = Atomic<Int>(0)
+        let violations = Atomic<Int>(0)
+        for _ in 0..<rounds {
+            let subject = PublishSubject<Int>()
+            let log = EventLog<Int>()
+            let disposed = Atomic<Bool>(false)
+            let subscription = Handoff(
+                subject.map { $0 + 1 }.filter { _ in true }.subscribe { event in
+                    if disposed.load(ordering: .acquiring) { lateEvents.add(1, ordering: .relaxed) }
+                    log.on(event)
+                })
+            DispatchQueue.concurrentPerform(iterations: 3) { thread in
+                if thread == 0 {
+                    subscription.disposable.dispose()
+                    disposed.store(true, ordering: .releasing)
+                } else {
+                    for value in 0..<50 { subject.onNext(value) }
+                }
+            }
+            violations.add(log.contractViolations, ordering: .relaxed)
+        }
+        #expect(violations.load(ordering: .relaxed) == 0)
+        // Nothing is delivered once dispose() has returned.
+        #expect(lateEvents.load(ordering: .relaxed) == 0)
+    }
+
+    @Test func subscribeRacingCompletion() {
+        let rounds = max(1, stressIterations / 10)
+        let wrong = Atomic<Int>(0)
+        for _ in 0..<rounds {
+            let subject = PublishSubject<Int>()
+            let logs = (0..<4).map { _ in EventLog<Int>() }
+            let subscriptions = Mutex<[Handoff]>([])
+            DispatchQueue.concurrentPerform(iterations: 5) { thread in
+                if thread == 4 {
+                    subject.onCompleted()
+                } else {
+                    let subscription = subject.subscribe(logs[thread])
+                    subscriptions.withLock { $0.append(Handoff(subscription)) }
+                }
+            }
+            // Every observer gets exactly the completion: live, or replayed because it came after the end.
+            for log in logs where log.events.count != 1 || !log.isCompleted || log.contractViolations != 0 {
+                wrong.add(1, ordering: .relaxed)
+            }
+            subscriptions.withLock { $0.forEach { $0.disposable.dispose() } }
+        }
+        #expect(wrong.load(ordering: .relaxed) == 0)
+    }
+
+    @Test func observeOnKeepsOrder() {
+        let subject = PublishSubject<Int>()
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "rxlite.stress.observeOn")
+        let log = EventLog<Int>()
+        let done = DispatchSemaphore(value: 0)
+        let producers = 4
+        let subscription = subject.observe(on: scheduler).subscribe { event in
+            log.on(event)
+            if event.isStopEvent { done.signal() }
+        }
+        DispatchQueue.concurrentPerform(iterations: producers) { producer in
+            for sequence in 0..<stressIterations { subject.onNext(stamp(producer, sequence)) }
+        }
+        subject.onCompleted()
+        #expect(done.wait(timeout: .now() + 60) == .success)
+        #expect(log.count == producers * stressIterations + 1)
+        #expect(log.isCompleted)
+        #expect(log.contractViolations == 0)
+        #expect(keepsProducerOrder(log.elements, producers: producers, perProducer: stressIterations))
+        subscription.dispose()
+    }
+}
