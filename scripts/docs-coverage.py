@@ -6,7 +6,8 @@ Usage: scripts/docs-coverage.py DIR...   (directories of *.symbols.json, as scri
 docc does not warn about undocumented symbols, so this is the check behind "every public declaration has a doc
 comment" (CONVENTIONS.md). Skipped: members the compiler synthesizes onto a type from a protocol extension (their
 doc comment is the extension's, which is checked where it is written) and extension blocks (`extension X` itself
-takes no doc comment).
+takes no doc comment). A protocol witness without its own comment counts as documented when the symbol graph
+carries the requirement's comment for it (the compiler does that within a module, and docc shows it).
 """
 
 import json

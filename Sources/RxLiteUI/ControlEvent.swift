@@ -12,6 +12,7 @@ public struct ControlEvent<Element>: ObservableType {
         self.events = events.asObservable()
     }
 
+    /// The events, delivered on the main queue; the sequence never fails.
     public func asObservable() -> Observable<Element> { events }
 
     /// This sequence as a `ControlEvent` (for symmetry with RxCocoa).

@@ -6,6 +6,7 @@ import RxLite
 /// and delivers on the main queue. As an observer it sets the property on the main queue (it is a ``Binder``), so
 /// `viewModel.name.bind(to: textField.rx.text)` works; programmatic sets are not echoed back, as in UIKit.
 public struct ControlProperty<PropertyType>: ObservableType, ObserverType {
+    /// The property's type, which is also the element of the sequence.
     public typealias Element = PropertyType
 
     let values: Observable<PropertyType>
@@ -19,6 +20,7 @@ public struct ControlProperty<PropertyType>: ObservableType, ObserverType {
         self.valueSink = valueSink.asObserver()
     }
 
+    /// The current value on subscription, then the value after each user edit, on the main queue; never fails.
     public func asObservable() -> Observable<PropertyType> { values }
 
     /// This property as a `ControlProperty` (for symmetry with RxCocoa).

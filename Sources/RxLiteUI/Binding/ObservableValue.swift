@@ -28,6 +28,7 @@ import RxLite
 /// ``bind(with:_:)``.
 @MainActor
 public final class ObservableValue<Value: Sendable>: ObservableType, ObserverType {
+    /// The type of the value, which is also the element of the sequence.
     public typealias Element = Value
 
     // The latest value set on the main actor. The relay below delivers in order; a value set by an observer
