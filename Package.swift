@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "RxLiteTest", targets: ["RxLiteTest"]),
         .library(name: "RxLiteUI", targets: ["RxLiteUI"]),
         .library(name: "BookSearch", targets: ["BookSearch"]),
+        .executable(name: "book-search", targets: ["book-search"]),
         .executable(name: "rxlite-bench", targets: ["rxlite-bench"]),
     ],
     targets: [
@@ -17,13 +18,19 @@ let package = Package(
         .target(name: "RxLiteTest", dependencies: ["RxLite"]),
         .target(name: "RxLiteUI", dependencies: ["RxLite"]),
         // The book domain: models, the Aladin client and the embedded catalog (a bundled JSON resource).
-        .target(name: "BookSearch", dependencies: ["RxLite"], resources: [.copy("Resources/catalog.json")]),
+        .target(name: "BookSearch", dependencies: ["RxLite", "RxLiteUI"], resources: [.copy("Resources/catalog.json")]),
+        // The terminal app's logic (keys, layout, drawing, arguments, output), tested; the executable only wires.
+        .target(name: "BookSearchTerminal", dependencies: ["BookSearch", "RxLiteUI", "RxLite"]),
+        .executableTarget(name: "book-search", dependencies: ["BookSearchTerminal", "BookSearch", "RxLiteUI", "RxLite"]),
         .target(name: "CAllocationCounter"),
-        .executableTarget(name: "rxlite-bench", dependencies: ["RxLite", "CAllocationCounter"]),
+        .executableTarget(
+            name: "rxlite-bench", dependencies: ["RxLite", "RxLiteUI", "BookSearch", "CAllocationCounter"]),
         .testTarget(name: "RxLiteTests", dependencies: ["RxLite", "RxLiteTest"]),
         .testTarget(name: "RxLiteTestTests", dependencies: ["RxLite", "RxLiteTest"]),
         .testTarget(name: "RxLiteUITests", dependencies: ["RxLiteUI", "RxLite", "RxLiteTest"]),
-        .testTarget(name: "BookSearchTests", dependencies: ["BookSearch", "RxLite", "RxLiteTest"]),
+        .testTarget(name: "BookSearchTests", dependencies: ["BookSearch", "RxLite", "RxLiteUI", "RxLiteTest"]),
+        .testTarget(
+            name: "BookSearchTerminalTests", dependencies: ["BookSearchTerminal", "BookSearch", "RxLiteUI", "book-search"]),
     ],
     swiftLanguageModes: [.v6]
 )

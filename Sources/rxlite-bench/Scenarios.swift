@@ -216,4 +216,7 @@ let scenarios: [Scenario] = [
     Scenario(
         name: "ThrottlePumping", unit: "event", isPumping: true, units: { $0 * 100 },
         expectedChecksum: { $0 * 100 }, body: throttlePumping, note: { throttleReport.note }),
+    Scenario(
+        name: "PagingScroll", unit: "item", isPumping: false, units: { $0 * 10 },
+        expectedChecksum: { $0 * 10 }, body: pagingScroll, note: pagingScrollNote),
 ]

@@ -92,13 +92,21 @@ nonisolated func runAll(_ options: Options) {
     for result in results {
         let ratio = result.ratioToFloor.map { String(format: "%.2f", $0) } ?? "-"
         print(
-            pad(result.name, 40), pad("\(result.units) \(result.unit == "event" ? "ev" : "sub")", 10),
+            pad(result.name, 40), pad("\(result.units) \(unitLabel(result.unit))", 10),
             pad(String(format: "%.1f", result.medianNanosecondsPerUnit), 10),
             pad(String(format: "%.1f", result.minNanosecondsPerUnit), 10), pad(ratio, 8),
             String(format: "%.2f", result.allocationsPerUnit))
     }
     for scenario in selected {
         if let note = scenario.note { print("\(scenario.name): \(note())") }
+    }
+}
+
+nonisolated func unitLabel(_ unit: String) -> String {
+    switch unit {
+    case "event": "ev"
+    case "subscription": "sub"
+    default: unit
     }
 }
 

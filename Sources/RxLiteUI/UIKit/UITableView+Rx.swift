@@ -72,7 +72,7 @@
     final class TableItemsDataSource<Item, Cell: UITableViewCell>: TableItemsDataSourceBase {
         private let cellIdentifier: String
         private let configureCell: (Int, Item, Cell) -> Void
-        private var items: [Item] = []
+        private var items: PagedItems<Item> = []
         // Until the first update, the table's row count is unknown, so even an append reloads.
         private var hasLoaded = false
 

@@ -36,6 +36,10 @@ open class UIView: UIResponder {
         set { stub() }
     }
     open var superview: UIView? { stub() }
+    open var bounds: CGRect {
+        get { stub() }
+        set { stub() }
+    }
     open func addSubview(_ view: UIView) { stub() }
     open func removeFromSuperview() { stub() }
 }
@@ -184,8 +188,37 @@ open class UITextField: UIControl {
     }
 }
 
+public struct UIEdgeInsets: Equatable, Sendable {
+    public var top: CGFloat
+    public var left: CGFloat
+    public var bottom: CGFloat
+    public var right: CGFloat
+    public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) { stub() }
+}
+
+// In UIKit every requirement is `@objc optional`; Linux has no Objective-C, so the stub declares the one the glue
+// implements as a plain requirement; the glue calls it with `?` under `#if canImport(ObjectiveC)`.
 @MainActor
-open class UIScrollView: UIView {}
+public protocol UIScrollViewDelegate: NSObjectProtocol {
+    func scrollViewDidScroll(_ scrollView: UIScrollView)
+}
+
+@MainActor
+open class UIScrollView: UIView {
+    open var contentOffset: CGPoint {
+        get { stub() }
+        set { stub() }
+    }
+    open var contentSize: CGSize {
+        get { stub() }
+        set { stub() }
+    }
+    open var adjustedContentInset: UIEdgeInsets { stub() }
+    weak open var delegate: (any UIScrollViewDelegate)? {
+        get { stub() }
+        set { stub() }
+    }
+}
 
 @MainActor
 open class UITextView: UIScrollView {

@@ -83,3 +83,34 @@ final class BookSearchViewController {
         viewModel.input.query.asObservable().compactMap { $0 }.bind(to: notesView.rx.text).disposed(by: disposeBag)
     }
 }
+
+/// Infinite scroll: near-bottom events feed a paginator, whose changes insert rows.
+@MainActor
+final class PagedBooksViewController {
+    let tableView = UITableView(frame: .zero)
+    let query = BehaviorRelay<String?>(value: nil)
+    let disposeBag = DisposeBag()
+    let paginator = Paginator<String, Book>(pageSize: 10) { query, request in
+        Single.just(Page(items: [Book(title: "\(query) \(request.page)")], totalCount: 100))
+    }
+
+    func bind() {
+        let output = paginator.transform(
+            .init(
+                query: query.asObservable(),
+                loadNext: tableView.rx.reachedBottom(offset: 120)
+                    .throttle(.seconds(2), latest: false, scheduler: MainScheduler.instance).asObservable()))
+        output.changes.asObservable()
+            .bind(to: tableView.rx.items(cellIdentifier: "Book", cellType: UITableViewCell.self)) {
+                (row: Int, book: Book, cell: UITableViewCell) in
+                cell.isHidden = book.title.isEmpty
+            }
+            .disposed(by: disposeBag)
+        output.state.map { $0.isLoading }.drive(onNext: { [weak self] loading in
+            self?.tableView.alpha = loading ? 0.5 : 1
+        })
+        .disposed(by: disposeBag)
+        let nearBottom: Bool = tableView.verticalScrollGeometry.isNearBottom(threshold: 44)
+        _ = nearBottom
+    }
+}

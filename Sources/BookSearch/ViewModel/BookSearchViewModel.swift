@@ -1,0 +1,148 @@
+import Foundation
+import RxLite
+import RxLiteUI
+
+/// What the user is searching for: the trimmed text and the field it matches.
+public struct BookQuery: Sendable, Equatable, Hashable {
+    public var text: String
+    public var type: QueryType
+
+    public init(text: String, type: QueryType) {
+        self.text = text
+        self.type = type
+    }
+}
+
+/// The book search screen's logic: the seed app's infinite scroll done right.
+///
+/// Inputs are the query type, the search text as typed and near-bottom events; outputs are ``RxLite/Driver``s and
+/// a ``RxLite/Signal``. The text is trimmed and debounced (an empty text clears the list at once, without waiting);
+/// a new text or query type cancels the search in flight. Pages come through a ``Paginator``: one request at a
+/// time, none after the last page, a failed page retried by the next near-bottom event (or `retry`).
+@MainActor
+public final class BookSearchViewModel {
+    public struct Input {
+        /// The field to search; a change starts a new search at once.
+        public var queryType: Observable<QueryType>
+        /// The text as typed; searched once it has not changed for the debounce interval.
+        public var searchText: Observable<String>
+        /// "The list is scrolled near its end": load the next page.
+        public var nearBottom: Observable<Void>
+        /// Request the failed page again.
+        public var retry: Observable<Void>
+
+        public init(
+            queryType: Observable<QueryType>, searchText: Observable<String>, nearBottom: Observable<Void>,
+            retry: Observable<Void> = .empty()
+        ) {
+            self.queryType = queryType
+            self.searchText = searchText
+            self.nearBottom = nearBottom
+            self.retry = retry
+        }
+    }
+
+    public struct Output {
+        /// The paging state: books, loading, error, whether more pages exist, the total.
+        public let state: Driver<PaginatorState<Book>>
+        /// The books shown (a snapshot: taking it copies nothing).
+        public let books: Driver<PagedItems<Book>>
+        /// How the list changed: `.reload` for a new search, `.appended(range)` for the next page.
+        public let changes: Signal<ListUpdate<Book>>
+        /// Whether a page is being fetched.
+        public let isLoading: Driver<Bool>
+        /// A one-line summary: "20 of 134", "Searching…", "No books match "swift"." (see ``statusLine(for:query:)``).
+        public let status: Driver<String>
+        /// The last failure's message, for the user; `nil` when the last request succeeded.
+        public let errorMessage: Driver<String?>
+    }
+
+    /// Fetches one page of a query.
+    public typealias Fetch = @Sendable (BookQuery, PageRequest) -> Single<BookSearchPage>
+
+    private let fetch: Fetch
+    private let pageSize: Int
+    private let debounceInterval: RxTimeInterval
+    private let scheduler: any SchedulerType
+
+    /// A view model searching with `fetch`; the text is debounced by `debounce` on `scheduler`, which also runs the
+    /// paging (both the main scheduler by default; a `TestScheduler` in tests).
+    public init(
+        pageSize: Int = BookSearchRequest.defaultPageSize, debounce: RxTimeInterval = .milliseconds(300),
+        scheduler: any SchedulerType = MainScheduler.instance, fetch: @escaping Fetch
+    ) {
+        self.fetch = fetch
+        self.pageSize = pageSize
+        self.debounceInterval = debounce
+        self.scheduler = scheduler
+    }
+
+    /// A view model searching `service` (the embedded catalog or Aladin).
+    public convenience init(
+        service: any BookSearchService, pageSize: Int = BookSearchRequest.defaultPageSize,
+        debounce: RxTimeInterval = .milliseconds(300), scheduler: any SchedulerType = MainScheduler.instance
+    ) {
+        self.init(pageSize: pageSize, debounce: debounce, scheduler: scheduler) { query, request in
+            service.searchObservable(
+                BookSearchRequest(
+                    query: query.text, queryType: query.type, page: request.page, pageSize: request.pageSize)
+            ).asSingle()
+        }
+    }
+
+    /// The outputs for `input`; they share one search session while any of them is subscribed.
+    public func transform(_ input: Input) -> Output {
+        let queries = Self.queries(
+            type: input.queryType, text: input.searchText, debounce: debounceInterval, scheduler: scheduler)
+        let fetch = self.fetch
+        let paginator = Paginator<BookQuery, Book>(pageSize: pageSize, scheduler: scheduler) { query, request in
+            fetch(query, request).map { Page(items: $0.books, totalCount: $0.totalResults, hasMore: $0.hasMore) }
+        }
+        let paging = paginator.transform(
+            .init(query: queries.share(replay: 1), loadNext: input.nearBottom, retry: input.retry))
+        let state = paging.state
+        return Output(
+            state: state,
+            books: state.map(\.items),
+            changes: paging.changes,
+            isLoading: state.map(\.isLoading).distinctUntilChanged(),
+            status: state.map { Self.statusLine(for: $0) }.distinctUntilChanged(),
+            errorMessage: state.map { $0.error.map(Self.message(for:)) }.distinctUntilChanged())
+    }
+
+    /// The query to search for each text and type: the text trimmed; a non-empty text once it has been stable for
+    /// `debounce`; an empty text at once, as `nil` (no search: the list clears). Repeats are dropped, so a type
+    /// change reuses the text and a text typed back to the same value does not search again.
+    public nonisolated static func queries(
+        type: Observable<QueryType>, text: Observable<String>, debounce: RxTimeInterval, scheduler: any SchedulerType
+    ) -> Observable<BookQuery?> {
+        let trimmed = text.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.share()
+        let settledText = Observable.merge(trimmed.filter(\.isEmpty), trimmed.debounce(debounce, scheduler: scheduler))
+            .distinctUntilChanged()
+        return Observable.combineLatest(type.distinctUntilChanged(), settledText) { type, text in
+            text.isEmpty ? nil : BookQuery(text: text, type: type)
+        }
+        .distinctUntilChanged()
+    }
+
+    /// The status line for `state`: "Type to search", "Searching…", "No books found", "20 of 134".
+    public nonisolated static func statusLine(for state: PaginatorState<Book>) -> String {
+        guard state.hasQuery else { return "Type to search" }
+        let count = state.items.count
+        if count == 0 {
+            if state.isLoading { return "Searching…" }
+            if state.error != nil { return "Search failed" }
+            return "No books found"
+        }
+        let total = state.totalCount.map { max($0, count) }
+        var line = total.map { "\(count) of \($0)" } ?? "\(count)"
+        if state.isLoading { line += ", loading more…" }
+        return line
+    }
+
+    /// The sentence to show for a failed request.
+    public nonisolated static func message(for error: any Error) -> String {
+        if let error = error as? BookSearchError { return error.description }
+        return "The search failed: \(error.localizedDescription)"
+    }
+}

@@ -1,0 +1,29 @@
+/// The escape sequences the app writes. Pure: the app writes the strings.
+public enum ANSI {
+    public static let enterAlternateScreen = "\u{1B}[?1049h"
+    public static let leaveAlternateScreen = "\u{1B}[?1049l"
+    public static let hideCursor = "\u{1B}[?25l"
+    public static let showCursor = "\u{1B}[?25h"
+    public static let home = "\u{1B}[H"
+    public static let clearScreen = "\u{1B}[2J"
+    public static let reset = "\u{1B}[0m"
+
+    /// A whole frame: each line at its row, styled, with the style reset at its end.
+    public static func frame(_ lines: [ScreenLine]) -> String {
+        var output = home
+        for (row, line) in lines.enumerated() {
+            output += "\u{1B}[\(row + 1);1H" + style(line.style) + line.text + reset
+        }
+        return output
+    }
+
+    static func style(_ style: ScreenLine.Style) -> String {
+        switch style {
+        case .normal: ""
+        case .title: "\u{1B}[1;7m"
+        case .selected: "\u{1B}[7m"
+        case .dim: "\u{1B}[2m"
+        case .error: "\u{1B}[31m"
+        }
+    }
+}

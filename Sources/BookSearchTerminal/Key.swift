@@ -1,0 +1,124 @@
+/// A key the terminal app reacts to, decoded from the bytes a terminal sends in raw mode.
+public enum Key: Equatable, Sendable {
+    /// A printable character (letters, digits, punctuation, space, Hangul, ...).
+    case character(Character)
+    case up, down, left, right
+    case pageUp, pageDown, home, end
+    case tab, backTab
+    case enter, backspace, escape
+    /// Ctrl and a letter, e.g. `.control("c")` for Ctrl-C (byte 0x03).
+    case control(Character)
+    /// F1 (`ESC O P` or `ESC [ 1 1 ~`).
+    case f1
+    /// An escape sequence the app does not use; ignored.
+    case unknown
+}
+
+/// Decodes raw terminal input into keys. Pure: feed it bytes, get keys and the bytes still incomplete.
+public enum KeyParser {
+    /// The keys in `bytes`, and the trailing bytes that may begin a key not yet complete (a UTF-8 character cut
+    /// between two reads). An escape byte with nothing after it is the Escape key: terminals send a whole escape
+    /// sequence in one write.
+    public static func parse(_ bytes: [UInt8]) -> (keys: [Key], remainder: [UInt8]) {
+        var keys: [Key] = []
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case 0x1B:
+                let (key, length) = escapeSequence(bytes, from: index)
+                keys.append(key)
+                index += length
+            case 0x09:
+                keys.append(.tab)
+                index += 1
+            case 0x0D, 0x0A:
+                keys.append(.enter)
+                index += 1
+            case 0x7F, 0x08:
+                keys.append(.backspace)
+                index += 1
+            case 0x01...0x1A:
+                keys.append(.control(Character(Unicode.Scalar(byte + 0x60))))
+                index += 1
+            case 0x00, 0x1C...0x1F:
+                keys.append(.unknown)
+                index += 1
+            case 0x20...0x7E:
+                keys.append(.character(Character(Unicode.Scalar(byte))))
+                index += 1
+            default:
+                let length = utf8Length(byte)
+                guard length > 1 else {
+                    keys.append(.unknown)  // a stray continuation byte or an invalid lead byte
+                    index += 1
+                    continue
+                }
+                guard index + length <= bytes.count else { return (keys, Array(bytes[index...])) }
+                if let text = String(validating: bytes[index..<index + length], as: UTF8.self),
+                    let character = text.first
+                {
+                    keys.append(.character(character))
+                } else {
+                    keys.append(.unknown)
+                }
+                index += length
+            }
+        }
+        return (keys, [])
+    }
+
+    private static func utf8Length(_ lead: UInt8) -> Int {
+        switch lead {
+        case 0xC2...0xDF: 2
+        case 0xE0...0xEF: 3
+        case 0xF0...0xF4: 4
+        default: 1
+        }
+    }
+
+    /// The key of the escape sequence at `start` and its length in bytes.
+    private static func escapeSequence(_ bytes: [UInt8], from start: Int) -> (Key, Int) {
+        guard start + 1 < bytes.count else { return (.escape, 1) }
+        let introducer = bytes[start + 1]
+        if introducer == UInt8(ascii: "O") {  // SS3: F1-F4 and arrows in application mode
+            guard start + 2 < bytes.count else { return (.unknown, 2) }
+            let key: Key =
+                switch bytes[start + 2] {
+                case UInt8(ascii: "P"): .f1
+                case UInt8(ascii: "A"): .up
+                case UInt8(ascii: "B"): .down
+                case UInt8(ascii: "C"): .right
+                case UInt8(ascii: "D"): .left
+                case UInt8(ascii: "H"): .home
+                case UInt8(ascii: "F"): .end
+                default: .unknown
+                }
+            return (key, 3)
+        }
+        guard introducer == UInt8(ascii: "[") else { return (.escape, 1) }  // ESC then another key: Escape first
+        // CSI: parameter bytes (0x30-0x3F), intermediate bytes (0x20-0x2F), one final byte (0x40-0x7E).
+        var end = start + 2
+        while end < bytes.count, (0x20...0x3F).contains(bytes[end]) { end += 1 }
+        guard end < bytes.count else { return (.unknown, end - start) }
+        let parameters = String(decoding: bytes[(start + 2)..<end], as: UTF8.self)
+        let final = bytes[end]
+        let key: Key =
+            switch (final, parameters) {
+            case (UInt8(ascii: "A"), _): .up
+            case (UInt8(ascii: "B"), _): .down
+            case (UInt8(ascii: "C"), _): .right
+            case (UInt8(ascii: "D"), _): .left
+            case (UInt8(ascii: "H"), _): .home
+            case (UInt8(ascii: "F"), _): .end
+            case (UInt8(ascii: "Z"), _): .backTab
+            case (UInt8(ascii: "~"), "5"): .pageUp
+            case (UInt8(ascii: "~"), "6"): .pageDown
+            case (UInt8(ascii: "~"), "1"), (UInt8(ascii: "~"), "7"): .home
+            case (UInt8(ascii: "~"), "4"), (UInt8(ascii: "~"), "8"): .end
+            case (UInt8(ascii: "~"), "11"): .f1
+            default: .unknown
+            }
+        return (key, end - start + 1)
+    }
+}

@@ -1,0 +1,78 @@
+import BookSearchTerminal
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The terminal's original settings, restored on every way out (quit, a signal, a fatal error).
+nonisolated(unsafe) private var originalSettings: termios?
+nonisolated(unsafe) private var isScreenTaken = false
+
+enum Terminal {
+    /// Whether stdin and stdout are both a terminal.
+    static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+
+    /// The window size, or `nil` when it cannot be read.
+    static func size() -> TerminalLayout? {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
+        return TerminalLayout(width: Int(size.ws_col), height: Int(size.ws_row))
+    }
+
+    /// Raw mode (no echo, no line buffering, no signals from keys: Ctrl-C arrives as a key), the alternate screen
+    /// and a hidden cursor. `restore()` undoes all of it.
+    static func takeOver() throws {
+        var settings = termios()
+        guard tcgetattr(STDIN_FILENO, &settings) == 0 else {
+            throw TerminalError("cannot read the terminal settings (\(String(cString: strerror(errno))))")
+        }
+        originalSettings = settings
+        cfmakeraw(&settings)
+        settings.c_oflag |= tcflag_t(OPOST | ONLCR)  // keep "\n" meaning a new line for messages
+        guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings) == 0 else {
+            throw TerminalError("cannot switch the terminal to raw mode (\(String(cString: strerror(errno))))")
+        }
+        isScreenTaken = true
+        write(ANSI.enterAlternateScreen + ANSI.hideCursor + ANSI.clearScreen)
+        atexit { Terminal.restore() }
+    }
+
+    /// Puts the terminal back as it was; safe to call more than once and from a signal path.
+    static func restore() {
+        if isScreenTaken {
+            isScreenTaken = false
+            write(ANSI.reset + ANSI.showCursor + ANSI.leaveAlternateScreen)
+        }
+        if var settings = originalSettings {
+            originalSettings = nil
+            tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings)
+        }
+    }
+
+    /// Writes all of `text` to stdout.
+    static func write(_ text: String) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { buffer in
+                Glibc.write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            offset += written
+        }
+    }
+}
+
+struct TerminalError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Prints `message` to stderr.
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}

@@ -1,0 +1,82 @@
+import BookSearch
+import BookSearchTerminal
+import Dispatch
+import Foundation
+
+// book-search: wiring only. Arguments, output, keys, layout and drawing are in BookSearchTerminal (tested there);
+// the search logic is in BookSearch.
+
+let environment = ProcessInfo.processInfo.environment
+let command: BookSearchCommand
+do {
+    command = try BookSearchCommand.parse(Array(CommandLine.arguments.dropFirst()), environment: environment)
+} catch {
+    printError("book-search: \(error.message)\n\n\(BookSearchCommand.usage)")
+    exit(2)
+}
+
+/// The service for `choice`, and its name for the title bar.
+func makeService(_ choice: ServiceChoice) -> (any BookSearchService, String) {
+    switch choice {
+    case .aladin(let key):
+        return (AladinClient(ttbKey: key), "Aladin")
+    case .embeddedCatalog:
+        do {
+            let catalog = try EmbeddedCatalog.bundled()
+            return (catalog, "embedded catalog (\(catalog.books.count) books)")
+        } catch {
+            printError("book-search: \(error.description)")
+            exit(1)
+        }
+    }
+}
+
+switch command {
+case .help:
+    print(BookSearchCommand.usage)
+    exit(0)
+
+case .search(let options):
+    let (service, _) = makeService(options.service)
+    Task { () async -> Void in
+        do throws(BookSearchError) {
+            let report = try await SearchReport.fetch(options, from: service)
+            FileHandle.standardOutput.write(Data((options.json ? report.json : report.text).utf8))
+            exit(0)
+        } catch {
+            printError("book-search: \(error.description)")
+            exit(1)
+        }
+    }
+    dispatchMain()
+
+case .interactive(let choice):
+    guard Terminal.isInteractive else {
+        printError(
+            "book-search: the interactive search needs a terminal (stdin and stdout must be a TTY).\n"
+                + "For scripts use: book-search search QUERY [--type T] [--pages N] [--json]")
+        exit(1)
+    }
+    guard let layout = Terminal.size() else {
+        printError("book-search: cannot read the terminal's size.")
+        exit(1)
+    }
+    guard layout.isUsable else {
+        printError("book-search: \(layout.tooSmallMessage)")
+        exit(1)
+    }
+    let (service, name) = makeService(choice)
+    do {
+        try Terminal.takeOver()
+    } catch {
+        Terminal.restore()
+        printError("book-search: \(error)")
+        exit(1)
+    }
+    MainActor.assumeIsolated {
+        let app = InteractiveApp(service: service, sourceName: name, layout: layout)
+        app.run()
+        // The app lives as long as the process; dispatchMain never returns.
+        withExtendedLifetime(app) { dispatchMain() }
+    }
+}

@@ -1,0 +1,38 @@
+import BookSearchTerminal
+import Testing
+
+@Suite struct KeyParserTests {
+    @Test(arguments: [
+        ("\u{1B}[A", Key.up), ("\u{1B}[B", .down), ("\u{1B}[C", .right), ("\u{1B}[D", .left),
+        ("\u{1B}OA", .up), ("\u{1B}[5~", .pageUp), ("\u{1B}[6~", .pageDown), ("\u{1B}[H", .home),
+        ("\u{1B}[F", .end), ("\u{1B}[1~", .home), ("\u{1B}[4~", .end), ("\u{1B}[Z", .backTab), ("\u{1B}OP", .f1),
+        ("\u{1B}[11~", .f1), ("\u{1B}", .escape), ("\t", .tab), ("\r", .enter), ("\u{7F}", .backspace),
+        ("\u{03}", .control("c")), ("\u{11}", .control("q")), ("\u{12}", .control("r")), ("a", .character("a")),
+        (" ", .character(" ")), ("한", .character("한")), ("\u{1B}[1;5A", .up), ("\u{1B}[200~", .unknown),
+    ])
+    func decodes(input: String, key: Key) {
+        let (keys, remainder) = KeyParser.parse(Array(input.utf8))
+        #expect(keys == [key])
+        #expect(remainder.isEmpty)
+    }
+
+    @Test func severalKeysInOneRead() {
+        let (keys, _) = KeyParser.parse(Array("ab\u{1B}[B\u{1B}[6~강\u{7F}".utf8))
+        #expect(keys == [.character("a"), .character("b"), .down, .pageDown, .character("강"), .backspace])
+    }
+
+    @Test func aCharacterCutBetweenReadsWaitsForTheRest() {
+        let bytes = Array("강".utf8)
+        let first = KeyParser.parse([UInt8(ascii: "x")] + bytes[0..<2])
+        #expect(first.keys == [.character("x")])
+        #expect(first.remainder == Array(bytes[0..<2]))
+        let second = KeyParser.parse(first.remainder + bytes[2...])
+        #expect(second.keys == [.character("강")])
+    }
+
+    @Test func invalidBytesAreIgnoredNotFatal() {
+        let (keys, remainder) = KeyParser.parse([0xFF, 0x80, UInt8(ascii: "a"), 0x1B, UInt8(ascii: "[")])
+        #expect(keys == [.unknown, .unknown, .character("a"), .unknown])
+        #expect(remainder.isEmpty)
+    }
+}
