@@ -93,16 +93,19 @@ final class BookSearchViewController: UIViewController, UISearchBarDelegate {
             .disposed(by: disposeBag)
         countdownButton.rx.tap
             .withLatestFrom(countdown.isRunning.asObservable())
-            .subscribe(with: self, onNext: { controller, isRunning in
-                if isRunning { controller.countdown.cancel() } else { controller.countdown.start() }
-            })
+            .subscribe(
+                with: self,
+                onNext: { controller, isRunning in
+                    if isRunning { controller.countdown.cancel() } else { controller.countdown.start() }
+                }
+            )
             .disposed(by: disposeBag)
     }
 
     // MARK: UISearchBarDelegate
 
     func searchBar(_ searchBar: UISearchBar, textDidChange searchText: String) {
-        self.searchText.accept(searchText)   // the view model trims and debounces it
+        self.searchText.accept(searchText)  // the view model trims and debounces it
     }
 
     func searchBarSearchButtonClicked(_ searchBar: UISearchBar) {
