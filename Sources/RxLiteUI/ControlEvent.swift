@@ -2,7 +2,7 @@ import RxLite
 
 /// A sequence of UI events (`button.rx.tap`): it never fails, and delivers on the main queue.
 ///
-/// As in RxCocoa, it is an ``RxLite/ObservableType``, so every operator applies:
+/// As in RxCocoa, it is an `ObservableType`, so every operator applies:
 /// `button.rx.tap.throttle(.seconds(3), latest: false, scheduler: MainScheduler.instance)`.
 public struct ControlEvent<Element>: ObservableType {
     let events: Observable<Element>
@@ -12,6 +12,7 @@ public struct ControlEvent<Element>: ObservableType {
         self.events = events.asObservable()
     }
 
+    /// The events, delivered on the main queue; the sequence never fails.
     public func asObservable() -> Observable<Element> { events }
 
     /// This sequence as a `ControlEvent` (for symmetry with RxCocoa).

@@ -3,9 +3,10 @@ import RxLite
 /// A two-way UI property (`textField.rx.text`): read it as a sequence of values, write it as an observer.
 ///
 /// As a sequence it emits the current value on subscription, then the value after each user edit; it never fails
-/// and delivers on the main queue. As an observer it sets the property on the main queue (it is a ``Binder``), so
+/// and delivers on the main queue. As an observer it sets the property on the main queue (it is a `Binder`), so
 /// `viewModel.name.bind(to: textField.rx.text)` works; programmatic sets are not echoed back, as in UIKit.
 public struct ControlProperty<PropertyType>: ObservableType, ObserverType {
+    /// The property's type, which is also the element of the sequence.
     public typealias Element = PropertyType
 
     let values: Observable<PropertyType>
@@ -19,6 +20,7 @@ public struct ControlProperty<PropertyType>: ObservableType, ObserverType {
         self.valueSink = valueSink.asObserver()
     }
 
+    /// The current value on subscription, then the value after each user edit, on the main queue; never fails.
     public func asObservable() -> Observable<PropertyType> { values }
 
     /// This property as a `ControlProperty` (for symmetry with RxCocoa).
@@ -43,7 +45,7 @@ extension ControlProperty where PropertyType == String? {
 }
 
 extension ControlProperty where PropertyType: Sendable {
-    /// The values as a ``Driver`` (a control property never fails).
+    /// The values as a `Driver` (a control property never fails).
     public func asDriver() -> Driver<PropertyType> {
         asDriver(onErrorRecover: { _ in Driver.empty() })
     }

@@ -32,7 +32,8 @@ extension ObservableType {
         bindRelays { element in relays.forEach { $0.accept(element) } }
     }
 
-    /// Accepts every element into each of `relays` (see ``bind(to:)-PublishRelay``).
+    /// Accepts every element into each of `relays`. A relay never ends: completion is ignored, and an error stops a
+    /// debug build.
     @discardableResult
     public func bind(to relays: BehaviorRelay<Element>...) -> any Disposable {
         bindRelays { element in relays.forEach { $0.accept(element) } }

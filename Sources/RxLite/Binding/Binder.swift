@@ -40,6 +40,7 @@ public struct Binder<Value>: ObserverType {
     @inlinable
     public func on(_ event: Event<Value>) { binding(event) }
 
+    /// This binder as a type-erased observer; events still go through the binder's scheduler.
     @inlinable
     public func asObserver() -> AnyObserver<Value> { AnyObserver(eventHandler: binding) }
 }

@@ -55,6 +55,7 @@ public struct AnyObserver<Element>: ObserverType {
     @inlinable
     public func on(_ event: Event<Element>) { eventHandler(event) }
 
+    /// Itself: it is already type-erased.
     @inlinable
     public func asObserver() -> AnyObserver<Element> { self }
 }

@@ -48,6 +48,7 @@ extension DisposeBag {
     /// Collects disposables listed one per line.
     @resultBuilder
     public enum DisposableBuilder {
+        /// The disposables in the order they are listed.
         public static func buildBlock(_ disposables: any Disposable...) -> [any Disposable] { disposables }
     }
 }

@@ -28,6 +28,7 @@ import RxLite
 /// ``bind(with:_:)``.
 @MainActor
 public final class ObservableValue<Value: Sendable>: ObservableType, ObserverType {
+    /// The type of the value, which is also the element of the sequence.
     public typealias Element = Value
 
     // The latest value set on the main actor. The relay below delivers in order; a value set by an observer
@@ -81,13 +82,13 @@ public final class ObservableValue<Value: Sendable>: ObservableType, ObserverTyp
         relay.asObservable()
     }
 
-    /// The value as a ``Driver``: the current value, then every later one, on the main scheduler.
+    /// The value as a `Driver`: the current value, then every later one, on the main scheduler.
     public nonisolated func asDriver() -> Driver<Value> {
         relay.asDriver()
     }
 
     /// Sets `value` to each element, on the main queue, so `bind(to:)` and `drive` can feed it from any thread.
-    /// Completion is ignored; an error stops a debug build, as for every ``Binder``.
+    /// Completion is ignored; an error stops a debug build, as for every `Binder`.
     public nonisolated func on(_ event: Event<Value>) {
         Binder(self) { target, value in
             MainActor.assumeIsolated { target.value = value }

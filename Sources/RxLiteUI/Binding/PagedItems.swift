@@ -48,6 +48,7 @@ public final class AppendOnlyList<Item> {
 public struct PagedItems<Item>: RandomAccessCollection {
     // Shared with the list and other snapshots; only the slots below `count` are read (see AppendOnlyList).
     private let chunks: ContiguousArray<PagedItemsChunk<Item>>
+    /// The number of items.
     public let count: Int
 
     init(chunks: ContiguousArray<PagedItemsChunk<Item>>, count: Int) {
@@ -67,9 +68,12 @@ public struct PagedItems<Item>: RandomAccessCollection {
         self.init(chunks: [], count: 0)
     }
 
+    /// The position of the first item: 0.
     public var startIndex: Int { 0 }
+    /// The position after the last item: ``count``.
     public var endIndex: Int { count }
 
+    /// The item at `position`, in O(1); traps outside `0..<count`.
     public subscript(position: Int) -> Item {
         precondition(position >= 0 && position < count, "PagedItems index \(position) out of range 0..<\(count)")
         let (chunkIndex, offset) = PagedItemsChunk<Item>.position(of: position)
@@ -85,18 +89,21 @@ public struct PagedItems<Item>: RandomAccessCollection {
 }
 
 extension PagedItems: ExpressibleByArrayLiteral {
+    /// The items of the literal, in order (copied once).
     public init(arrayLiteral elements: Item...) {
         self.init(elements)
     }
 }
 
 extension PagedItems: Equatable where Item: Equatable {
+    /// Whether both hold equal items in the same order; O(1) when they share storage and have the same count.
     public static func == (lhs: PagedItems, rhs: PagedItems) -> Bool {
         lhs.count == rhs.count && (lhs.sharesStorage(with: rhs) || lhs.elementsEqual(rhs))
     }
 }
 
 extension PagedItems: Hashable where Item: Hashable {
+    /// Hashes the count and every item, in order.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(count)
         for item in self { hasher.combine(item) }
@@ -104,6 +111,7 @@ extension PagedItems: Hashable where Item: Hashable {
 }
 
 extension PagedItems: CustomStringConvertible {
+    /// The items, written as an array.
     public var description: String { Array(self).description }
 }
 

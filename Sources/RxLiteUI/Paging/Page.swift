@@ -6,6 +6,7 @@ public struct PageRequest: Sendable, Equatable, Hashable {
     /// How many items a full page holds.
     public var pageSize: Int
 
+    /// A request for page `page` (1-based) of `pageSize` items.
     public init(page: Int, pageSize: Int) {
         self.page = page
         self.pageSize = pageSize
@@ -28,6 +29,7 @@ public struct Page<Item> {
     /// Whether a later page can hold items, when the source decides; `nil` applies the rule above.
     public var hasMore: Bool?
 
+    /// A page of `items`; `totalCount` and `hasMore` when the source says (see the type's rule for `nil`).
     public init(items: [Item], totalCount: Int? = nil, hasMore: Bool? = nil) {
         self.items = items
         self.totalCount = totalCount

@@ -39,7 +39,7 @@ extension PaginatorState: Sendable where Item: Sendable {}
 /// output.state.drive(...)          // items, isLoading, error, hasMore, totalCount
 /// ```
 ///
-/// Guarantees (see ``PaginatorStateMachine`` for the invariants behind them):
+/// Guarantees (see `PaginatorStateMachine` for the invariants behind them):
 /// - one request at a time: a trigger while a page loads is dropped, so each page is requested once per query;
 /// - nothing is requested after the last page (an empty or short page, the total reached, or the fetch's own
 ///   `hasMore == false`);
@@ -48,7 +48,7 @@ extension PaginatorState: Sendable where Item: Sendable {}
 /// - a page costs O(page size): items go into an ``AppendOnlyList`` and each update carries an O(1) snapshot.
 ///
 /// Every input and every fetch result is handled on `scheduler`, which must be serial (the main scheduler, or a
-/// `TestScheduler`); the outputs are a ``Driver`` and a ``Signal``, delivered on the main scheduler (or the
+/// `TestScheduler`); the outputs are a `Driver` and a `Signal`, delivered on the main scheduler (or the
 /// `SharingScheduler` mock in tests). The outputs never complete or fail: inputs that end or fail stop feeding
 /// the paginator, and a fetch's error is reported in ``PaginatorState/error``.
 public final class Paginator<Query: Sendable, Item: Sendable>: Sendable {
@@ -63,6 +63,7 @@ public final class Paginator<Query: Sendable, Item: Sendable>: Sendable {
         /// Load the current query again from page 1.
         public var refresh: Observable<Void>
 
+        /// The inputs; `retry` and `refresh` default to `.empty()` (no events).
         public init(
             query: Observable<Query?>, loadNext: Observable<Void>, retry: Observable<Void> = .empty(),
             refresh: Observable<Void> = .empty()
@@ -148,7 +149,10 @@ public final class Paginator<Query: Sendable, Item: Sendable>: Sendable {
 
 /// One state of a paging session and the change of the list that led to it (`nil`: only the status changed).
 public struct PaginatorUpdate<Item> {
+    /// The state after the change.
     public var state: PaginatorState<Item>
+    /// How the list changed: `.reload` for a new query, `.appended(range)` for a page; `nil` when only the status
+    /// (loading, error, ...) changed.
     public var change: ListChange?
 
     /// The list and its change, when the list changed.

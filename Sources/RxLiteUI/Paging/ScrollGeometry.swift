@@ -9,6 +9,7 @@ public struct ScrollGeometry: Sendable, Equatable {
     /// The height of the visible area (the bounds minus the content insets).
     public var visibleHeight: Double
 
+    /// A position: `offset` scrolled into `contentHeight` of content, `visibleHeight` of it on screen.
     public init(offset: Double, contentHeight: Double, visibleHeight: Double) {
         self.offset = offset
         self.contentHeight = contentHeight
@@ -29,6 +30,7 @@ public struct ScrollGeometry: Sendable, Equatable {
 /// For a list of rows (the terminal app, or any fixed-height row list): whether the last `threshold` rows are
 /// reached when `visibleRows` rows are shown starting at row `firstVisibleRow` of `rowCount`.
 extension ScrollGeometry {
+    /// The position of a list of `rowCount` equal rows showing `visibleRows` from `firstVisibleRow`, in rows.
     public init(firstVisibleRow: Int, visibleRows: Int, rowCount: Int) {
         self.init(offset: Double(firstVisibleRow), contentHeight: Double(rowCount), visibleHeight: Double(visibleRows))
     }

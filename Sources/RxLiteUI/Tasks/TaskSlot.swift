@@ -73,7 +73,7 @@ public final class TaskSlot: @unchecked Sendable {
     public var isBusy: Bool { lock.withLock { current != nil } }
 
     /// Whether a task is running: the current state first, then each change, on the main scheduler (or the mocked
-    /// one, see ``RxLite/SharingScheduler``). Restarting a running task keeps it `true` without a blink.
+    /// one, see `SharingScheduler`). Restarting a running task keeps it `true` without a blink.
     public var isRunning: Driver<Bool> { running.asDriver() }
 
     private func finish(_ run: SingleAssignmentDisposable?) {

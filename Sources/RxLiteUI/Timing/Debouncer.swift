@@ -9,7 +9,7 @@ import RxLite
 /// func textDidChange(_ text: String) { debouncer { viewModel.search(text) } }
 /// ```
 ///
-/// Same timing as ``RxLite/ObservableType/debounce(_:scheduler:)``. The action runs on `scheduler` (the main queue
+/// Same timing as RxLite's `debounce(_:scheduler:)`. The action runs on `scheduler` (the main queue
 /// by default, so UI code in it is safe). A call does not allocate a timer: one deadline moves with each call, and
 /// the one outstanding timer is re-armed only when it fires before that deadline.
 ///

@@ -9,7 +9,7 @@ import RxLite
 /// button.addAction(UIAction { _ in throttler { viewModel.submit() } }, for: .touchUpInside)
 /// ```
 ///
-/// Same timing as ``RxLite/ObservableType/throttle(_:latest:scheduler:)``: each action that runs opens a window of
+/// Same timing as RxLite's `throttle(_:latest:scheduler:)`: each action that runs opens a window of
 /// `dueTime`; with `latest: true` the last action called inside the window runs when it ends (and opens the next
 /// window), with `latest: false` those calls are dropped. Actions run on `scheduler` (the main queue by default,
 /// so UI code in them is safe), one scheduled action for a call that runs at once, one timer per window that has

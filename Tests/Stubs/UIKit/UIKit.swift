@@ -23,6 +23,12 @@ open class UIResponder: NSObject {
 open class UIView: UIResponder {
     public init(frame: CGRect) { stub() }
     public required init?(coder: NSCoder) { stub() }
+    // Objective-C's `-init`, which UIKit's Swift interface inherits from NSObject (`UIView()` is `init(frame: .zero)`).
+    public override convenience init() { stub() }
+    open var frame: CGRect {
+        get { stub() }
+        set { stub() }
+    }
     open var isHidden: Bool {
         get { stub() }
         set { stub() }
@@ -231,13 +237,34 @@ open class UITextView: UIScrollView {
 
 @MainActor
 open class UIActivityIndicatorView: UIView {
+    public enum Style: Int, Sendable {
+        case medium = 100
+        case large = 101
+    }
+
+    public init(style: UIActivityIndicatorView.Style) { stub() }
+    public override init(frame: CGRect) { stub() }
+    public required init(coder: NSCoder) { stub() }
     open func startAnimating() { stub() }
     open func stopAnimating() { stub() }
     open var isAnimating: Bool { stub() }
 }
 
 @MainActor
-open class UITableViewCell: UIView {}
+open class UITableViewCell: UIView {
+    public enum CellStyle: Int, Sendable {
+        case `default` = 0
+        case value1 = 1
+        case value2 = 2
+        case subtitle = 3
+    }
+
+    public init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) { stub() }
+    public override init(frame: CGRect) { stub() }
+    public required init?(coder: NSCoder) { stub() }
+    open var textLabel: UILabel? { stub() }
+    open var detailTextLabel: UILabel? { stub() }
+}
 
 @MainActor
 public protocol UITableViewDataSource: NSObjectProtocol {
@@ -258,6 +285,18 @@ open class UITableView: UIScrollView {
         case automatic = 100
     }
 
+    public enum Style: Int, Sendable {
+        case plain = 0
+        case grouped = 1
+        case insetGrouped = 2
+    }
+
+    public init(frame: CGRect, style: UITableView.Style) { stub() }
+    // Objective-C's inherited `-initWithFrame:` (a plain table).
+    public override convenience init(frame: CGRect) { stub() }
+    public required init?(coder: NSCoder) { stub() }
+    open func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) { stub() }
+
     weak open var dataSource: (any UITableViewDataSource)? {
         get { stub() }
         set { stub() }
@@ -273,4 +312,83 @@ extension IndexPath {
     public init(row: Int, section: Int) { stub() }
     public var row: Int { stub() }
     public var section: Int { stub() }
+}
+
+// For Examples/BookSearchUIKit (type-checked by scripts/typecheck-uikit).
+
+@MainActor
+open class UIViewController: UIResponder {
+    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { stub() }
+    public required init?(coder: NSCoder) { stub() }
+    open var view: UIView! {
+        get { stub() }
+        set { stub() }
+    }
+    open var title: String? {
+        get { stub() }
+        set { stub() }
+    }
+    open func loadView() { stub() }
+    open func viewDidLoad() { stub() }
+}
+
+@MainActor
+open class NSLayoutConstraint: NSObject {
+    public enum Axis: Int, Sendable {
+        case horizontal = 0
+        case vertical = 1
+    }
+}
+
+@MainActor
+open class UIStackView: UIView {
+    public override init(frame: CGRect) { stub() }
+    public required init(coder: NSCoder) { stub() }
+    public convenience init(arrangedSubviews views: [UIView]) { stub() }
+    open var axis: NSLayoutConstraint.Axis {
+        get { stub() }
+        set { stub() }
+    }
+    open var spacing: CGFloat {
+        get { stub() }
+        set { stub() }
+    }
+}
+
+@MainActor
+open class UISegmentedControl: UIControl {
+    public init(items: [Any]?) { stub() }
+    public override init(frame: CGRect) { stub() }
+    public required init?(coder: NSCoder) { stub() }
+    open var selectedSegmentIndex: Int {
+        get { stub() }
+        set { stub() }
+    }
+    nonisolated public class var noSegment: Int { stub() }
+}
+
+// In UIKit both requirements are `@objc optional` (and the protocol refines `UIBarPositioningDelegate`); the stub
+// declares the two the example implements as plain requirements, as for `UIScrollViewDelegate`.
+@MainActor
+public protocol UISearchBarDelegate: NSObjectProtocol {
+    func searchBar(_ searchBar: UISearchBar, textDidChange searchText: String)
+    func searchBarSearchButtonClicked(_ searchBar: UISearchBar)
+}
+
+@MainActor
+open class UISearchBar: UIView {
+    public override init(frame: CGRect) { stub() }
+    public required init?(coder: NSCoder) { stub() }
+    open var text: String? {
+        get { stub() }
+        set { stub() }
+    }
+    open var placeholder: String? {
+        get { stub() }
+        set { stub() }
+    }
+    weak open var delegate: (any UISearchBarDelegate)? {
+        get { stub() }
+        set { stub() }
+    }
 }

@@ -2,8 +2,8 @@ extension ObservableType {
     /// Emits the first element, or `nil` when the source completes without one, then completes. Fails with the
     /// source's error when it fails first.
     ///
-    /// Difference from RxSwift: RxSwift returns `Single<Element?>`. Until RxLite has traits this returns an
-    /// `Observable` that emits exactly one optional on success.
+    /// Difference from RxSwift: RxSwift returns `Single<Element?>`; this returns an `Observable` that emits exactly
+    /// one optional on success (`.asSingle()` converts it).
     ///
     /// [first](https://reactivex.io/documentation/operators/first.html)
     @inlinable

@@ -2,8 +2,8 @@ extension ObservableType {
     /// Emits one array of every element when the source completes, then completes; a source error is emitted
     /// instead.
     ///
-    /// Difference from RxSwift: RxSwift returns `Single<[Element]>`. Until RxLite has traits this returns an
-    /// `Observable` that emits exactly one array on success.
+    /// Difference from RxSwift: RxSwift returns `Single<[Element]>`; this returns an `Observable` that emits exactly
+    /// one array on success (`.asSingle()` converts it).
     ///
     /// [to](https://reactivex.io/documentation/operators/to.html)
     @inlinable

@@ -6,7 +6,7 @@ extension ObservableType {
     ///
     /// ```
     /// source:          -a-b-c-d-e-|
-    /// skip(5 frames):  -----c-d-e-|
+    /// skip(4 frames):  -----c-d-e-|
     /// ```
     /// An element arriving at the very tick the time passes is dropped when it is seen before the timer.
     ///

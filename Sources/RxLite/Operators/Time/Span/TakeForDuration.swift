@@ -4,7 +4,7 @@ extension ObservableType {
     ///
     /// ```
     /// source:               -a-b-c-d-e-|
-    /// take(for: 5 frames):  -a-b-|
+    /// take(for: 5 frames):  -a-b-(c|)   (c arrives on the boundary and is kept)
     /// ```
     ///
     /// The only state is "has the time passed", kept by the output: the timer sends `.completed` through the same

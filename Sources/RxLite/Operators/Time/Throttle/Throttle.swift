@@ -11,7 +11,8 @@ extension ObservableType where Element: Sendable {
     ///
     /// ```
     /// source:                   a-b-c-----d--e|
-    /// throttle(3 frames):       a--c--b---d--(e|)   (a window is 3 frames; b and c arrive inside a's)
+    /// throttle(3 frames):       a--b--c---d--e|   (a window is 3 frames: b waits for a's window to end,
+    ///                                              c for b's; d and e arrive after the window and go out at once)
     /// ```
     /// A burst inside one window arms one timer, not one per element.
     ///
