@@ -32,7 +32,7 @@ let package = Package(
         .testTarget(name: "RxLiteUITests", dependencies: ["RxLiteUI", "RxLite", "RxLiteTest"]),
         .testTarget(name: "BookSearchTests", dependencies: ["BookSearch", "RxLite", "RxLiteUI", "RxLiteTest"]),
         .testTarget(
-            name: "BookSearchTerminalTests", dependencies: ["BookSearchTerminal", "BookSearch", "RxLiteUI", "book-search"]),
+            name: "BookSearchTerminalTests", dependencies: ["BookSearchTerminal", "BookSearch", "RxLiteUI", "RxLiteTest", "book-search"]),
     ],
     swiftLanguageModes: [.v6]
 )

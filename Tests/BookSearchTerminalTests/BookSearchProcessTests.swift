@@ -1,4 +1,5 @@
 import Foundation
+import RxLiteTest
 import Testing
 
 #if canImport(Glibc)
@@ -7,7 +8,7 @@ import Testing
 
 /// The `book-search` executable run as a process, as a script or a person would. `swift test` builds it (the test
 /// target depends on it); it is found next to the test bundle, or under `.build/debug`.
-@Suite(.serialized) struct BookSearchProcessTests {
+@Suite(.serialized, .checksResources) struct BookSearchProcessTests {
     static let executable: URL? = {
         let candidates = [
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),

@@ -1,8 +1,9 @@
 import BookSearch
 import BookSearchTerminal
+import RxLiteTest
 import Testing
 
-@Suite struct CommandLineTests {
+@Suite(.checksResources) struct CommandLineTests {
     @Test func searchWithEveryOption() throws {
         let command = try BookSearchCommand.parse(["search", "swift", "--type", "title", "--pages", "2", "--json"])
         #expect(

@@ -1,7 +1,8 @@
 import BookSearchTerminal
+import RxLiteTest
 import Testing
 
-@Suite struct KeyParserTests {
+@Suite(.checksResources) struct KeyParserTests {
     @Test(arguments: [
         ("\u{1B}[A", Key.up), ("\u{1B}[B", .down), ("\u{1B}[C", .right), ("\u{1B}[D", .left),
         ("\u{1B}OA", .up), ("\u{1B}[5~", .pageUp), ("\u{1B}[6~", .pageDown), ("\u{1B}[H", .home),

@@ -1,9 +1,10 @@
 import BookSearch
 import BookSearchTerminal
 import Foundation
+import RxLiteTest
 import Testing
 
-@Suite struct SearchReportTests {
+@Suite(.checksResources) struct SearchReportTests {
     let books = [
         Book(title: "채식주의자", author: "한강", publisher: "창비", publicationDate: "2007", isbn13: "9788936433598"),
         Book(title: "Untitled", author: "", publisher: "", publicationDate: "", isbn13: ""),

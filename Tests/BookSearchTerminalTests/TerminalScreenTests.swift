@@ -1,9 +1,10 @@
 import BookSearch
 import BookSearchTerminal
+import RxLiteTest
 import RxLiteUI
 import Testing
 
-@Suite struct TerminalScreenTests {
+@Suite(.checksResources) struct TerminalScreenTests {
     func books(_ count: Int, from start: Int = 1) -> [Book] {
         (start..<start + count).map {
             Book(title: "Book \($0)", author: "A", publisher: "P", publicationDate: "2020", isbn13: "")
@@ -143,7 +144,7 @@ import Testing
     }
 }
 
-@Suite struct CountdownPopupTests {
+@Suite(.checksResources) struct CountdownPopupTests {
     func screen() -> TerminalScreen {
         TerminalScreen(layout: TerminalLayout(width: 40, height: 12), sourceName: "test")
     }

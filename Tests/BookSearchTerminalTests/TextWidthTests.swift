@@ -1,7 +1,8 @@
 import BookSearchTerminal
+import RxLiteTest
 import Testing
 
-@Suite struct TextWidthTests {
+@Suite(.checksResources) struct TextWidthTests {
     @Test func widths() {
         #expect(TextWidth.of("abc") == 3)
         #expect(TextWidth.of("한강") == 4)

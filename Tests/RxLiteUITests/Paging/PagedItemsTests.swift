@@ -1,7 +1,8 @@
+import RxLiteTest
 import RxLiteUI
 import Testing
 
-@Suite struct PagedItemsTests {
+@Suite(.checksResources) struct PagedItemsTests {
     @Test(arguments: [0, 1, 15, 16, 17, 47, 48, 49, 1_000, 5_000])
     func aSnapshotHoldsTheItemsInOrderAcrossChunks(count: Int) {
         let list = AppendOnlyList<Int>()

@@ -1,8 +1,9 @@
+import RxLiteTest
 import Testing
 
 @testable import RxLiteUI
 
-@Suite struct PaginatorStateMachineTests {
+@Suite(.checksResources) struct PaginatorStateMachineTests {
     @Test func aStaleAnswerIsDropped() throws {
         var machine = PaginatorStateMachine<String>(pageSize: 10)
         guard case .reset(let first?) = machine.setQuery("a") else {

@@ -1,7 +1,8 @@
+import RxLiteTest
 import RxLiteUI
 import Testing
 
-@Suite struct ScrollGeometryTests {
+@Suite(.checksResources) struct ScrollGeometryTests {
     @Test(arguments: [
         // offset, content, visible, threshold, near
         (0.0, 1_000.0, 400.0, 100.0, false),
