@@ -15,6 +15,7 @@ final class BookSearchViewController: UIViewController, UISearchBarDelegate {
     private let statusLabel = UILabel()
     private let activityIndicator = UIActivityIndicatorView(style: .medium)
     private let retryButton = UIButton(type: .system)
+    private let refreshButton = UIButton(type: .system)
     private let countdownButton = UIButton(type: .system)
     private let countdownLabel = UILabel()
     private let tableView = UITableView(frame: .zero, style: .plain)
@@ -33,7 +34,9 @@ final class BookSearchViewController: UIViewController, UISearchBarDelegate {
     required init?(coder: NSCoder) { fatalError("BookSearchViewController is created in code") }
 
     override func loadView() {
-        let controls = UIStackView(arrangedSubviews: [statusLabel, activityIndicator, retryButton, countdownButton])
+        let controls = UIStackView(arrangedSubviews: [
+            statusLabel, activityIndicator, retryButton, refreshButton, countdownButton,
+        ])
         controls.spacing = 8
         let stack = UIStackView(arrangedSubviews: [searchBar, queryTypeControl, controls, countdownLabel, tableView])
         stack.axis = .vertical
@@ -47,6 +50,7 @@ final class BookSearchViewController: UIViewController, UISearchBarDelegate {
         searchBar.delegate = self
         queryTypeControl.selectedSegmentIndex = 0
         retryButton.setTitle("Retry", for: .normal)
+        refreshButton.setTitle("Refresh", for: .normal)
         tableView.register(BookCell.self, forCellReuseIdentifier: BookCell.identifier)
         bindViewModel()
         bindCountdown()
@@ -69,6 +73,9 @@ final class BookSearchViewController: UIViewController, UISearchBarDelegate {
                     .throttle(.seconds(2), latest: false, scheduler: MainScheduler.instance).asObservable(),
                 // Two taps within a second are one retry.
                 retry: retryButton.rx.tap.throttle(.seconds(1), latest: false, scheduler: MainScheduler.instance)
+                    .asObservable(),
+                // The seed's throttled button: a tap, then nothing for 3 seconds, so a double tap is one search.
+                refresh: refreshButton.rx.tap.throttle(.seconds(3), latest: false, scheduler: MainScheduler.instance)
                     .asObservable()))
 
         // `.reload` for a new search, `.appended(range)` for the next page: the table inserts just those rows.

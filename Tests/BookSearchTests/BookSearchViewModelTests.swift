@@ -64,7 +64,8 @@ import Testing
     /// Subscribes to every output at 0 and runs the scheduler to `end`.
     func run(
         _ viewModel: BookSearchViewModel, type: [Recorded<Event<QueryType>>] = [.next(0, .keyword)],
-        text: [Recorded<Event<String>>], nearBottom: [TestTime] = [], until end: TestTime = 1_000
+        text: [Recorded<Event<String>>], nearBottom: [TestTime] = [], refresh: [TestTime] = [],
+        until end: TestTime = 1_000
     ) -> Recorders {
         let recorders = Recorders(
             status: scheduler.createObserver(String.self), loading: scheduler.createObserver(Bool.self),
@@ -74,7 +75,8 @@ import Testing
         let input = BookSearchViewModel.Input(
             queryType: scheduler.createHotObservable(type).asObservable(),
             searchText: scheduler.createHotObservable(text).asObservable(),
-            nearBottom: scheduler.createHotObservable(nearBottom.map { Recorded.next($0, ()) }).asObservable())
+            nearBottom: scheduler.createHotObservable(nearBottom.map { Recorded.next($0, ()) }).asObservable(),
+            refresh: scheduler.createHotObservable(refresh.map { Recorded.next($0, ()) }).asObservable())
         SharingScheduler.mock(scheduler: scheduler) {
             let output = viewModel.transform(input)
             output.status.drive(recorders.status).disposed(by: bag)
@@ -134,6 +136,16 @@ import Testing
             ])
         #expect(recorders.status.events.contains(.next(120, "10 of 25")))
         #expect(recorders.titles.events.last?.value.element?.count == 20)
+    }
+
+    @Test func refreshSearchesTheSameTextAgainFromPageOne() {
+        let recorders = run(viewModel(), text: [.next(0, "swift")], nearBottom: [100], refresh: [150])
+        #expect(log.requests == [at(30, "Keyword:swift p1"), at(100, "Keyword:swift p2"), at(150, "Keyword:swift p1")])
+        // The list starts over: a reload when the refresh begins, then page 1 appended to the empty list.
+        #expect(
+            recorders.changes.events.filter { $0.time >= 150 }.map(\.value.element) == [.reload, .appended(0..<10)])
+        #expect(recorders.titles.events.last == .next(170, (1...10).map { "swift \($0)" }))
+        #expect(recorders.status.events.last == .next(170, "10 of 25"))
     }
 
     @Test func statusLines() {

@@ -30,15 +30,19 @@ public final class BookSearchViewModel {
         public var nearBottom: Observable<Void>
         /// Request the failed page again.
         public var retry: Observable<Void>
+        /// Search the current text again from page 1 (a pull-to-refresh or a refresh button).
+        public var refresh: Observable<Void>
 
+        /// The inputs; `retry` and `refresh` default to `.empty()` (no events).
         public init(
             queryType: Observable<QueryType>, searchText: Observable<String>, nearBottom: Observable<Void>,
-            retry: Observable<Void> = .empty()
+            retry: Observable<Void> = .empty(), refresh: Observable<Void> = .empty()
         ) {
             self.queryType = queryType
             self.searchText = searchText
             self.nearBottom = nearBottom
             self.retry = retry
+            self.refresh = refresh
         }
     }
 
@@ -99,7 +103,9 @@ public final class BookSearchViewModel {
             fetch(query, request).map { Page(items: $0.books, totalCount: $0.totalResults, hasMore: $0.hasMore) }
         }
         let paging = paginator.transform(
-            .init(query: queries.share(replay: 1), loadNext: input.nearBottom, retry: input.retry))
+            .init(
+                query: queries.share(replay: 1), loadNext: input.nearBottom, retry: input.retry,
+                refresh: input.refresh))
         let state = paging.state
         return Output(
             state: state,
