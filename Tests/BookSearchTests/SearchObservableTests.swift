@@ -35,7 +35,7 @@ import Testing
     /// The events of one subscription to `observable`, once it has ended.
     private func events(of observable: Observable<BookSearchPage>) async -> [String] {
         await withCheckedContinuation { continuation in
-            let log = Mutex<[String]>([])
+            let log = Protected<[String]>([])
             _ = observable.subscribe(
                 onNext: { page in log.withLock { $0.append("next(\(page.totalResults))") } },
                 onError: { error in
@@ -70,7 +70,7 @@ import Testing
 
     @Test func disposingCancelsTheSearchAndDeliversNothing() async {
         let service = HangingService()
-        let received = Mutex<[String]>([])
+        let received = Protected<[String]>([])
         let subscription = service.searchObservable(BookSearchRequest(query: "a")).subscribe(
             onNext: { _ in received.withLock { $0.append("next") } },
             onError: { _ in received.withLock { $0.append("error") } },
@@ -85,7 +85,7 @@ import Testing
         let body = AladinFixtures.page(total: 0, start: 1, items: [])
         try await withLocalHTTPServer(route: { _ in .json(body, delay: .seconds(1)) }) { server in
             let client = AladinClient(ttbKey: "k", baseURL: server.url("ttb/api/"), timeout: 5)
-            let received = Mutex<[String]>([])
+            let received = Protected<[String]>([])
             let subscription = client.searchObservable(BookSearchRequest(query: "a")).subscribe(
                 onNext: { _ in received.withLock { $0.append("next") } },
                 onError: { _ in received.withLock { $0.append("error") } })

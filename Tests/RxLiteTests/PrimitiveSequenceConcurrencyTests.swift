@@ -38,7 +38,7 @@ private func pendingSingle(subscribed: Gate, disposed: Gate) -> Single<Int> {
         let baseline = Resources.total
         let started = Gate()
         let workEnded = Gate()
-        let results = Mutex<[String]>([])
+        let results = Protected<[String]>([])
         var subscription: (any Disposable)? = Single<Int>.create {
             started.open()
             await suspendUntilCancelled()

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import RxLiteTest
 import Synchronization
 
 #if canImport(Glibc)
@@ -57,7 +58,7 @@ final class LocalHTTPServer: Sendable {
     let port: UInt16
     private let listener: Int32
     private let route: @Sendable (Request) -> Response
-    private let recorded = Mutex<[Request]>([])
+    private let recorded = Protected<[Request]>([])
     private let stopping = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
     private let isStopped = Atomic<Bool>(false)

@@ -143,7 +143,7 @@ private final class Handoff: @unchecked Sendable {
         for _ in 0..<rounds {
             let subject = PublishSubject<Int>()
             let logs = (0..<4).map { _ in EventLog<Int>() }
-            let subscriptions = Mutex<[Handoff]>([])
+            let subscriptions = Protected<[Handoff]>([])
             DispatchQueue.concurrentPerform(iterations: 5) { thread in
                 if thread == 4 {
                     subject.onCompleted()
