@@ -18,10 +18,12 @@ let package = Package(
         .target(name: "RxLiteTest", dependencies: ["RxLite"]),
         .target(name: "RxLiteUI", dependencies: ["RxLite"]),
         // The book domain: models, the Aladin client and the embedded catalog (a bundled JSON resource).
-        .target(name: "BookSearch", dependencies: ["RxLite", "RxLiteUI"], resources: [.copy("Resources/catalog.json")]),
+        .target(
+            name: "BookSearch", dependencies: ["RxLite", "RxLiteUI"], resources: [.copy("Resources/catalog.json")]),
         // The terminal app's logic (keys, layout, drawing, arguments, output), tested; the executable only wires.
         .target(name: "BookSearchTerminal", dependencies: ["BookSearch", "RxLiteUI", "RxLite"]),
-        .executableTarget(name: "book-search", dependencies: ["BookSearchTerminal", "BookSearch", "RxLiteUI", "RxLite"]),
+        .executableTarget(
+            name: "book-search", dependencies: ["BookSearchTerminal", "BookSearch", "RxLiteUI", "RxLite"]),
         .target(name: "CAllocationCounter"),
         .executableTarget(
             name: "rxlite-bench", dependencies: ["RxLite", "RxLiteUI", "BookSearch", "CAllocationCounter"]),
@@ -32,7 +34,8 @@ let package = Package(
         .testTarget(name: "RxLiteUITests", dependencies: ["RxLiteUI", "RxLite", "RxLiteTest"]),
         .testTarget(name: "BookSearchTests", dependencies: ["BookSearch", "RxLite", "RxLiteUI", "RxLiteTest"]),
         .testTarget(
-            name: "BookSearchTerminalTests", dependencies: ["BookSearchTerminal", "BookSearch", "RxLiteUI", "RxLiteTest", "book-search"]),
+            name: "BookSearchTerminalTests",
+            dependencies: ["BookSearchTerminal", "BookSearch", "RxLiteUI", "RxLiteTest", "book-search"]),
     ],
     swiftLanguageModes: [.v6]
 )
