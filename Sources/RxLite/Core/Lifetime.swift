@@ -78,7 +78,7 @@ final class Lifetime: Disposable, Cancelable, @unchecked Sendable {
         ).exchanged
     }
 
-    /// Ties `resource` to this lifetime; returns a key for ``remove(_:)``, or `nil` when the lifetime is already
+    /// Ties `resource` to this lifetime; returns its key, or `nil` when the lifetime is already
     /// disposed (then `resource` has been disposed).
     @usableFromInline
     @discardableResult
@@ -112,15 +112,6 @@ final class Lifetime: Disposable, Cancelable, @unchecked Sendable {
         insert(AnonymousDisposable(action))
     }
 
-    /// Forgets the resource under `key` without disposing it; returns it when it was still held.
-    @usableFromInline
-    @discardableResult
-    func remove(_ key: UInt64) -> (any Disposable)? {
-        lock.lock()
-        defer { lock.unlock() }
-        return removeLocked(key)
-    }
-
     private func removeLocked(_ key: UInt64) -> (any Disposable)? {
         if firstKey == key {
             let resource = firstResource
@@ -136,33 +127,36 @@ final class Lifetime: Disposable, Cancelable, @unchecked Sendable {
         return nil
     }
 
-    /// Creates a child lifetime attached to this one at once. Returns the child and its key here (`nil` when this
-    /// lifetime is already disposed, and then the child is disposed too).
+    /// Creates a child lifetime attached to this one at once, for an inner subscription that may end on its own
+    /// (then ``finishChild()`` ends it and takes it out of this lifetime). `nil` when this lifetime already ended.
     @usableFromInline
-    func makeChild() -> (child: Lifetime, key: UInt64?) {
+    func makeChild() -> Lifetime? {
         let child = Lifetime(parent: self)
-        return (child, insert(child))
+        return attach(child) ? child : nil
     }
 
     /// Makes `child` (created with this lifetime as parent) one of this lifetime's resources, so disposing this
     /// one releases the child's resources. Does nothing when the child already ended; disposes the child when this
     /// lifetime already ended. An operator calls this once an inner subscription outlives its synchronous start;
     /// inner sequences that finish during subscribe (`just`) never touch the parent's lock.
+    /// Returns whether the child is now attached.
     @usableFromInline
-    func attach(_ child: Lifetime) {
+    @discardableResult
+    func attach(_ child: Lifetime) -> Bool {
         child.attachStarted.store(true, ordering: .sequentiallyConsistent)
         lock.lock()
         if child.status.load(ordering: .sequentiallyConsistent) == Lifetime.disposed {
             lock.unlock()
-            return
+            return false
         }
         guard let key = insertLocked(child) else {
             lock.unlock()
             child.dispose()
-            return
+            return false
         }
         child.keyInParent = key
         lock.unlock()
+        return true
     }
 
     /// Undoes ``attach(_:)`` for a child that ended on its own.

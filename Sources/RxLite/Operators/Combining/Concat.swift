@@ -87,13 +87,11 @@ where Sources.Element: ObservableConvertibleType {
                 sink(.completed)
                 return
             }
-            let (child, key) = lifetime.makeChild()
-            guard let key else { return }
+            guard let child = lifetime.makeChild() else { return }
             next.asObservable().subscribeHandler(
                 { [self] event in
                     if case .completed = event {
-                        lifetime.remove(key)
-                        child.dispose()
+                        child.finishChild()
                         subscribeNext()
                     } else {
                         sink(event)

@@ -16,8 +16,7 @@ extension ObservableType {
         let source = asObservable()
         return Observable { sink, lifetime in
             let state = ConcatMapState(selector: selector, sink: sink, lifetime: lifetime)
-            let (sourceLifetime, sourceKey) = lifetime.makeChild()
-            guard let sourceKey else { return }
+            guard let sourceLifetime = lifetime.makeChild() else { return }
             source.subscribeHandler(
                 { event in
                     switch event {
@@ -25,8 +24,7 @@ extension ObservableType {
                     case .error(let error): state.forward(.error(error))
                     case .completed:
                         // The inner sequences may go on: release the source now (rule 4).
-                        lifetime.remove(sourceKey)
-                        sourceLifetime.dispose()
+                        sourceLifetime.finishChild()
                         state.sourceCompleted()
                     }
                 }, sourceLifetime)
@@ -146,13 +144,11 @@ final class ConcatMapState<Element, Inner: ObservableConvertibleType>: Serialize
                     forward(.error(error))
                     return
                 }
-                let (child, key) = lifetime.makeChild()
-                guard let key else { return }
+                guard let child = lifetime.makeChild() else { return }
                 inner.subscribeHandler(
                     { [self] event in
                         if case .completed = event {
-                            lifetime.remove(key)
-                            child.dispose()
+                            child.finishChild()
                             innerCompleted()
                         } else {
                             forward(event)

@@ -9,8 +9,7 @@ extension ObservableType {
     public func `catch`(_ handler: @escaping (any Error) throws -> Observable<Element>) -> Observable<Element> {
         let source = asObservable()
         return Observable { sink, lifetime in
-            let (sourceLifetime, sourceKey) = lifetime.makeChild()
-            guard let sourceKey else { return }
+            guard let sourceLifetime = lifetime.makeChild() else { return }
             source.subscribeHandler(
                 { event in
                     guard case .error(let error) = event else {
@@ -18,8 +17,7 @@ extension ObservableType {
                         return
                     }
                     // The source's error is swallowed here: release the source (rule 4).
-                    lifetime.remove(sourceKey)
-                    sourceLifetime.dispose()
+                    sourceLifetime.finishChild()
                     let fallback: Observable<Element>
                     do { fallback = try handler(error) } catch {
                         sink(.error(error))

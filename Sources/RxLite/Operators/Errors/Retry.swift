@@ -78,16 +78,14 @@ final class RetryState<Element>: @unchecked Sendable {
         repeat {
             // Leaving the loop without lowering the count is final: the subscription has ended.
             guard lifetime.isActive else { return }
-            let (child, key) = lifetime.makeChild()
-            guard let key else { return }
+            guard let child = lifetime.makeChild() else { return }
             source.subscribeHandler(
                 { [self] event in
                     guard case .error(let error) = event else {
                         sink(event)
                         return
                     }
-                    lifetime.remove(key)
-                    child.dispose()
+                    child.finishChild()
                     if let retries = retriesLeft {
                         if retries == 0 {
                             sink(.error(error))

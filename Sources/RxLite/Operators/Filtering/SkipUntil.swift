@@ -14,8 +14,7 @@ extension ObservableType {
         return Observable { sink, lifetime in
             let state = SkipUntilState(sink: sink)
             source.subscribeHandler(state.forwardSource, lifetime)
-            let (otherLifetime, otherKey) = lifetime.makeChild()
-            guard let otherKey else { return }
+            guard let otherLifetime = lifetime.makeChild() else { return }
             other.subscribeHandler(
                 { event in
                     switch event {
@@ -27,8 +26,7 @@ extension ObservableType {
                     case .completed: break
                     }
                     // `other` has said all it can: its first element opened the gate, or it ended (rule 4).
-                    lifetime.remove(otherKey)
-                    otherLifetime.dispose()
+                    otherLifetime.finishChild()
                 }, otherLifetime)
         }
     }

@@ -13,8 +13,7 @@ extension ObservableType {
         let other = other.asObservable()
         return Observable { sink, lifetime in
             let state = TakeUntilState(sink: sink)
-            let (otherLifetime, otherKey) = lifetime.makeChild()
-            guard let otherKey else { return }
+            guard let otherLifetime = lifetime.makeChild() else { return }
             other.subscribeHandler(
                 { event in
                     switch event {
@@ -22,8 +21,7 @@ extension ObservableType {
                     case .error(let error): state.forward(.error(error))
                     case .completed:
                         // Swallowed: `other` is done, so release it now (rule 4).
-                        lifetime.remove(otherKey)
-                        otherLifetime.dispose()
+                        otherLifetime.finishChild()
                     }
                 }, otherLifetime)
             guard lifetime.isActive else { return }

@@ -77,16 +77,14 @@ extension Observable where Element == Never {
     func concatNever<Second>(_ second: Observable<Second>) -> Observable<Second> {
         let first = self
         return Observable<Second> { sink, lifetime in
-            let (firstLifetime, firstKey) = lifetime.makeChild()
-            guard let firstKey else { return }
+            guard let firstLifetime = lifetime.makeChild() else { return }
             first.subscribeHandler(
                 { event in
                     if case .error(let error) = event {
                         sink(.error(error))
                     } else if case .completed = event {
                         // The first completion is swallowed here: release the first sequence (rule 4).
-                        lifetime.remove(firstKey)
-                        firstLifetime.dispose()
+                        firstLifetime.finishChild()
                         guard lifetime.isActive else { return }
                         second.subscribeHandler(sink, lifetime)
                     }

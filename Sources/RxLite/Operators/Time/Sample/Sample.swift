@@ -19,8 +19,7 @@ extension ObservableType {
         let sampler = sampler.asObservable()
         return Observable { sink, lifetime in
             let state = SampleState(machine: SampleStateMachine(defaultValue: defaultValue), sink: sink)
-            let (sourceLifetime, sourceKey) = lifetime.makeChild()
-            guard let sourceKey else { return }
+            guard let sourceLifetime = lifetime.makeChild() else { return }
             source.subscribeHandler(
                 { event in
                     state.lock.lock()
@@ -34,8 +33,7 @@ extension ObservableType {
                         state.machine.sourceCompleted()
                         state.lock.unlock()
                         // Swallowed until the next sample: release the source now (rule 4).
-                        lifetime.remove(sourceKey)
-                        sourceLifetime.dispose()
+                        sourceLifetime.finishChild()
                     }
                 }, sourceLifetime)
             guard lifetime.isActive else { return }

@@ -41,11 +41,10 @@ extension ObservableType {
     ) -> Observable<Element> {
         let source = asObservable()
         return Observable { sink, lifetime in
-            let (sourceLifetime, sourceKey) = lifetime.makeChild()
-            guard let sourceKey else { return }
+            guard let sourceLifetime = lifetime.makeChild() else { return }
             let state = TimeoutState(
                 machine: TimeoutStateMachine(dueTime: dueTime.timeInterval, subscribedAt: scheduler.now),
-                fallback: fallback, sourceLifetime: sourceLifetime, sourceKey: sourceKey, scheduler: scheduler,
+                fallback: fallback, sourceLifetime: sourceLifetime, scheduler: scheduler,
                 lifetime: lifetime, sink: sink)
             lifetime.insert(state)
             state.armTimer(after: dueTime.timeInterval)
@@ -66,18 +65,15 @@ final class TimeoutState<Element, Scheduler: SchedulerType>: TimedEmitter<Elemen
     let fallback: Observable<Element>?
     @usableFromInline
     let sourceLifetime: Lifetime
-    @usableFromInline
-    let sourceKey: UInt64
 
     @inlinable
     init(
-        machine: TimeoutStateMachine, fallback: Observable<Element>?, sourceLifetime: Lifetime, sourceKey: UInt64,
+        machine: TimeoutStateMachine, fallback: Observable<Element>?, sourceLifetime: Lifetime,
         scheduler: Scheduler, lifetime: Lifetime, sink: @escaping EventSink<Element>
     ) {
         self.machine = machine
         self.fallback = fallback
         self.sourceLifetime = sourceLifetime
-        self.sourceKey = sourceKey
         super.init(scheduler: scheduler, lifetime: lifetime, sink: sink)
     }
 
@@ -107,8 +103,7 @@ final class TimeoutState<Element, Scheduler: SchedulerType>: TimedEmitter<Elemen
         case .armTimer(let seconds):
             armTimer(after: seconds)
         case .timeOut:
-            lifetime.remove(sourceKey)
-            sourceLifetime.dispose()
+            sourceLifetime.finishChild()
             if let fallback {
                 fallback.subscribeHandler(onFallback, lifetime)
             } else {
