@@ -1,4 +1,3 @@
-import Synchronization
 
 extension ObservableType {
     /// Emits every element of this sequence, then, once it completes, every element of `second`; completes when
@@ -41,10 +40,9 @@ extension Observable {
 /// The state of one `concat` subscription.
 ///
 /// Each source gets a child lifetime, disposed when that source completes (rule 4). Subscribing to the next
-/// source is a trampoline (rule 6): `pendingSubscriptions` counts requests; the thread that raises it from zero
-/// runs the loop, and a source that completes during its own subscription only bumps the count, so the loop, not
-/// the stack, moves to the next source. The count also hands `iterator` from thread to thread: only the thread
-/// running the loop touches it.
+/// source goes through a ``SubscriptionTrampoline`` (rule 6), so a source that completes during its own
+/// subscription moves the loop, not the stack, to the next one. The trampoline's counter also hands `iterator` from
+/// thread to thread: only the thread running the loop touches it.
 @usableFromInline
 final class ConcatState<Sources: IteratorProtocol>: @unchecked Sendable
 where Sources.Element: ObservableConvertibleType {
@@ -58,7 +56,7 @@ where Sources.Element: ObservableConvertibleType {
     @usableFromInline
     let lifetime: Lifetime
     @usableFromInline
-    let pendingSubscriptions = Atomic<Int>(0)
+    let trampoline = SubscriptionTrampoline()
 
     @inlinable
     init(_ iterator: Sources, sink: @escaping EventSink<Element>, lifetime: Lifetime) {
@@ -79,15 +77,14 @@ where Sources.Element: ObservableConvertibleType {
     /// Subscribes to the next source, or completes when there is none.
     @inlinable
     func subscribeNext() {
-        if pendingSubscriptions.add(1, ordering: .acquiringAndReleasing).oldValue != 0 { return }
-        repeat {
-            // Leaving the loop without lowering the count is final: nothing will ask for another source.
-            guard lifetime.isActive else { return }
+        trampoline.run {
+            // `false` is final: nothing will ask for another source.
+            guard lifetime.isActive else { return false }
             guard let next = iterator.next() else {
                 sink(.completed)
-                return
+                return false
             }
-            guard let child = lifetime.makeChild() else { return }
+            guard let child = lifetime.makeChild() else { return false }
             next.asObservable().subscribeHandler(
                 { [self] event in
                     if case .completed = event {
@@ -97,6 +94,7 @@ where Sources.Element: ObservableConvertibleType {
                         sink(event)
                     }
                 }, child)
-        } while pendingSubscriptions.subtract(1, ordering: .acquiringAndReleasing).newValue != 0
+            return true
+        }
     }
 }

@@ -1,4 +1,3 @@
-import Synchronization
 
 extension ObservableType {
     /// Maps each element to a sequence with `selector` and emits the elements of those sequences one sequence after
@@ -38,8 +37,8 @@ extension ObservableType {
 /// - Under `lock`: `isInnerActive` is `true` from the moment an element is picked to run until its inner sequence
 ///   completes; while it is `true`, new elements wait in `queued`. `nextToSubscribe` holds the picked element until
 ///   the subscribe loop takes it.
-/// - The subscribe loop is a trampoline like `concat`'s (rule 6): the thread that raises `pendingSubscriptions`
-///   from zero subscribes; an inner sequence that completes at once only raises the count again.
+/// - The subscribe loop is a ``SubscriptionTrampoline`` (rule 6): an inner sequence that completes at once does not
+///   recurse.
 /// - Every event to the subscriber goes through the emitter's queue, since the source and the inner sequence may
 ///   emit on different threads (rule 2); the end is queued under the same lock that decides it. `selector` runs
 ///   outside the lock (rule 7).
@@ -52,7 +51,7 @@ final class ConcatMapState<Element, Inner: ObservableConvertibleType>: Serialize
     @usableFromInline
     let lifetime: Lifetime
     @usableFromInline
-    let pendingSubscriptions = Atomic<Int>(0)
+    let trampoline = SubscriptionTrampoline()
     // Guarded by `lock`.
     @usableFromInline
     var queued: [Element] = []
@@ -130,10 +129,9 @@ final class ConcatMapState<Element, Inner: ObservableConvertibleType>: Serialize
 
     @inlinable
     func subscribeNext() {
-        if pendingSubscriptions.add(1, ordering: .acquiringAndReleasing).oldValue != 0 { return }
-        repeat {
-            // Leaving the loop without lowering the count is final: the subscription has ended.
-            guard lifetime.isActive else { return }
+        trampoline.run {
+            // `false` is final: the subscription has ended.
+            guard lifetime.isActive else { return false }
             let element = lock.withLock { () -> Element? in
                 defer { nextToSubscribe = nil }
                 return nextToSubscribe
@@ -142,9 +140,9 @@ final class ConcatMapState<Element, Inner: ObservableConvertibleType>: Serialize
                 let inner: Observable<Inner.Element>
                 do { inner = try selector(element).asObservable() } catch {
                     forward(.error(error))
-                    return
+                    return false
                 }
-                guard let child = lifetime.makeChild() else { return }
+                guard let child = lifetime.makeChild() else { return false }
                 inner.subscribeHandler(
                     { [self] event in
                         if case .completed = event {
@@ -155,6 +153,7 @@ final class ConcatMapState<Element, Inner: ObservableConvertibleType>: Serialize
                         }
                     }, child)
             }
-        } while pendingSubscriptions.subtract(1, ordering: .acquiringAndReleasing).newValue != 0
+            return true
+        }
     }
 }

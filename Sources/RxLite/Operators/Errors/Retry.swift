@@ -1,4 +1,3 @@
-import Synchronization
 
 extension ObservableType {
     /// Emits the source's elements, subscribing to it again each time it fails, for as long as it fails; ends
@@ -37,10 +36,10 @@ extension ObservableType {
 
 /// The state of one `retry` subscription.
 ///
-/// Each attempt gets a child lifetime, disposed when it fails (rule 4). Resubscribing is a trampoline (rule 6):
-/// `pendingSubscriptions` counts requests, the thread that raises it from zero subscribes in a loop, and an attempt
-/// that fails during its own subscription only raises the count. Only one attempt is live at a time, so
-/// `retriesLeft` is touched by one thread at a time; the counter orders those accesses.
+/// Each attempt gets a child lifetime, disposed when it fails (rule 4). Resubscribing goes through a
+/// ``SubscriptionTrampoline`` (rule 6): an attempt that fails during its own subscription does not recurse. Only one
+/// attempt is live at a time, so `retriesLeft` is touched by one thread at a time; the trampoline's counter orders
+/// those accesses.
 @usableFromInline
 final class RetryState<Element>: @unchecked Sendable {
     @usableFromInline
@@ -53,7 +52,7 @@ final class RetryState<Element>: @unchecked Sendable {
     @usableFromInline
     let lifetime: Lifetime
     @usableFromInline
-    let pendingSubscriptions = Atomic<Int>(0)
+    let trampoline = SubscriptionTrampoline()
 
     @inlinable
     init(source: Observable<Element>, retries: Int?, sink: @escaping EventSink<Element>, lifetime: Lifetime) {
@@ -74,11 +73,10 @@ final class RetryState<Element>: @unchecked Sendable {
 
     @inlinable
     func subscribeNext() {
-        if pendingSubscriptions.add(1, ordering: .acquiringAndReleasing).oldValue != 0 { return }
-        repeat {
-            // Leaving the loop without lowering the count is final: the subscription has ended.
-            guard lifetime.isActive else { return }
-            guard let child = lifetime.makeChild() else { return }
+        trampoline.run {
+            // `false` is final: the subscription has ended.
+            guard lifetime.isActive else { return false }
+            guard let child = lifetime.makeChild() else { return false }
             source.subscribeHandler(
                 { [self] event in
                     guard case .error(let error) = event else {
@@ -95,6 +93,7 @@ final class RetryState<Element>: @unchecked Sendable {
                     }
                     subscribeNext()
                 }, child)
-        } while pendingSubscriptions.subtract(1, ordering: .acquiringAndReleasing).newValue != 0
+            return true
+        }
     }
 }
