@@ -1,4 +1,3 @@
-
 extension ObservableType {
     /// Emits every element of this sequence, then, once it completes, every element of `second`; completes when
     /// `second` does. An error from either is emitted and ends the sequence.

@@ -1,4 +1,3 @@
-
 extension ObservableType {
     /// Maps each element to a sequence with `selector` and emits the elements of those sequences one sequence after
     /// another: the next inner sequence is subscribed when the one before completes, and elements that arrive

@@ -1,4 +1,3 @@
-
 extension ObservableType {
     /// Emits the source's elements, subscribing to it again each time it fails, for as long as it fails; ends
     /// when the source completes.
