@@ -23,16 +23,51 @@ public typealias EventSink<Element> = (Event<Element>) -> Void
 ///
 /// To write a source of your own use ``create(_:)``.
 public struct Observable<Element>: ObservableType {
-    /// Runs one subscription: sends events to `sink` and ties whatever it holds to `lifetime`.
-    ///
-    /// The contract a handler keeps: it checks `lifetime.isActive` before every emission; it never calls `sink`
-    /// concurrently or after a terminal event; it inserts every resource it keeps into `lifetime`.
+    /// The two shapes of a recipe: a subscribe closure, or one element (``just(_:)``) held inline, which costs no
+    /// allocation to build and lets operators that subscribe to many short inner sequences (`flatMap`,
+    /// `flatMapLatest`, `combineLatest`, `merge`) take its element directly instead of running a subscription.
     @usableFromInline
-    let subscribeHandler: (_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) -> Void
+    enum Recipe {
+        /// Runs one subscription: sends events to `sink` and ties whatever it holds to `lifetime`.
+        ///
+        /// The contract a handler keeps: it checks `lifetime.isActive` before every emission; it never calls `sink`
+        /// concurrently or after a terminal event; it inserts every resource it keeps into `lifetime`.
+        case handler((_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) -> Void)
+        /// Emits the element, then completes.
+        case just(Element)
+    }
+
+    @usableFromInline
+    let recipe: Recipe
 
     @inlinable
     init(_ subscribeHandler: @escaping (_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) -> Void) {
-        self.subscribeHandler = subscribeHandler
+        recipe = .handler(subscribeHandler)
+    }
+
+    @inlinable
+    init(justElement element: Element) {
+        recipe = .just(element)
+    }
+
+    /// Runs one subscription of this recipe (see ``Recipe/handler(_:)`` for the contract).
+    @inlinable
+    func subscribeHandler(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
+        switch recipe {
+        case .handler(let handler):
+            handler(sink, lifetime)
+        case .just(let element):
+            sink(.next(element))
+            if lifetime.isActive { sink(.completed) }
+        }
+    }
+
+    /// The element of a sequence made by ``just(_:)``, which emits it and completes during subscribe; `nil` for any
+    /// other sequence.
+    @inlinable
+    var justElement: Element? {
+        if case .just(let element) = recipe { return element }
+        return nil
     }
 
     @inlinable
@@ -46,6 +81,12 @@ extension Observable {
     /// subscribe (`just`) never touches the parent's lock.
     @inlinable
     func subscribeChild(of lifetime: Lifetime, _ sink: @escaping EventSink<Element>) {
+        if let element = justElement {
+            // Ends during subscribe and holds nothing: no child needed.
+            sink(.next(element))
+            if lifetime.isActive { sink(.completed) }
+            return
+        }
         let child = Lifetime(parent: lifetime)
         subscribeHandler(
             { event in

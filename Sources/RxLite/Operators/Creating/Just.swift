@@ -4,10 +4,7 @@ extension Observable {
     /// [just](https://reactivex.io/documentation/operators/just.html)
     @inlinable
     public static func just(_ element: Element) -> Observable<Element> {
-        Observable { sink, lifetime in
-            sink(.next(element))
-            if lifetime.isActive { sink(.completed) }
-        }
+        Observable(justElement: element)
     }
 
     /// Emits `element` on `scheduler`, then completes.

@@ -19,6 +19,11 @@ extension ObservableType {
                             state.forward(.error(error))
                             return
                         }
+                        if let element = inner.justElement {
+                            // Ends during subscribe: emit its element, it never counts as running.
+                            state.emit(.next(element))
+                            return
+                        }
                         guard state.addRunning() else { return }
                         state.subscribeInner(inner, parent: lifetime)
                     case .error(let error): state.forward(.error(error))

@@ -66,6 +66,18 @@ final class SwitchState<Element>: SerializedEmitter<Element>, @unchecked Sendabl
         }
         let previous = current
         latestID &+= 1
+        if let element = inner.justElement {
+            // Ends during subscribe, so nothing stays current: the previous inner ends first, then the element goes
+            // out.
+            current = nil
+            if let previous {
+                lock.unlock()
+                previous.lifetime.finishChild()
+                lock.lock()
+            }
+            emitLocked(.next(element))
+            return
+        }
         let id = latestID
         // `spareChild` is touched only here, and `start` runs only from the outer upstream's handler, one call at
         // a time (the Rx contract), so it needs no lock.
