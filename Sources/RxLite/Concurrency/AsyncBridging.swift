@@ -29,7 +29,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     /// Each subscription iterates the sequence in its own `Task`; disposing cancels the task, which ends the
     /// iteration at its next suspension point. Elements are delivered from that task, one at a time.
     public func asObservable() -> Observable<Element> {
-        Observable { sink, lifetime in
+        Observable { sink, lifetime, _ in
             let report = TaskReport(sink: sink, lifetime: lifetime)
             lifetime.insert(report)
             report.attach(

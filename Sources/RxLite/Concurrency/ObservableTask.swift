@@ -98,7 +98,7 @@ extension Observable where Element: Sendable {
     public static func task(
         priority: TaskPriority? = nil, _ work: @escaping @isolated(any) @Sendable () async throws -> Element
     ) -> Observable<Element> {
-        Observable { sink, lifetime in
+        Observable { sink, lifetime, _ in
             let report = TaskReport(sink: sink, lifetime: lifetime)
             lifetime.insert(report)
             report.attach(

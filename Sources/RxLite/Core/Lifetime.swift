@@ -29,6 +29,10 @@ final class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     /// The lifetime this one is nested in, if any.
     @usableFromInline
     let parent: Lifetime?
+    /// `parent` without ownership (`parent` keeps it alive), so that ``isActive`` walks up without a retain and
+    /// release per level: on a chain nested seven deep those atomic pairs were most of an event's cost.
+    @usableFromInline
+    let unownedParent: Unmanaged<Lifetime>?
 
     private let lock = SpinLock()
     // Guarded by `lock`. Most lifetimes hold one resource, so the first lives outside the array.
@@ -47,6 +51,7 @@ final class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     @usableFromInline
     init(parent: Lifetime? = nil) {
         self.parent = parent
+        unownedParent = parent.map { Unmanaged.passUnretained($0) }
         #if DEBUG
             Resources.increment()
         #endif
@@ -62,8 +67,23 @@ final class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     @inlinable
     var isActive: Bool {
         guard status.load(ordering: .acquiring) == Lifetime.active else { return false }
-        guard let parent else { return true }
-        return parent.isActive
+        guard let unownedParent else { return true }
+        return Lifetime.isActive(from: unownedParent)
+    }
+
+    /// Whether `first` and each lifetime above it are active. Not inlined: inlining the loop into every source's
+    /// emission made the optimizer give up on inlining a whole map/filter chain into its source (4x slower).
+    @usableFromInline
+    static func isActive(from first: Unmanaged<Lifetime>) -> Bool {
+        var next: Unmanaged<Lifetime>? = first
+        while let ancestor = next {
+            let (ancestorIsActive, above) = ancestor._withUnsafeGuaranteedRef {
+                ($0.status.load(ordering: .acquiring) == Lifetime.active, $0.unownedParent)
+            }
+            if !ancestorIsActive { return false }
+            next = above
+        }
+        return true
     }
 
     /// `true` once disposed.

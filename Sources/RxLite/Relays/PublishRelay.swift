@@ -14,7 +14,7 @@ public final class PublishRelay<Element>: ObservableType {
     @inlinable
     public func asObservable() -> Observable<Element> {
         let hub = self.hub
-        return Observable { sink, lifetime in hub.subscribe(sink, lifetime) }
+        return Observable { sink, lifetime, _ in hub.subscribe(sink, lifetime) }
     }
 }
 

@@ -25,7 +25,7 @@ public final class ReplayRelay<Element>: ObservableType {
     @inlinable
     public func asObservable() -> Observable<Element> {
         let hub = self.hub
-        return Observable { sink, lifetime in hub.subscribe(sink, lifetime) }
+        return Observable { sink, lifetime, _ in hub.subscribe(sink, lifetime) }
     }
 }
 

@@ -44,7 +44,7 @@ public final class PublishSubject<Element>: ObserverType, ObservableType {
     @inlinable
     public func asObservable() -> Observable<Element> {
         let hub = self.hub
-        return Observable { sink, lifetime in hub.subscribe(sink, lifetime) }
+        return Observable { sink, lifetime, _ in hub.subscribe(sink, lifetime) }
     }
 
     /// Releases every observer; later subscribers get `RxError.disposed`.

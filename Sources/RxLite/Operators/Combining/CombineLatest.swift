@@ -76,7 +76,7 @@ extension Observable {
         _ source1: O1, _ source2: O2, resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
     ) -> Observable<Element> {
         let (source1, source2) = (source1.asObservable(), source2.asObservable())
-        return Observable { sink, lifetime in
+        return Observable { sink, lifetime, _ in
             let state = CombineLatestState(
                 sink: sink, arity: 2, values: (O1.Element?.none, O2.Element?.none))
             let combine = { (values: (O1.Element?, O2.Element?)) in try resultSelector(values.0!, values.1!) }
@@ -92,7 +92,7 @@ extension Observable {
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
     ) -> Observable<Element> {
         let (source1, source2, source3) = (source1.asObservable(), source2.asObservable(), source3.asObservable())
-        return Observable { sink, lifetime in
+        return Observable { sink, lifetime, _ in
             let state = CombineLatestState(
                 sink: sink, arity: 3, values: (O1.Element?.none, O2.Element?.none, O3.Element?.none))
             let combine = { (values: (O1.Element?, O2.Element?, O3.Element?)) in
@@ -112,7 +112,7 @@ extension Observable {
     ) -> Observable<Element> {
         let (source1, source2) = (source1.asObservable(), source2.asObservable())
         let (source3, source4) = (source3.asObservable(), source4.asObservable())
-        return Observable { sink, lifetime in
+        return Observable { sink, lifetime, _ in
             let state = CombineLatestState(
                 sink: sink, arity: 4,
                 values: (O1.Element?.none, O2.Element?.none, O3.Element?.none, O4.Element?.none))
@@ -132,7 +132,7 @@ extension Observable {
         _ sources: Sources, resultSelector: @escaping ([Sources.Element.Element]) throws -> Element
     ) -> Observable<Element> where Sources.Element: ObservableType {
         let sources = sources.map { $0.asObservable() }
-        return Observable { sink, lifetime in
+        return Observable { sink, lifetime, _ in
             if sources.isEmpty {
                 sink(.completed)
                 return

@@ -22,7 +22,7 @@ extension Observable {
     @inlinable
     public static func concat<Sources: Sequence>(_ sources: Sources) -> Observable<Element>
     where Sources.Element == Observable<Element> {
-        Observable { sink, lifetime in
+        Observable { sink, lifetime, _ in
             ConcatState(sources.makeIterator(), sink: sink, lifetime: lifetime).subscribeNext()
         }
     }

@@ -12,7 +12,7 @@ extension ObservableType {
         -> Observable<Inner.Element>
     {
         let source = asObservable()
-        return Observable { sink, lifetime in
+        return Observable { sink, lifetime, _ in
             let state = ConcatMapState(selector: selector, sink: sink, lifetime: lifetime)
             guard let sourceLifetime = lifetime.makeChild() else { return }
             source.subscribeHandler(

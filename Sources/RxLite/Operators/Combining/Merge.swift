@@ -66,7 +66,7 @@ extension Observable {
     /// [merge](https://reactivex.io/documentation/operators/merge.html)
     @inlinable
     public static func merge(_ sources: [Observable<Element>]) -> Observable<Element> {
-        Observable { sink, lifetime in
+        Observable { sink, lifetime, _ in
             if sources.isEmpty {
                 sink(.completed)
                 return
@@ -108,7 +108,7 @@ extension ObservableType where Element: ObservableConvertibleType {
     public func merge(maxConcurrent: Int) -> Observable<Element.Element> {
         precondition(maxConcurrent > 0, "maxConcurrent must be positive")
         let source = asObservable()
-        return Observable { sink, lifetime in
+        return Observable { sink, lifetime, _ in
             let state = BoundedMergeState<Element.Element>(
                 sink: sink, lifetime: lifetime, maxConcurrent: maxConcurrent)
             source.subscribeHandler(

@@ -23,7 +23,7 @@ extension ObservableType {
     ) -> Observable<Result> {
         let first = asObservable()
         let second = second.asObservable()
-        return Observable { sink, lifetime in
+        return Observable { sink, lifetime, _ in
             let state = WithLatestFromState<Second.Element, Result>(sink: sink)
             // The second source is subscribed first, so a synchronous value is there for the first element.
             second.subscribeHandler(

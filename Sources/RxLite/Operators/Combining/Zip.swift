@@ -103,7 +103,7 @@ extension Observable {
         _ source1: O1, _ source2: O2, resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
     ) -> Observable<Element> {
         let (source1, source2) = (source1.asObservable(), source2.asObservable())
-        return Observable { sink, lifetime in
+        return Observable { sink, lifetime, _ in
             let state = ZipState(sink: sink, arity: 2, queues: (ZipQueue<O1.Element>(), ZipQueue<O2.Element>()))
             let dequeue = { (queues: inout (ZipQueue<O1.Element>, ZipQueue<O2.Element>)) in
                 try resultSelector(queues.0.removeFirst(), queues.1.removeFirst())
@@ -124,7 +124,7 @@ extension Observable {
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
     ) -> Observable<Element> {
         let (source1, source2, source3) = (source1.asObservable(), source2.asObservable(), source3.asObservable())
-        return Observable { sink, lifetime in
+        return Observable { sink, lifetime, _ in
             let state = ZipState(
                 sink: sink, arity: 3, queues: (ZipQueue<O1.Element>(), ZipQueue<O2.Element>(), ZipQueue<O3.Element>()))
             let dequeue = { (queues: inout (ZipQueue<O1.Element>, ZipQueue<O2.Element>, ZipQueue<O3.Element>)) in
@@ -150,7 +150,7 @@ extension Observable {
     ) -> Observable<Element> {
         let (source1, source2) = (source1.asObservable(), source2.asObservable())
         let (source3, source4) = (source3.asObservable(), source4.asObservable())
-        return Observable { sink, lifetime in
+        return Observable { sink, lifetime, _ in
             let state = ZipState(
                 sink: sink, arity: 4,
                 queues: (ZipQueue<O1.Element>(), ZipQueue<O2.Element>(), ZipQueue<O3.Element>(), ZipQueue<O4.Element>())
@@ -182,7 +182,7 @@ extension Observable {
         _ sources: Sources, resultSelector: @escaping ([Sources.Element.Element]) throws -> Element
     ) -> Observable<Element> where Sources.Element: ObservableType {
         let sources = sources.map { $0.asObservable() }
-        return Observable { sink, lifetime in
+        return Observable { sink, lifetime, _ in
             if sources.isEmpty {
                 sink(.completed)
                 return

@@ -10,7 +10,7 @@ extension Observable {
     /// [create](https://reactivex.io/documentation/operators/create.html)
     @inlinable
     public static func create(_ subscribe: @escaping (AnyObserver<Element>) -> any Disposable) -> Observable<Element> {
-        Observable { sink, lifetime in
+        Observable { sink, lifetime, _ in
             let observer = CreateObserver(sink: sink, lifetime: lifetime)
             lifetime.insert(subscribe(AnyObserver(eventHandler: observer.on)))
         }

@@ -4,7 +4,7 @@ extension Observable {
     /// [defer](https://reactivex.io/documentation/operators/defer.html)
     @inlinable
     public static func deferred(_ factory: @escaping () throws -> Observable<Element>) -> Observable<Element> {
-        Observable { sink, lifetime in
+        Observable { sink, lifetime, _ in
             do {
                 try factory().subscribeHandler(sink, lifetime)
             } catch {

@@ -4,7 +4,7 @@ extension Observable {
     /// [empty](https://reactivex.io/documentation/operators/empty-never-throw.html)
     @inlinable
     public static func empty() -> Observable<Element> {
-        Observable { sink, _ in sink(.completed) }
+        Observable { sink, _, _ in sink(.completed) }
     }
 
     /// Never emits and never ends.
@@ -12,7 +12,7 @@ extension Observable {
     /// [never](https://reactivex.io/documentation/operators/empty-never-throw.html)
     @inlinable
     public static func never() -> Observable<Element> {
-        Observable { _, _ in }
+        Observable { _, _, _ in }
     }
 
     /// Fails at once with `error`.
@@ -20,6 +20,6 @@ extension Observable {
     /// [throw](https://reactivex.io/documentation/operators/empty-never-throw.html)
     @inlinable
     public static func error(_ error: any Error) -> Observable<Element> {
-        Observable { sink, _ in sink(.error(error)) }
+        Observable { sink, _, _ in sink(.error(error)) }
     }
 }

@@ -8,7 +8,7 @@ extension Observable {
         initialState: Element, condition: @escaping (Element) throws -> Bool,
         iterate: @escaping (Element) throws -> Element
     ) -> Observable<Element> {
-        Observable { sink, lifetime in
+        Observable { sink, lifetime, _ in
             var state = initialState
             do {
                 while lifetime.isActive {
@@ -31,7 +31,7 @@ extension Observable {
         initialState: Element, condition: @escaping (Element) throws -> Bool,
         scheduler: some ImmediateSchedulerType, iterate: @escaping (Element) throws -> Element
     ) -> Observable<Element> {
-        Observable { sink, lifetime in
+        Observable { sink, lifetime, _ in
             var state = initialState
             lifetime.insert(
                 scheduler.scheduleRecursive(()) { _, recurse in

@@ -10,7 +10,7 @@ extension Observable {
     /// Emits `element` on `scheduler`, then completes.
     @inlinable
     public static func just(_ element: Element, scheduler: some ImmediateSchedulerType) -> Observable<Element> {
-        Observable { sink, lifetime in
+        Observable { sink, lifetime, _ in
             lifetime.insert(
                 scheduler.schedule(element) { element in
                     guard lifetime.isActive else { return Disposables.create() }

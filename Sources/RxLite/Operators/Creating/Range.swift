@@ -5,7 +5,7 @@ extension Observable where Element: FixedWidthInteger {
     @inlinable
     public static func range(start: Element, count: Element) -> Observable<Element> {
         precondition(count >= 0, "range needs a count of zero or more")
-        return Observable { sink, lifetime in
+        return Observable { sink, lifetime, _ in
             var offset: Element = 0
             while offset < count {
                 guard lifetime.isActive else { return }

@@ -4,7 +4,7 @@ extension Observable {
     /// [repeat](https://reactivex.io/documentation/operators/repeat.html)
     @inlinable
     public static func repeatElement(_ element: Element) -> Observable<Element> {
-        Observable { sink, lifetime in
+        Observable { sink, lifetime, _ in
             while lifetime.isActive { sink(.next(element)) }
         }
     }
@@ -14,7 +14,7 @@ extension Observable {
     public static func repeatElement(_ element: Element, scheduler: some ImmediateSchedulerType)
         -> Observable<Element>
     {
-        Observable { sink, lifetime in
+        Observable { sink, lifetime, _ in
             lifetime.insert(
                 scheduler.scheduleRecursive(()) { _, recurse in
                     guard lifetime.isActive else { return }

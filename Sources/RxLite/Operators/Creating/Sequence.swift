@@ -20,7 +20,7 @@ extension Observable {
     @inlinable
     public static func from<Source: Sequence>(_ sequence: Source) -> Observable<Element>
     where Source.Element == Element {
-        Observable { sink, lifetime in
+        Observable { sink, lifetime, _ in
             // The lifetime is checked before each element is pulled, so a lazy or endless sequence is not asked
             // for one more element than the subscriber takes.
             var iterator = sequence.makeIterator()
@@ -36,7 +36,7 @@ extension Observable {
     public static func from<Source: Sequence>(_ sequence: Source, scheduler: some ImmediateSchedulerType)
         -> Observable<Element>
     where Source.Element == Element {
-        Observable { sink, lifetime in
+        Observable { sink, lifetime, _ in
             var iterator = sequence.makeIterator()
             lifetime.insert(
                 scheduler.scheduleRecursive(()) { _, recurse in
@@ -54,7 +54,7 @@ extension Observable {
     /// Emits the element of `optional` if there is one, then completes.
     @inlinable
     public static func from(optional: Element?) -> Observable<Element> {
-        Observable { sink, lifetime in
+        Observable { sink, lifetime, _ in
             if let element = optional { sink(.next(element)) }
             if lifetime.isActive { sink(.completed) }
         }

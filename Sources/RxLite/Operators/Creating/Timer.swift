@@ -9,7 +9,7 @@ extension Observable where Element: FixedWidthInteger {
     public static func timer(
         _ dueTime: RxTimeInterval, period: RxTimeInterval? = nil, scheduler: some SchedulerType
     ) -> Observable<Element> {
-        Observable { sink, lifetime in
+        Observable { sink, lifetime, _ in
             if let period {
                 lifetime.insert(
                     scheduler.schedulePeriodic(Element.zero, startAfter: dueTime, period: period) { count in

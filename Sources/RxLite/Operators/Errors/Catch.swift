@@ -8,7 +8,7 @@ extension ObservableType {
     @inlinable
     public func `catch`(_ handler: @escaping (any Error) throws -> Observable<Element>) -> Observable<Element> {
         let source = asObservable()
-        return Observable { sink, lifetime in
+        return Observable { sink, lifetime, _ in
             guard let sourceLifetime = lifetime.makeChild() else { return }
             source.subscribeHandler(
                 { event in

@@ -9,7 +9,7 @@ extension ObservableType {
     @inlinable
     public func retry() -> Observable<Element> {
         let source = asObservable()
-        return Observable { sink, lifetime in
+        return Observable { sink, lifetime, _ in
             RetryState(source: source, retries: nil, sink: sink, lifetime: lifetime).subscribeNext()
         }
     }
@@ -26,8 +26,8 @@ extension ObservableType {
     public func retry(_ maxAttemptCount: Int) -> Observable<Element> {
         precondition(maxAttemptCount >= 0, "retry needs an attempt count of zero or more")
         let source = asObservable()
-        if maxAttemptCount == 0 { return Observable { sink, _ in sink(.completed) } }
-        return Observable { sink, lifetime in
+        if maxAttemptCount == 0 { return Observable { sink, _, _ in sink(.completed) } }
+        return Observable { sink, lifetime, _ in
             RetryState(source: source, retries: maxAttemptCount - 1, sink: sink, lifetime: lifetime).subscribeNext()
         }
     }

@@ -49,7 +49,7 @@ extension ObservableType {
         _ keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool
     ) -> Observable<Element> {
         let source = asObservable()
-        return Observable { sink, lifetime in
+        return Observable { sink, lifetime, _ in
             var lastKey: Key?
             source.subscribeHandler(
                 { event in

@@ -7,7 +7,7 @@ extension ObservableType {
     public func element(at index: Int) -> Observable<Element> {
         precondition(index >= 0, "element(at:) needs an index of zero or more")
         let source = asObservable()
-        return Observable { sink, lifetime in
+        return Observable { sink, lifetime, _ in
             // Elements still to drop before the one to emit; -1 once the sequence ended here.
             var remaining = index
             source.subscribeHandler(

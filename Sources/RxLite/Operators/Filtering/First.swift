@@ -9,7 +9,7 @@ extension ObservableType {
     @inlinable
     public func first() -> Observable<Element?> {
         let source = asObservable()
-        return Observable { sink, lifetime in
+        return Observable { sink, lifetime, _ in
             // Set once the sequence ended here; nothing from the source gets through after that.
             var isDone = false
             source.subscribeHandler(

@@ -7,7 +7,7 @@ extension ObservableType {
     @inlinable
     public func ignoreElements() -> Observable<Never> {
         let source = asObservable()
-        return Observable { sink, lifetime in
+        return Observable { sink, lifetime, _ in
             source.subscribeHandler(
                 { event in
                     switch event {

@@ -7,7 +7,7 @@ extension ObservableType {
         precondition(count >= 0, "skip needs a count of zero or more")
         let source = asObservable()
         if count == 0 { return source }
-        return Observable { sink, lifetime in
+        return Observable { sink, lifetime, _ in
             var remaining = count
             source.subscribeHandler(
                 { event in
@@ -28,7 +28,7 @@ extension ObservableType {
     @inlinable
     public func skip(while predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
         let source = asObservable()
-        return Observable { sink, lifetime in
+        return Observable { sink, lifetime, _ in
             var isSkipping = true
             source.subscribeHandler(
                 { event in

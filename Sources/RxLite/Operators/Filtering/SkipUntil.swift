@@ -11,7 +11,7 @@ extension ObservableType {
     public func skip<Other: ObservableType>(until other: Other) -> Observable<Element> {
         let source = asObservable()
         let other = other.asObservable()
-        return Observable { sink, lifetime in
+        return Observable { sink, lifetime, _ in
             let state = SkipUntilState(sink: sink)
             source.subscribeHandler(state.forwardSource, lifetime)
             guard let otherLifetime = lifetime.makeChild() else { return }

@@ -15,8 +15,8 @@ extension ObservableType {
     public func take(_ count: Int) -> Observable<Element> {
         precondition(count >= 0, "take needs a count of zero or more")
         let source = asObservable()
-        if count == 0 { return Observable { sink, _ in sink(.completed) } }
-        return Observable { sink, lifetime in
+        if count == 0 { return Observable { sink, _, _ in sink(.completed) } }
+        return Observable { sink, lifetime, _ in
             // Reaches zero when the sequence ends here; nothing from the source gets through after that.
             var remaining = count
             source.subscribeHandler(
@@ -44,7 +44,7 @@ extension ObservableType {
         while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive
     ) -> Observable<Element> {
         let source = asObservable()
-        return Observable { sink, lifetime in
+        return Observable { sink, lifetime, _ in
             // Cleared when the sequence ends here; nothing from the source gets through after that.
             var isTaking = true
             source.subscribeHandler(

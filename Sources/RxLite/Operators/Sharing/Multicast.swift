@@ -48,7 +48,7 @@ public final class ConnectableObservable<Element>: ObservableType {
 
     /// Subscribes to the shared subject; nothing flows until ``connect()``.
     public func asObservable() -> Observable<Element> {
-        Observable { [self] sink, lifetime in
+        Observable { [self] sink, lifetime, _ in
             currentSubject().observable.subscribeHandler(sink, lifetime)
         }
     }
@@ -81,7 +81,7 @@ public final class ConnectableObservable<Element>: ObservableType {
     /// A sequence that connects when its first subscriber arrives and disconnects when its last one leaves.
     public func refCount() -> Observable<Element> {
         let state = RefCountState(connectable: self)
-        return Observable { sink, lifetime in state.subscribe(sink, lifetime) }
+        return Observable { sink, lifetime, _ in state.subscribe(sink, lifetime) }
     }
 }
 

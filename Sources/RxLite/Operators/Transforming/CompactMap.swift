@@ -6,7 +6,7 @@ extension ObservableType {
     @inlinable
     public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Observable<Result> {
         let source = asObservable()
-        return Observable { sink, lifetime in
+        return Observable { sink, lifetime, _ in
             source.subscribeHandler(
                 { event in
                     switch event {

@@ -8,7 +8,7 @@ extension ObservableType {
         _ selector: @escaping (Element) throws -> Source
     ) -> Observable<Source.Element> {
         let source = asObservable()
-        return Observable { sink, lifetime in
+        return Observable { sink, lifetime, _ in
             let state = MergeState<Source.Element>(sink: sink, running: 1)
             source.subscribeHandler(
                 { event in

@@ -123,7 +123,7 @@ extension ObservableType {
         _ selector: @escaping (Element) throws -> Source, replacing: Bool
     ) -> Observable<Source.Element> {
         let source = asObservable()
-        return Observable { sink, lifetime in
+        return Observable { sink, lifetime, _ in
             let state = SwitchState<Source.Element>(sink: sink)
             source.subscribeHandler(
                 { event in

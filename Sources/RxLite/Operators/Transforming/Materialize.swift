@@ -20,7 +20,7 @@ extension ObservableType {
     @inlinable
     public func materialize() -> Observable<Event<Element>> {
         let source = asObservable()
-        return Observable { sink, lifetime in
+        return Observable { sink, lifetime, _ in
             source.subscribeHandler(
                 { event in
                     sink(.next(event))
@@ -38,7 +38,7 @@ extension ObservableType where Element: EventConvertible {
     @inlinable
     public func dematerialize() -> Observable<Element.Element> {
         let source = asObservable()
-        return Observable { sink, lifetime in
+        return Observable { sink, lifetime, _ in
             // Set once a terminal event went out. That terminal came from an element, not from the source, so the
             // source may still send events (its own terminal at least) before it sees the lifetime stop.
             var isStopped = false

@@ -12,7 +12,7 @@ extension ObservableType {
         mapResult: @escaping (Accumulate) throws -> Result
     ) -> Observable<Result> {
         let source = asObservable()
-        return Observable { sink, lifetime in
+        return Observable { sink, lifetime, _ in
             var accumulated = seed
             // Cleared by a thrown error, so nothing the source sends after it reaches `sink`.
             var isAccumulating = true

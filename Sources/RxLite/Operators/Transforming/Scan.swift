@@ -10,7 +10,7 @@ extension ObservableType {
         into seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) throws -> Void
     ) -> Observable<Accumulate> {
         let source = asObservable()
-        return Observable { sink, lifetime in
+        return Observable { sink, lifetime, _ in
             var accumulated = seed
             source.subscribeHandler(
                 { event in
@@ -39,7 +39,7 @@ extension ObservableType {
         _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate
     ) -> Observable<Accumulate> {
         let source = asObservable()
-        return Observable { sink, lifetime in
+        return Observable { sink, lifetime, _ in
             var accumulated = seed
             source.subscribeHandler(
                 { event in

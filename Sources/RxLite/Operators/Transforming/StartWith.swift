@@ -5,7 +5,7 @@ extension ObservableType {
     @inlinable
     public func startWith(_ elements: Element...) -> Observable<Element> {
         let source = asObservable()
-        return Observable { sink, lifetime in
+        return Observable { sink, lifetime, _ in
             for element in elements {
                 guard lifetime.isActive else { return }
                 sink(.next(element))

@@ -9,7 +9,7 @@ extension ObservableType {
     @inlinable
     public func toArray() -> Observable<[Element]> {
         let source = asObservable()
-        return Observable { sink, lifetime in
+        return Observable { sink, lifetime, _ in
             var elements: [Element] = []
             source.subscribeHandler(
                 { event in

@@ -26,7 +26,7 @@ extension ObservableType {
     /// ``debug(_:trimOutput:file:line:function:)`` writing each line to `output`; tests read it there.
     func debug(_ identifier: String, trimOutput: Bool, output: @escaping (String) -> Void) -> Observable<Element> {
         let source = asObservable()
-        return Observable { sink, lifetime in
+        return Observable { sink, lifetime, _ in
             let formatter = DateFormatter()
             formatter.dateFormat = "yyyy-MM-dd HH:mm:ss.SSS"
             formatter.locale = Locale(identifier: "en_US_POSIX")

@@ -23,7 +23,7 @@ extension ObservableType {
         onDispose: (() -> Void)? = nil
     ) -> Observable<Element> {
         let source = asObservable()
-        return Observable { sink, lifetime in
+        return Observable { sink, lifetime, _ in
             onSubscribe?()
             source.subscribeHandler(
                 { event in

@@ -103,7 +103,7 @@ extension ObservableType where Element: Sendable {
     @inlinable
     public func observe(on scheduler: some ImmediateSchedulerType) -> Observable<Element> {
         let source = asObservable()
-        return Observable { sink, lifetime in
+        return Observable { sink, lifetime, _ in
             let state = ObserveOnState(scheduler: scheduler, sink: sink, lifetime: lifetime)
             lifetime.insert(state)
             source.subscribeHandler(state.on, lifetime)
@@ -117,7 +117,7 @@ extension ObservableType where Element: Sendable {
     @inlinable
     public func subscribe(on scheduler: some ImmediateSchedulerType) -> Observable<Element> {
         let source = asObservable()
-        return Observable { sink, lifetime in
+        return Observable { sink, lifetime, _ in
             let inner = Lifetime()
             let scheduled = scheduler.schedule(()) { _ in
                 source.subscribeHandler(sink, inner)

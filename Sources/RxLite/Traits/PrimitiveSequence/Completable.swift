@@ -76,7 +76,7 @@ extension Observable where Element == Never {
     @inlinable
     func concatNever<Second>(_ second: Observable<Second>) -> Observable<Second> {
         let first = self
-        return Observable<Second> { sink, lifetime in
+        return Observable<Second> { sink, lifetime, _ in
             guard let firstLifetime = lifetime.makeChild() else { return }
             first.subscribeHandler(
                 { event in

@@ -58,7 +58,7 @@ extension ObservableType {
     public func asSingle() -> Single<Element> {
         let source = asObservable()
         return Single(
-            raw: Observable { sink, lifetime in
+            raw: Observable { sink, lifetime, _ in
                 // The one element seen so far; `isDone` once this operator has ended the sequence itself.
                 var element: Element?
                 var isDone = false
@@ -93,7 +93,7 @@ extension ObservableType {
     public func asMaybe() -> Maybe<Element> {
         let source = asObservable()
         return Maybe(
-            raw: Observable { sink, lifetime in
+            raw: Observable { sink, lifetime, _ in
                 var element: Element?
                 var isDone = false
                 source.subscribeHandler(

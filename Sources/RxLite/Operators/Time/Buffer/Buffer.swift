@@ -17,7 +17,7 @@ extension ObservableType where Element: Sendable {
         -> Observable<[Element]>
     {
         let source = asObservable()
-        return Observable { sink, lifetime in
+        return Observable { sink, lifetime, _ in
             let state = BufferState<Element, Scheduler>(
                 machine: ChunkStateMachine(timeSpan: timeSpan.timeInterval, count: count, startedAt: scheduler.now),
                 scheduler: scheduler, lifetime: lifetime, sink: sink)

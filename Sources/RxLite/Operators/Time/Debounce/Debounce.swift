@@ -19,7 +19,7 @@ extension ObservableType where Element: Sendable {
         Element
     > {
         let source = asObservable()
-        return Observable { sink, lifetime in
+        return Observable { sink, lifetime, _ in
             let state = DebounceState(
                 machine: DebounceStateMachine(dueTime: dueTime.timeInterval), scheduler: scheduler, lifetime: lifetime,
                 sink: sink)

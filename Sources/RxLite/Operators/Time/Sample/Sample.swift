@@ -17,7 +17,7 @@ extension ObservableType {
     {
         let source = asObservable()
         let sampler = sampler.asObservable()
-        return Observable { sink, lifetime in
+        return Observable { sink, lifetime, _ in
             let state = SampleState(machine: SampleStateMachine(defaultValue: defaultValue), sink: sink)
             guard let sourceLifetime = lifetime.makeChild() else { return }
             source.subscribeHandler(

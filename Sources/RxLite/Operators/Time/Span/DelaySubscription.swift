@@ -11,7 +11,7 @@ extension ObservableType {
     @inlinable
     public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
         let source = asObservable()
-        return Observable { sink, lifetime in
+        return Observable { sink, lifetime, _ in
             lifetime.insert(
                 scheduler.scheduleRelative((), dueTime: dueTime) { _ in
                     if lifetime.isActive { source.subscribeHandler(sink, lifetime) }

@@ -14,7 +14,7 @@ extension ObservableType {
     @inlinable
     public func skip(_ duration: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
         let source = asObservable()
-        return Observable { sink, lifetime in
+        return Observable { sink, lifetime, _ in
             let gate = SkipForDurationGate()
             lifetime.insert(
                 scheduler.scheduleRelative(gate, dueTime: duration) { gate in

@@ -14,7 +14,7 @@ extension ObservableType {
     @inlinable
     public func take(for duration: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
         let source = asObservable()
-        return Observable { sink, lifetime in
+        return Observable { sink, lifetime, _ in
             let output = SerializedEmitter(sink: sink)
             lifetime.insert(
                 scheduler.scheduleRelative(output, dueTime: duration) { output in

@@ -22,7 +22,7 @@ extension ObservableType where Element: Sendable {
         _ dueTime: RxTimeInterval, latest: Bool = true, scheduler: Scheduler
     ) -> Observable<Element> {
         let source = asObservable()
-        return Observable { sink, lifetime in
+        return Observable { sink, lifetime, _ in
             let state = ThrottleState(
                 machine: ThrottleStateMachine(dueTime: dueTime.timeInterval, latest: latest), scheduler: scheduler,
                 lifetime: lifetime, sink: sink)

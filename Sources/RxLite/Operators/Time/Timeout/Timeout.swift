@@ -40,7 +40,7 @@ extension ObservableType {
         _ dueTime: RxTimeInterval, fallback: Observable<Element>?, scheduler: Scheduler
     ) -> Observable<Element> {
         let source = asObservable()
-        return Observable { sink, lifetime in
+        return Observable { sink, lifetime, _ in
             guard let sourceLifetime = lifetime.makeChild() else { return }
             let state = TimeoutState(
                 machine: TimeoutStateMachine(dueTime: dueTime.timeInterval, subscribedAt: scheduler.now),

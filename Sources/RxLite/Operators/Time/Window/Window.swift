@@ -14,7 +14,7 @@ extension ObservableType where Element: Sendable {
         -> Observable<Observable<Element>>
     {
         let source = asObservable()
-        return Observable { sink, lifetime in
+        return Observable { sink, lifetime, _ in
             let state = WindowState<Element, Scheduler>(
                 machine: ChunkStateMachine(timeSpan: timeSpan.timeInterval, count: count, startedAt: scheduler.now),
                 scheduler: scheduler, lifetime: lifetime, sink: sink)
