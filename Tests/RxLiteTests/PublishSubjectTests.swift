@@ -177,4 +177,53 @@ import Testing
             for log in logs { #expect(log.contractViolations == 0) }
         }
     }
+
+    @Test func disposingTheSubjectFromAnObserverFinishesTheCurrentEventThenReleasesEveryone() {
+        expectNoLeaks {
+            let subject = PublishSubject<Int>()
+            let first = EventLog<Int>()
+            let second = EventLog<Int>()
+            let disposer = subject.subscribe(onNext: { value in
+                first.on(.next(value))
+                if value == 1 { subject.dispose() }
+            })
+            let other = subject.subscribe(second)
+            subject.onNext(1)
+            subject.onNext(2)
+            #expect(first.elements == [1])
+            // The event being delivered when the subject was disposed still reaches every observer.
+            #expect(second.elements == [1])
+            #expect(!subject.hasObservers)
+            let late = EventLog<Int>()
+            subject.subscribe(late)
+            #expect(late.error as? RxError == RxError.disposed(object: "PublishSubject<Int>"))
+            disposer.dispose()
+            other.dispose()
+        }
+    }
+
+    @Test func observersComeAndGoInAnyOrderAndTheRestKeepTheirOrder() {
+        expectNoLeaks {
+            var random = SplitMix64(seed: 7)
+            let subject = PublishSubject<Int>()
+            nonisolated(unsafe) var received: [Int] = []
+            var live: [(id: Int, subscription: any Disposable)] = []
+            var nextID = 0
+            for round in 0..<200 {
+                if live.isEmpty || random.next() % 3 != 0 {
+                    let id = nextID
+                    nextID += 1
+                    live.append((id, subject.subscribe(onNext: { _ in received.append(id) })))
+                } else {
+                    let index = Int(random.next() % UInt64(live.count))
+                    live.remove(at: index).subscription.dispose()
+                }
+                received = []
+                subject.onNext(round)
+                #expect(received == live.map(\.id))
+            }
+            for entry in live { entry.subscription.dispose() }
+            #expect(!subject.hasObservers)
+        }
+    }
 }

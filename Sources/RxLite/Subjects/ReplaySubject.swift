@@ -74,7 +74,8 @@ public final class ReplaySubject<Element>: ObserverType, ObservableType {
         return Observable { sink, lifetime, _ in hub.subscribe(sink, lifetime) }
     }
 
-    /// Releases every observer; later subscribers get `RxError.disposed`.
+    /// Releases every observer; later subscribers get `RxError.disposed`. An event being delivered at that moment
+    /// still reaches every observer first.
     public func dispose() { hub.dispose() }
 }
 

@@ -21,11 +21,13 @@ protocol SubjectMemory<Element> {
 /// The shared engine of every subject and relay: a list of observers, fed one event at a time, in order.
 ///
 /// Invariants:
-/// - At most one thread, the *emitter*, delivers events at any moment (`isEmitting`). An event, subscription or
-///   removal that arrives while another thread (or the emitter itself, reentrantly) is delivering waits in
-///   `pending` and is handled by the emitter in arrival order. So observers never see overlapping calls, even with
+/// - At most one thread, the *emitter*, delivers events at any moment (`isEmitting`). An event, subscription,
+///   removal or disposal that arrives while another thread (or the emitter itself, reentrantly) is delivering waits
+///   in `pending` and is handled by the emitter in arrival order. So observers never see overlapping calls, even with
 ///   concurrent producers, and an observer that feeds its own subject sees that event after its current call.
-/// - The lock is never held while an observer runs.
+/// - Only the emitter changes `observers`, and only with the lock held; so while it delivers (lock released) it
+///   walks the list in place, without copying it or retaining anything in it.
+/// - The lock is never held while an observer runs, nor while a registration is released.
 /// - After a terminal event the observer list is empty and `terminal` is set; later subscribers get the replay
 ///   and the terminal event at once.
 /// - A registration whose lifetime is disposed is never added, and is removed when its lifetime ends.
@@ -34,25 +36,33 @@ final class SubjectHub<Memory: SubjectMemory>: @unchecked Sendable {
     @usableFromInline
     typealias Element = Memory.Element
 
+    /// One subscriber: where its events go, and, inserted into its lifetime, what removes it from the hub.
     @usableFromInline
-    struct Registration {
-        @usableFromInline let key: UInt64
-        @usableFromInline let sink: EventSink<Element>
-        @usableFromInline let lifetime: Lifetime
+    final class Registration: Disposable {
+        @usableFromInline
+        let sink: EventSink<Element>
+        @usableFromInline
+        let lifetime: Lifetime
+        @usableFromInline
+        let hub: SubjectHub
 
         @inlinable
-        init(key: UInt64, sink: @escaping EventSink<Element>, lifetime: Lifetime) {
-            self.key = key
+        init(sink: @escaping EventSink<Element>, lifetime: Lifetime, hub: SubjectHub) {
             self.sink = sink
             self.lifetime = lifetime
+            self.hub = hub
         }
+
+        @inlinable
+        func dispose() { hub.remove(self) }
     }
 
     @usableFromInline
     enum Action {
         case event(Event<Element>)
         case subscribe(Registration)
-        case remove(UInt64)
+        case remove(Registration)
+        case dispose
     }
 
     @usableFromInline
@@ -61,7 +71,7 @@ final class SubjectHub<Memory: SubjectMemory>: @unchecked Sendable {
     @usableFromInline
     @exclusivity(unchecked) var memory: Memory
     @usableFromInline
-    @exclusivity(unchecked) var observers: ContiguousArray<Registration> = []
+    @exclusivity(unchecked) var observers = RegistrationList<Registration>()
     @usableFromInline
     @exclusivity(unchecked) var isEmitting = false
     @usableFromInline
@@ -72,8 +82,6 @@ final class SubjectHub<Memory: SubjectMemory>: @unchecked Sendable {
     @exclusivity(unchecked) var terminal: Event<Element>?
     @usableFromInline
     @exclusivity(unchecked) var isDisposed = false
-    @usableFromInline
-    @exclusivity(unchecked) var nextKey: UInt64 = 0
 
     @inlinable
     init(memory: Memory) {
@@ -84,6 +92,7 @@ final class SubjectHub<Memory: SubjectMemory>: @unchecked Sendable {
     }
 
     deinit {
+        observers.releaseAll()
         #if DEBUG
             Resources.decrement()
         #endif
@@ -111,67 +120,54 @@ final class SubjectHub<Memory: SubjectMemory>: @unchecked Sendable {
     /// Subscribes `sink` for the lifetime `lifetime`.
     @inlinable
     func subscribe(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
+        let registration = Registration(sink: sink, lifetime: lifetime, hub: self)
         lock.lock()
-        let key = nextKey
-        nextKey &+= 1
-        let registration = Registration(key: key, sink: sink, lifetime: lifetime)
         if isEmitting {
             pending.append(.subscribe(registration))
             lock.unlock()
         } else {
             isEmitting = true
-            run(.subscribe(registration))
+            attachLocked(registration)
+            runPending()
         }
-        lifetime.insert(HubSubscription(hub: self, key: key))
+        lifetime.insert(registration)
     }
 
-    /// Removes the observer registered under `key`.
+    /// Removes `registration` (when its subscription ends).
     @inlinable
-    func remove(_ key: UInt64) {
+    func remove(_ registration: Registration) {
         lock.lock()
         if isEmitting {
-            pending.append(.remove(key))
+            pending.append(.remove(registration))
             lock.unlock()
             return
         }
-        removeLocked(key)
+        let removed = observers.remove(registration)
         lock.unlock()
-    }
-
-    @inlinable
-    func removeLocked(_ key: UInt64) {
-        var index = observers.count - 1
-        while index >= 0 {
-            if observers[index].key == key {
-                observers.remove(at: index)
-                return
-            }
-            index -= 1
-        }
+        if removed { Unmanaged.passUnretained(registration).release() }
     }
 
     /// Whether anyone is subscribed now.
     @usableFromInline
-    var hasObservers: Bool { lock.withLock { !observers.isEmpty } }
-
-    /// Called with the lock held and `isEmitting` set; returns with the lock released and `isEmitting` cleared,
-    /// having handled `first` and everything that queued up meanwhile.
-    @inlinable
-    func run(_ first: Action) {
-        perform(first)
-        runPending()
-    }
+    var hasObservers: Bool { lock.withLock { observers.count > 0 } }
 
     @inlinable
     func perform(_ action: Action) {
         switch action {
         case .event(let event): deliverLocked(event)
         case .subscribe(let registration): attachLocked(registration)
-        case .remove(let key): removeLocked(key)
+        case .remove(let registration):
+            if observers.remove(registration) {
+                lock.unlock()
+                Unmanaged.passUnretained(registration).release()
+                lock.lock()
+            }
+        case .dispose: disposeLocked()
         }
     }
 
-    /// Handles everything queued while this thread was emitting; entered with the lock held, leaves it released.
+    /// Handles everything queued while this thread was emitting; entered with the lock held and `isEmitting` set,
+    /// leaves with the lock released and `isEmitting` cleared.
     @inlinable
     func runPending() {
         while pendingHead < pending.count {
@@ -179,8 +175,10 @@ final class SubjectHub<Memory: SubjectMemory>: @unchecked Sendable {
             pendingHead += 1
             perform(action)
         }
-        pending.removeAll(keepingCapacity: true)
-        pendingHead = 0
+        if !pending.isEmpty {
+            pending.removeAll(keepingCapacity: true)
+            pendingHead = 0
+        }
         isEmitting = false
         lock.unlock()
     }
@@ -190,26 +188,32 @@ final class SubjectHub<Memory: SubjectMemory>: @unchecked Sendable {
     func deliverLocked(_ event: Event<Element>) {
         guard terminal == nil, !isDisposed else { return }
         let forward = memory.record(event)
-        let targets = observers
-        if event.isStopEvent {
-            terminal = event
-            observers = []
-        }
-        if forward {
+        if !event.isStopEvent {
+            guard forward else { return }
+            // `observers` cannot change until this thread clears `isEmitting` (see the type's invariants).
+            let targets = observers
             lock.unlock()
-            targets.withUnsafeBufferPointer { targets in
-                for index in targets.indices where targets[index].lifetime.isActive { targets[index].sink(event) }
+            targets.forEach { registration in
+                if registration.lifetime.isActive { registration.sink(event) }
             }
             lock.lock()
-        } else if event.isStopEvent {
-            // A subject that holds elements back (AsyncSubject) releases them with the end.
-            let delivered = memory.replayAfterEnd(event)
-            lock.unlock()
-            for target in targets {
-                for item in delivered where target.lifetime.isActive { target.sink(item) }
-            }
-            lock.lock()
+            return
         }
+        terminal = event
+        var targets = observers
+        observers = RegistrationList()
+        // A subject that holds elements back (AsyncSubject) releases them with the end.
+        let delivered = forward ? nil : memory.replayAfterEnd(event)
+        lock.unlock()
+        targets.forEach { registration in
+            guard let delivered else {
+                if registration.lifetime.isActive { registration.sink(event) }
+                return
+            }
+            for item in delivered where registration.lifetime.isActive { registration.sink(item) }
+        }
+        targets.releaseAll()
+        lock.lock()
     }
 
     @inlinable
@@ -231,30 +235,98 @@ final class SubjectHub<Memory: SubjectMemory>: @unchecked Sendable {
         lock.lock()
     }
 
+    @inlinable
+    func disposeLocked() {
+        isDisposed = true
+        var released = observers
+        observers = RegistrationList()
+        lock.unlock()
+        released.releaseAll()
+        lock.lock()
+    }
+
     /// Ends the subject: observers are released and later subscribers get `RxError.disposed`.
     @inlinable
     func dispose() {
-        lock.withLock {
-            isDisposed = true
-            observers = []
+        lock.lock()
+        if isEmitting {
+            pending.append(.dispose)
+            lock.unlock()
+            return
         }
+        isEmitting = true
+        disposeLocked()
+        runPending()
     }
 }
 
-/// Removes one registration from its hub when the subscription ends.
+/// The observers of a subject: retained references in a buffer the hub manages by hand, so that delivering an
+/// event walks them with no retain, release or copy (an array property would be retained for the walk, and each
+/// element loaded with a retain). Not thread-safe; the hub guards it.
 @usableFromInline
-final class HubSubscription<Memory: SubjectMemory>: Disposable {
+struct RegistrationList<Registration: AnyObject> {
     @usableFromInline
-    let hub: SubjectHub<Memory>
+    var base: UnsafeMutablePointer<Unmanaged<Registration>>?
     @usableFromInline
-    let key: UInt64
+    var count = 0
+    @usableFromInline
+    var capacity = 0
 
     @inlinable
-    init(hub: SubjectHub<Memory>, key: UInt64) {
-        self.hub = hub
-        self.key = key
+    init() {}
+
+    /// Adds `registration`, retaining it.
+    @inlinable
+    mutating func append(_ registration: Registration) {
+        if count == capacity { grow() }
+        base.unsafelyUnwrapped[count] = Unmanaged.passRetained(registration)
+        count += 1
     }
 
+    @usableFromInline
+    mutating func grow() {
+        let newCapacity = Swift.max(2, capacity * 2)
+        let newBase = UnsafeMutablePointer<Unmanaged<Registration>>.allocate(capacity: newCapacity)
+        if let base {
+            newBase.moveInitialize(from: base, count: count)
+            base.deallocate()
+        }
+        base = newBase
+        capacity = newCapacity
+    }
+
+    /// Takes `registration` out, keeping the order of the others; `true` when it was there, and then the caller
+    /// owns the reference the list held (release it outside the lock).
     @inlinable
-    func dispose() { hub.remove(key) }
+    mutating func remove(_ registration: Registration) -> Bool {
+        guard let base else { return false }
+        var index = count - 1
+        while index >= 0 {
+            if base[index].toOpaque() == Unmanaged.passUnretained(registration).toOpaque() {
+                (base + index).moveInitialize(from: base + index + 1, count: count - index - 1)
+                count -= 1
+                return true
+            }
+            index -= 1
+        }
+        return false
+    }
+
+    /// Calls `body` with each registration, in order of subscription, borrowed from the list.
+    @inlinable
+    func forEach(_ body: (Registration) -> Void) {
+        guard let base else { return }
+        for index in 0..<count {
+            base[index]._withUnsafeGuaranteedRef(body)
+        }
+    }
+
+    /// Releases every registration and the buffer, leaving the list empty.
+    @inlinable
+    mutating func releaseAll() {
+        guard let base else { return }
+        for index in 0..<count { base[index].release() }
+        base.deallocate()
+        self = RegistrationList()
+    }
 }
