@@ -32,36 +32,18 @@ protocol SubjectMemory<Element> {
 ///   and the terminal event at once.
 /// - A registration whose lifetime is disposed is never added, and is removed when its lifetime ends.
 @usableFromInline
-final class SubjectHub<Memory: SubjectMemory>: @unchecked Sendable {
+final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sendable {
     @usableFromInline
     typealias Element = Memory.Element
 
-    /// One subscriber: where its events go, and, inserted into its lifetime, what removes it from the hub.
     @usableFromInline
-    final class Registration: Disposable {
-        @usableFromInline
-        let sink: EventSink<Element>
-        @usableFromInline
-        let lifetime: Lifetime
-        @usableFromInline
-        let hub: SubjectHub
-
-        @inlinable
-        init(sink: @escaping EventSink<Element>, lifetime: Lifetime, hub: SubjectHub) {
-            self.sink = sink
-            self.lifetime = lifetime
-            self.hub = hub
-        }
-
-        @inlinable
-        func dispose() { hub.remove(self) }
-    }
+    typealias Registration = SinkRegistration<Element>
 
     @usableFromInline
     enum Action {
         case event(Event<Element>)
         case subscribe(Registration)
-        case remove(Registration)
+        case remove(HubRegistration)
         case dispose
     }
 
@@ -71,7 +53,7 @@ final class SubjectHub<Memory: SubjectMemory>: @unchecked Sendable {
     @usableFromInline
     @exclusivity(unchecked) var memory: Memory
     @usableFromInline
-    @exclusivity(unchecked) var observers = RegistrationList<Registration>()
+    @exclusivity(unchecked) var observers = RegistrationList()
     @usableFromInline
     @exclusivity(unchecked) var isEmitting = false
     @usableFromInline
@@ -120,7 +102,7 @@ final class SubjectHub<Memory: SubjectMemory>: @unchecked Sendable {
     /// Subscribes `sink` for the lifetime `lifetime`.
     @inlinable
     func subscribe(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
-        let registration = Registration(sink: sink, lifetime: lifetime, hub: self)
+        let registration = Registration(sink: sink, lifetime: lifetime, owner: self)
         lock.lock()
         if isEmitting {
             pending.append(.subscribe(registration))
@@ -134,17 +116,25 @@ final class SubjectHub<Memory: SubjectMemory>: @unchecked Sendable {
     }
 
     /// Removes `registration` (when its subscription ends).
-    @inlinable
-    func remove(_ registration: Registration) {
+    @usableFromInline
+    func remove(_ registration: HubRegistration) {
         lock.lock()
         if isEmitting {
-            pending.append(.remove(registration))
-            lock.unlock()
+            queueRemoval(registration)
             return
         }
         let removed = observers.remove(registration)
         lock.unlock()
         if removed { Unmanaged.passUnretained(registration).release() }
+    }
+
+    /// Kept out of `remove`, which runs unspecialized (through `any Disposable`): building an `Action` needs its
+    /// generic metadata, a lookup `remove` would otherwise pay on every call. Releases the lock.
+    @inline(never)
+    @usableFromInline
+    func queueRemoval(_ registration: HubRegistration) {
+        pending.append(.remove(registration))
+        lock.unlock()
     }
 
     /// Whether anyone is subscribed now.
@@ -193,7 +183,7 @@ final class SubjectHub<Memory: SubjectMemory>: @unchecked Sendable {
             // `observers` cannot change until this thread clears `isEmitting` (see the type's invariants).
             let targets = observers
             lock.unlock()
-            targets.forEach { registration in
+            targets.forEach(as: Registration.self) { registration in
                 if registration.lifetime.isActive { registration.sink(event) }
             }
             lock.lock()
@@ -205,7 +195,7 @@ final class SubjectHub<Memory: SubjectMemory>: @unchecked Sendable {
         // A subject that holds elements back (AsyncSubject) releases them with the end.
         let delivered = forward ? nil : memory.replayAfterEnd(event)
         lock.unlock()
-        targets.forEach { registration in
+        targets.forEach(as: Registration.self) { registration in
             guard let delivered else {
                 if registration.lifetime.isActive { registration.sink(event) }
                 return
@@ -260,13 +250,56 @@ final class SubjectHub<Memory: SubjectMemory>: @unchecked Sendable {
     }
 }
 
-/// The observers of a subject: retained references in a buffer the hub manages by hand, so that delivering an
-/// event walks them with no retain, release or copy (an array property would be retained for the walk, and each
-/// element loaded with a retain). Not thread-safe; the hub guards it.
+/// Where a registration goes to leave: its hub, seen without its element type, so that ending a subscription
+/// (which runs through `any Disposable`, in unspecialized code) needs no generic metadata lookups.
 @usableFromInline
-struct RegistrationList<Registration: AnyObject> {
+protocol RegistrationOwner: AnyObject {
+    func remove(_ registration: HubRegistration)
+}
+
+/// One subscriber of a subject, as the hub's list and the subscription's lifetime see it: inserted into the
+/// lifetime, it removes itself from the hub when the subscription ends.
+@usableFromInline
+class HubRegistration: Disposable {
     @usableFromInline
-    var base: UnsafeMutablePointer<Unmanaged<Registration>>?
+    let lifetime: Lifetime
+    @usableFromInline
+    let owner: any RegistrationOwner
+
+    @inlinable
+    init(lifetime: Lifetime, owner: any RegistrationOwner) {
+        self.lifetime = lifetime
+        self.owner = owner
+    }
+
+    @usableFromInline
+    final func dispose() { owner.remove(self) }
+}
+
+/// A registration with where its events go.
+@usableFromInline
+final class SinkRegistration<Element>: HubRegistration {
+    @usableFromInline
+    let sink: EventSink<Element>
+
+    @inlinable
+    init(sink: @escaping EventSink<Element>, lifetime: Lifetime, owner: any RegistrationOwner) {
+        self.sink = sink
+        super.init(lifetime: lifetime, owner: owner)
+    }
+}
+
+/// The observers of a subject: retained references kept by hand, so that delivering an event walks them with no
+/// retain, release or copy (an array property would be retained for the walk, and each element loaded with a
+/// retain). The first observer sits inline; a buffer is allocated only for a second. Not generic, so removal and
+/// release from unspecialized code look up no metadata. Not thread-safe; the hub guards it.
+@usableFromInline
+struct RegistrationList {
+    /// The only registration while there is no buffer and `count` is 1.
+    @usableFromInline
+    var inline: Unmanaged<HubRegistration>?
+    @usableFromInline
+    var base: UnsafeMutablePointer<Unmanaged<HubRegistration>>?
     @usableFromInline
     var count = 0
     @usableFromInline
@@ -277,19 +310,28 @@ struct RegistrationList<Registration: AnyObject> {
 
     /// Adds `registration`, retaining it.
     @inlinable
-    mutating func append(_ registration: Registration) {
-        if count == capacity { grow() }
-        base.unsafelyUnwrapped[count] = Unmanaged.passRetained(registration)
+    mutating func append(_ registration: HubRegistration) {
+        let reference = Unmanaged.passRetained(registration)
+        if base == nil && count == 0 {
+            inline = reference
+            count = 1
+            return
+        }
+        if base == nil || count == capacity { grow() }
+        base.unsafelyUnwrapped[count] = reference
         count += 1
     }
 
     @usableFromInline
     mutating func grow() {
-        let newCapacity = Swift.max(2, capacity * 2)
-        let newBase = UnsafeMutablePointer<Unmanaged<Registration>>.allocate(capacity: newCapacity)
+        let newCapacity = Swift.max(4, capacity * 2)
+        let newBase = UnsafeMutablePointer<Unmanaged<HubRegistration>>.allocate(capacity: newCapacity)
         if let base {
             newBase.moveInitialize(from: base, count: count)
             base.deallocate()
+        } else if let inline {
+            newBase.initialize(to: inline)
+            self.inline = nil
         }
         base = newBase
         capacity = newCapacity
@@ -297,12 +339,18 @@ struct RegistrationList<Registration: AnyObject> {
 
     /// Takes `registration` out, keeping the order of the others; `true` when it was there, and then the caller
     /// owns the reference the list held (release it outside the lock).
-    @inlinable
-    mutating func remove(_ registration: Registration) -> Bool {
-        guard let base else { return false }
+    @usableFromInline
+    mutating func remove(_ registration: HubRegistration) -> Bool {
+        let target = Unmanaged.passUnretained(registration).toOpaque()
+        guard let base else {
+            guard count == 1, inline?.toOpaque() == target else { return false }
+            inline = nil
+            count = 0
+            return true
+        }
         var index = count - 1
         while index >= 0 {
-            if base[index].toOpaque() == Unmanaged.passUnretained(registration).toOpaque() {
+            if base[index].toOpaque() == target {
                 (base + index).moveInitialize(from: base + index + 1, count: count - index - 1)
                 count -= 1
                 return true
@@ -312,21 +360,28 @@ struct RegistrationList<Registration: AnyObject> {
         return false
     }
 
-    /// Calls `body` with each registration, in order of subscription, borrowed from the list.
+    /// Calls `body` with each registration, in order of subscription, borrowed from the list. Every registration
+    /// must be a `Registration`.
     @inlinable
-    func forEach(_ body: (Registration) -> Void) {
-        guard let base else { return }
+    func forEach<Registration: HubRegistration>(as type: Registration.Type, _ body: (Registration) -> Void) {
+        guard let base else {
+            if count == 1 { inline.unsafelyUnwrapped._withUnsafeGuaranteedRef { body(unsafeDowncast($0, to: type)) } }
+            return
+        }
         for index in 0..<count {
-            base[index]._withUnsafeGuaranteedRef(body)
+            base[index]._withUnsafeGuaranteedRef { body(unsafeDowncast($0, to: type)) }
         }
     }
 
     /// Releases every registration and the buffer, leaving the list empty.
-    @inlinable
+    @usableFromInline
     mutating func releaseAll() {
-        guard let base else { return }
-        for index in 0..<count { base[index].release() }
-        base.deallocate()
+        if let base {
+            for index in 0..<count { base[index].release() }
+            base.deallocate()
+        } else if count == 1 {
+            inline.unsafelyUnwrapped.release()
+        }
         self = RegistrationList()
     }
 }
