@@ -61,7 +61,9 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
     @usableFromInline
     @exclusivity(unchecked) var pendingHead = 0
     @usableFromInline
-    @exclusivity(unchecked) var terminal: Event<Element>?
+    /// The end, once it happened. `Event<Never>`, which has a fixed layout, rather than `Event<Element>`: the
+    /// hub's `deinit` runs unspecialized and would look up `Optional<Event<Element>>`'s metadata to destroy it.
+    @exclusivity(unchecked) var terminal: Event<Never>?
     @usableFromInline
     @exclusivity(unchecked) var isDisposed = false
 
@@ -189,7 +191,7 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
             lock.lock()
             return
         }
-        terminal = event
+        terminal = event.terminal
         var targets = observers
         observers = RegistrationList()
         // A subject that holds elements back (AsyncSubject) releases them with the end.
@@ -214,7 +216,7 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
         if isDisposed {
             replay = [.error(RxError.disposed(object: "\(Memory.subjectName)<\(Element.self)>"))]
         } else if let terminal {
-            replay = memory.replayAfterEnd(terminal)
+            replay = memory.replayAfterEnd(terminal.retyped())
         } else {
             observers.append(registration)
             replay = memory.replay()
@@ -383,5 +385,28 @@ struct RegistrationList {
             inline.unsafelyUnwrapped.release()
         }
         self = RegistrationList()
+    }
+}
+
+extension Event {
+    /// This event if it ends a sequence, with no element type; `nil` for `next`.
+    @inlinable
+    var terminal: Event<Never>? {
+        switch self {
+        case .next: nil
+        case .error(let error): .error(error)
+        case .completed: .completed
+        }
+    }
+}
+
+extension Event<Never> {
+    /// This terminal event as an event of any element type.
+    @inlinable
+    func retyped<Target>() -> Event<Target> {
+        switch self {
+        case .error(let error): .error(error)
+        case .completed: .completed
+        }
     }
 }
