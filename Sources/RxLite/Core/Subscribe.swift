@@ -32,23 +32,11 @@ extension ObservableConvertibleType {
     ) -> any Disposable {
         let lifetime = Lifetime()
         if let onDisposed { lifetime.insert(onDisposed) }
-        // The leaf is written out here rather than built from `leafSink(AnyObserver(...))`: one closure call per
-        // event instead of three.
-        asObservable().subscribeHandler(
-            { event in
-                switch event {
-                case .next(let element):
-                    if lifetime.isActive { onNext?(element) }
-                case .error(let error):
-                    guard lifetime.beginStop() else { return }
-                    if let onError { onError(error) } else { reportUnhandledError(error) }
-                    lifetime.dispose()
-                case .completed:
-                    guard lifetime.beginStop() else { return }
-                    onCompleted?()
-                    lifetime.dispose()
-                }
-            }, lifetime)
+        // The leaf is one object whose method the sink calls, rather than a closure capturing the lifetime and three
+        // handlers: a closure capturing one object uses it as its context, so events skip unpacking a context.
+        let observer = ClosureObserver(
+            lifetime: lifetime, onNext: onNext, onError: onError, onCompleted: onCompleted)
+        asObservable().subscribeHandler({ observer.on($0) }, lifetime)
         return lifetime
     }
 
@@ -90,4 +78,45 @@ func reportUnhandledError(_ error: any Error) {
     #if DEBUG
         print("RxLite: unhandled error: \(error)")
     #endif
+}
+
+/// The observer at the end of `subscribe(onNext:onError:onCompleted:onDisposed:)`: drops anything after the end,
+/// reports an error nobody handles, and releases the chain once a terminal event has been delivered.
+@usableFromInline
+final class ClosureObserver<Element> {
+    @usableFromInline
+    let lifetime: Lifetime
+    @usableFromInline
+    let onNext: ((Element) -> Void)?
+    @usableFromInline
+    let onError: ((any Error) -> Void)?
+    @usableFromInline
+    let onCompleted: (() -> Void)?
+
+    @inlinable
+    init(
+        lifetime: Lifetime, onNext: ((Element) -> Void)?, onError: ((any Error) -> Void)?,
+        onCompleted: (() -> Void)?
+    ) {
+        self.lifetime = lifetime
+        self.onNext = onNext
+        self.onError = onError
+        self.onCompleted = onCompleted
+    }
+
+    @inlinable
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            if lifetime.isActive { onNext?(element) }
+        case .error(let error):
+            guard lifetime.beginStop() else { return }
+            if let onError { onError(error) } else { reportUnhandledError(error) }
+            lifetime.dispose()
+        case .completed:
+            guard lifetime.beginStop() else { return }
+            onCompleted?()
+            lifetime.dispose()
+        }
+    }
 }
