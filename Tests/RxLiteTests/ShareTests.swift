@@ -86,6 +86,59 @@ import Testing
         #expect(first.elements == [1, 2])
         #expect(second.elements == [1, 2])
     }
+
+    @Test func aSubscriberOfAnEndedConnectionLeavingDoesNotEndTheNextOne() {
+        let subjects = [PublishSubject<Int>(), PublishSubject<Int>()]
+        nonisolated(unsafe) var runs = 0
+        let shared = Observable.deferred {
+            defer { runs += 1 }
+            return subjects[runs].asObservable()
+        }.share()
+        let second = EventLog<Int>()
+        nonisolated(unsafe) var b: (any Disposable)?
+        // The first subscriber's end starts a second connection, then its own subscription ends.
+        let a = shared.subscribe(onCompleted: { b = shared.subscribe(second) })
+        subjects[0].onCompleted()
+        subjects[1].onNext(5)
+        #expect(runs == 2)
+        #expect(second.elements == [5])
+        #expect(subjects[1].hasObservers)
+        b?.dispose()
+        #expect(!subjects[1].hasObservers)
+        a.dispose()
+    }
+
+    @Test func aSubscriberThatEndsWhileJoiningLeavesNothingRunning() {
+        let subject = PublishSubject<Int>()
+        let shared = subject.share(replay: 1)
+        let failed = EventLog<Int>()
+        // combineLatest subscribes `shared` after the failing source has already ended the subscription.
+        Observable.combineLatest(Observable<Int>.error(SampleError()), shared) { $0 + $1 }.subscribe(failed)
+        #expect(failed.error is SampleError)
+        #expect(!subject.hasObservers)
+        let later = EventLog<Int>()
+        let subscription = shared.subscribe(later)
+        subject.onNext(3)
+        #expect(later.elements == [3])
+        subscription.dispose()
+        #expect(!subject.hasObservers)
+    }
+
+    @Test func subscribersJoiningDuringAnElementGetTheReplayThenWhatFollows() {
+        let subject = PublishSubject<Int>()
+        let shared = subject.share(replay: 1)
+        let late = EventLog<Int>()
+        nonisolated(unsafe) var lateSubscription: (any Disposable)?
+        let early = shared.subscribe(onNext: { value in
+            if value == 1 { lateSubscription = shared.subscribe(late) }
+        })
+        subject.onNext(1)
+        subject.onNext(2)
+        #expect(late.elements == [1, 2])
+        early.dispose()
+        lateSubscription?.dispose()
+        #expect(!subject.hasObservers)
+    }
 }
 
 @Suite(.checksResources) struct MulticastTests {

@@ -26,8 +26,13 @@ public final class MainScheduler: SchedulerType {
         _ = MainScheduler.markMainQueue
     }
 
-    /// `true` when the calling code runs on the main queue.
+    /// `true` when the calling code runs on the main thread or on the main queue.
+    ///
+    /// The thread is asked first: that is one comparison, while `DispatchQueue.getSpecific` looks up generic
+    /// metadata on every call, and Driver and Signal ask once per element. The queue is asked too because under
+    /// `swift test` on Linux the main queue may be drained on another thread.
     public static var isOnMainQueue: Bool {
+        if Thread.isMainThread { return true }
         _ = markMainQueue
         return DispatchQueue.getSpecific(key: mainQueueKey) != nil
     }

@@ -12,14 +12,21 @@ extension ObservableType {
     /// each new one. The source starts with the first subscriber and stops when the last one leaves.
     ///
     /// [share](https://reactivex.io/documentation/operators/refcount.html)
+    @inlinable
     public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Observable<Element> {
         switch scope {
         case .forever:
             if replay == 0 { return multicast(PublishSubject<Element>()).refCount() }
             return multicast(ReplaySubject<Element>.create(bufferSize: replay)).refCount()
         case .whileConnected:
-            if replay == 0 { return publish().refCount() }
-            return self.replay(replay).refCount()
+            precondition(replay >= 0, "replay must not be negative")
+            if replay == 0 {
+                let state = ShareWhileConnectedState(source: asObservable(), makeMemory: { PublishMemory<Element>() })
+                return Observable { sink, lifetime, _ in state.subscribe(sink, lifetime) }
+            }
+            let state = ShareWhileConnectedState(
+                source: asObservable(), makeMemory: { ReplayMemory<Element>(capacity: replay) })
+            return Observable { sink, lifetime, _ in state.subscribe(sink, lifetime) }
         }
     }
 }

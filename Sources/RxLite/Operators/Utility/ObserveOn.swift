@@ -16,13 +16,15 @@ final class ObserveOnState<Element: Sendable>: Disposable, @unchecked Sendable {
     @usableFromInline
     @exclusivity(unchecked) var queue: [Event<Element>] = []
     @usableFromInline
+    @exclusivity(unchecked) var spare: [Event<Element>] = []
+    @usableFromInline
     @exclusivity(unchecked) var isDraining = false
     @usableFromInline
     @exclusivity(unchecked) var isStopped = false
     @usableFromInline
     @exclusivity(unchecked) var scheduledDrain: (any Disposable)?
 
-    @usableFromInline
+    @inlinable
     init(scheduler: any ImmediateSchedulerType, sink: @escaping EventSink<Element>, lifetime: Lifetime) {
         self.scheduler = scheduler
         self.sink = sink
@@ -38,7 +40,7 @@ final class ObserveOnState<Element: Sendable>: Disposable, @unchecked Sendable {
         #endif
     }
 
-    @usableFromInline
+    @inlinable
     func on(_ event: Event<Element>) {
         lock.lock()
         if isStopped {
@@ -66,6 +68,7 @@ final class ObserveOnState<Element: Sendable>: Disposable, @unchecked Sendable {
     func dispose() {
         let scheduled = lock.withLock { () -> (any Disposable)? in
             queue.removeAll()
+            spare = []
             let scheduled = scheduledDrain
             scheduledDrain = nil
             return scheduled
@@ -73,22 +76,30 @@ final class ObserveOnState<Element: Sendable>: Disposable, @unchecked Sendable {
         scheduled?.dispose()
     }
 
-    private func drain() {
+    /// Delivers the queue in batches until it is empty. The batch and the queue trade buffers (`spare`), so a
+    /// steady stream reuses two buffers instead of allocating one per batch.
+    @inlinable
+    func drain() {
         while true {
             lock.lock()
             if queue.isEmpty || !lifetime.isActive {
-                queue.removeAll()
+                if !lifetime.isActive { queue.removeAll() }
                 isDraining = false
                 lock.unlock()
                 return
             }
-            let batch = queue
-            queue.removeAll(keepingCapacity: true)
+            var batch = spare
+            spare = []
+            swap(&batch, &queue)
             lock.unlock()
             for event in batch {
                 guard lifetime.isActive else { break }
                 sink(event)
             }
+            batch.removeAll(keepingCapacity: true)
+            lock.lock()
+            spare = batch
+            lock.unlock()
         }
     }
 }
@@ -102,6 +113,14 @@ extension ObservableType where Element: Sendable {
     /// [observeOn](https://reactivex.io/documentation/operators/observeon.html)
     @inlinable
     public func observe(on scheduler: some ImmediateSchedulerType) -> Observable<Element> {
+        observe(onAny: scheduler)
+    }
+
+    /// `observe(on:)` for a scheduler held as an existential (`Driver` and `Signal` hold theirs so). Calling the
+    /// generic form with one opens it, and code generic over the opened type is not specialized for `Element`
+    /// either: every event then ran unspecialized, with a closure allocation per scheduled drain.
+    @inlinable
+    func observe(onAny scheduler: any ImmediateSchedulerType) -> Observable<Element> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
             let state = ObserveOnState(scheduler: scheduler, sink: sink, lifetime: lifetime)

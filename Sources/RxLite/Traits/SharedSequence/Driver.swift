@@ -23,7 +23,7 @@ extension ObservableConvertibleType where Element: Sendable {
     /// The elements cross to the main thread here, so they must be `Sendable`.
     @inlinable
     public func asDriver(onErrorJustReturn: Element) -> Driver<Element> {
-        let source = asObservable().observe(on: DriverSharingStrategy.scheduler).catchAndReturn(onErrorJustReturn)
+        let source = asObservable().observe(onAny: DriverSharingStrategy.scheduler).catchAndReturn(onErrorJustReturn)
         return Driver(source)
     }
 
@@ -31,7 +31,7 @@ extension ObservableConvertibleType where Element: Sendable {
     /// continues with `onErrorDriveWith`.
     @inlinable
     public func asDriver(onErrorDriveWith: Driver<Element>) -> Driver<Element> {
-        let source = asObservable().observe(on: DriverSharingStrategy.scheduler)
+        let source = asObservable().observe(onAny: DriverSharingStrategy.scheduler)
             .catch { _ in onErrorDriveWith.asObservable() }
         return Driver(source)
     }
@@ -40,7 +40,7 @@ extension ObservableConvertibleType where Element: Sendable {
     /// continues with the driver that `onErrorRecover` returns for the error.
     @inlinable
     public func asDriver(onErrorRecover: @escaping (_ error: any Error) -> Driver<Element>) -> Driver<Element> {
-        let source = asObservable().observe(on: DriverSharingStrategy.scheduler)
+        let source = asObservable().observe(onAny: DriverSharingStrategy.scheduler)
             .catch { error in onErrorRecover(error).asObservable() }
         return Driver(source)
     }
@@ -50,7 +50,7 @@ extension BehaviorRelay where Element: Sendable {
     /// The relay as a ``Driver``: its current value first, then every accepted value, on the main scheduler.
     @inlinable
     public func asDriver() -> Driver<Element> {
-        Driver(asObservable().observe(on: DriverSharingStrategy.scheduler))
+        Driver(asObservable().observe(onAny: DriverSharingStrategy.scheduler))
     }
 }
 

@@ -18,13 +18,13 @@ extension ObservableConvertibleType where Element: Sendable {
     /// `onErrorJustReturn` is emitted and the signal completes.
     @inlinable
     public func asSignal(onErrorJustReturn: Element) -> Signal<Element> {
-        Signal(asObservable().observe(on: SignalSharingStrategy.scheduler).catchAndReturn(onErrorJustReturn))
+        Signal(asObservable().observe(onAny: SignalSharingStrategy.scheduler).catchAndReturn(onErrorJustReturn))
     }
 
     /// This sequence as a ``Signal``: if it fails, the signal continues with `onErrorSignalWith`.
     @inlinable
     public func asSignal(onErrorSignalWith: Signal<Element>) -> Signal<Element> {
-        let source = asObservable().observe(on: SignalSharingStrategy.scheduler)
+        let source = asObservable().observe(onAny: SignalSharingStrategy.scheduler)
             .catch { _ in onErrorSignalWith.asObservable() }
         return Signal(source)
     }
@@ -33,7 +33,7 @@ extension ObservableConvertibleType where Element: Sendable {
     /// returns for the error.
     @inlinable
     public func asSignal(onErrorRecover: @escaping (_ error: any Error) -> Signal<Element>) -> Signal<Element> {
-        let source = asObservable().observe(on: SignalSharingStrategy.scheduler)
+        let source = asObservable().observe(onAny: SignalSharingStrategy.scheduler)
             .catch { error in onErrorRecover(error).asObservable() }
         return Signal(source)
     }
@@ -43,7 +43,7 @@ extension PublishRelay where Element: Sendable {
     /// The relay as a ``Signal``: every accepted value, on the main scheduler.
     @inlinable
     public func asSignal() -> Signal<Element> {
-        Signal(asObservable().observe(on: SignalSharingStrategy.scheduler))
+        Signal(asObservable().observe(onAny: SignalSharingStrategy.scheduler))
     }
 }
 

@@ -1,0 +1,134 @@
+/// The state of `share(replay:scope: .whileConnected)`: one connection to the source, shared by every current
+/// subscriber through a subject hub made fresh for each connection.
+///
+/// It does what `replay(_:).refCount()` (or `publish().refCount()`) does, in one object whose code is specialized
+/// in the caller: `Driver` and `Signal` share after every operator, so this sits on their path once per operator.
+///
+/// Invariants:
+/// - Under `lock`: `hub`, `connection` and `subscribers` describe the current connection; they are set together by
+///   the first subscriber and cleared together when the last one leaves or the source ends.
+/// - A subscriber that leaves only counts against the connection it joined (`leave` compares connections), so a
+///   late disposal of an earlier connection's subscriber never ends a later connection.
+/// - The source is subscribed once per connection, by the subscriber that created it, after that subscriber joined
+///   the hub; it is never subscribed while the lock is held.
+@usableFromInline
+final class ShareWhileConnectedState<Memory: SubjectMemory>: @unchecked Sendable {
+    @usableFromInline
+    typealias Element = Memory.Element
+
+    @usableFromInline
+    let source: Observable<Element>
+    @usableFromInline
+    let makeMemory: () -> Memory
+    @usableFromInline
+    let lock = SpinLock()
+    // Guarded by `lock`.
+    @usableFromInline
+    @exclusivity(unchecked) var hub: SubjectHub<Memory>?
+    @usableFromInline
+    @exclusivity(unchecked) var connection: Lifetime?
+    @usableFromInline
+    @exclusivity(unchecked) var subscribers = 0
+
+    @inlinable
+    init(source: Observable<Element>, makeMemory: @escaping () -> Memory) {
+        self.source = source
+        self.makeMemory = makeMemory
+        #if DEBUG
+            Resources.increment()
+        #endif
+    }
+
+    deinit {
+        #if DEBUG
+            Resources.decrement()
+        #endif
+    }
+
+    @inlinable
+    func subscribe(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
+        lock.lock()
+        let hub: SubjectHub<Memory>
+        let connection: Lifetime
+        let isNew: Bool
+        if let currentHub = self.hub, let currentConnection = self.connection {
+            (hub, connection, isNew) = (currentHub, currentConnection, false)
+        } else {
+            (hub, connection, isNew) = (SubjectHub(memory: makeMemory()), Lifetime(), true)
+            self.hub = hub
+            self.connection = connection
+        }
+        subscribers += 1
+        lock.unlock()
+        lifetime.insert(ShareSubscription(state: self, connection: connection))
+        hub.subscribe(sink, lifetime)
+        // A subscriber disposed before it joined has already ended the connection it created.
+        if isNew && !connection.isDisposed { connect(hub, connection) }
+    }
+
+    /// Runs the source into `hub` for `connection`. On its end the connection is cleared first, so a subscriber
+    /// arriving from then on starts the source again with a fresh hub.
+    @inlinable
+    func connect(_ hub: SubjectHub<Memory>, _ connection: Lifetime) {
+        source.subscribeHandler(
+            { [self] event in
+                if case .next = event {
+                    if connection.isActive { hub.on(event) }
+                    return
+                }
+                guard connection.beginStop() else { return }
+                clear(connection)
+                hub.on(event)
+                connection.dispose()
+            }, connection)
+    }
+
+    /// Forgets `connection` if it is still the current one.
+    @usableFromInline
+    func clear(_ connection: Lifetime) {
+        lock.lock()
+        if self.connection === connection {
+            self.connection = nil
+            hub = nil
+            subscribers = 0
+        }
+        lock.unlock()
+    }
+
+    /// One subscriber of `connection` left; the last one to leave ends the connection, stopping the source.
+    @usableFromInline
+    func leave(_ connection: Lifetime) {
+        lock.lock()
+        guard self.connection === connection else {
+            lock.unlock()
+            return
+        }
+        subscribers -= 1
+        if subscribers > 0 {
+            lock.unlock()
+            return
+        }
+        self.connection = nil
+        hub = nil
+        lock.unlock()
+        connection.dispose()
+    }
+}
+
+/// Takes one subscriber out of its shared connection when its subscription ends.
+@usableFromInline
+final class ShareSubscription<Memory: SubjectMemory>: Disposable {
+    @usableFromInline
+    let state: ShareWhileConnectedState<Memory>
+    @usableFromInline
+    let connection: Lifetime
+
+    @inlinable
+    init(state: ShareWhileConnectedState<Memory>, connection: Lifetime) {
+        self.state = state
+        self.connection = connection
+    }
+
+    @usableFromInline
+    func dispose() { state.leave(connection) }
+}
