@@ -78,10 +78,13 @@ private func liveSubscriptionBytes(
 /// does not return to where it started once they are disposed (4 bytes a subscription of slack).
 nonisolated func mapFilterRetainedBytes(subscriptions count: Int) throws -> RetainedBytes {
     var sum = 0
+    // Called through a function value, not inlined: a third inlined copy of the chain in this module made the
+    // optimizer stop fusing MapFilterPumping's chain (236 to 307 instructions per event). The chain built is the same.
+    let buildChain: (Observable<Int>) -> Observable<Int> = mapFilterChain
     func measureBoth(_ count: Int) throws -> RetainedBytes {
         let chain = try liveSubscriptionBytes(
             "MapFilter retained bytes", count: count,
-            subscribe: { subject in mapFilterChain(subject.asObservable()).subscribe(onNext: { sum += $0 }) },
+            subscribe: { subject in buildChain(subject.asObservable()).subscribe(onNext: { sum += $0 }) },
             delivered: { sum })
         let plain = try liveSubscriptionBytes(
             "plain subscription retained bytes", count: count,
