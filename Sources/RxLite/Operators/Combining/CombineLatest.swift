@@ -27,7 +27,12 @@ final class CombineLatestState<Values, Output>: SerializedEmitter<Output>, @unch
 
     /// Handles an event of upstream `index`: `store` saves an element (under the lock), `combine` builds the
     /// output once every upstream has a value.
+    ///
+    /// Specialized but never inlined: inlined into every upstream's handler it made the subscribing code too big for
+    /// the optimizer to inline in turn (CombineLatestCreating, seven nested combineLatest: 51 allocations per
+    /// subscription inlined, 44 not; and fewer instructions per event too).
     @inlinable
+    @inline(never)
     func on<Element>(
         _ event: Event<Element>, index: Int, store: (inout Values, Element) -> Void,
         combine: (Values) throws -> Output
