@@ -181,6 +181,33 @@ import Testing
         #expect(collection.isCompleted)
     }
 
+    @Test func moreThanSixtyFourSourcesCompleteWhenADoneSourceRunsDry() {
+        let subjects = (0..<70).map { _ in PublishSubject<Int>() }
+        let log = EventLog<[Int]>()
+        let subscription = Observable.zip(subjects).subscribe(log)
+        for index in 0..<69 { subjects[index].onNext(index) }
+        subjects[67].onNext(670)
+        // Done with one element still queued: no end yet.
+        subjects[67].onCompleted()
+        #expect(log.count == 0)
+        subjects[69].onNext(69)
+        #expect(log.elements == [Array(0..<70)])
+        #expect(!log.isCompleted)
+        for index in 0..<70 { subjects[index].onNext(index + 100) }
+        // Source 67's second element was its last: that pair ends the sequence.
+        var last = Array(100..<170)
+        last[67] = 670
+        #expect(log.events.map(\.summary) == ["next(\(Array(0..<70)))", "next(\(last))", "completed"])
+        #expect(log.contractViolations == 0)
+        subscription.dispose()
+        let empty = EventLog<[Int]>()
+        let sources = (0..<70).map { _ in PublishSubject<Int>() }
+        let second = Observable.zip(sources).subscribe(empty)
+        sources[66].onCompleted()
+        #expect(empty.events.map(\.summary) == ["completed"])
+        second.dispose()
+    }
+
     @Test func longQueuesStayInOrder() {
         let left = PublishSubject<Int>()
         let right = PublishSubject<Int>()

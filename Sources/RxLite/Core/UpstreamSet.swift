@@ -1,5 +1,5 @@
 /// A set of upstream indexes (those that have a value, those that are done), for operators with several upstreams
-/// that keep one per subscription (`combineLatest`).
+/// that keep one per subscription (`combineLatest`, `zip`).
 ///
 /// Indexes below 64 are bits of one word, so the fixed arities allocate nothing; only the collection forms can pass
 /// 64, and only then is the `[Bool]` for the rest allocated, once, at `init`.
