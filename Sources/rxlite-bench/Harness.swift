@@ -15,6 +15,9 @@ struct Scenario: Sendable {
     let body: @Sendable (_ iterations: Int) -> Int
     /// Extra figures a scenario measured in its last run, printed under the table.
     var note: (@Sendable () -> String)? = nil
+    /// Heap bytes kept by live subscriptions, counted after the timings, printed under the table and carried in
+    /// the scenario's --json entry.
+    var retainedBytes: (@Sendable () throws -> RetainedBytes)? = nil
 }
 
 struct Measurement: Codable {
@@ -27,15 +30,21 @@ struct Measurement: Codable {
     var ratioToFloor: Double?
     /// Heap allocations per extra unit, measured as the difference between two sizes so setup does not count.
     let allocationsPerUnit: Double
+    /// Only for scenarios that count it (MapFilterCreating).
+    var retainedBytes: RetainedBytes?
 }
 
 enum BenchmarkFailure: Error, CustomStringConvertible {
     case wrongChecksum(scenario: String, expected: Int, actual: Int)
+    case heapNotReleased(scenario: String, bytes: Int, subscriptions: Int)
 
     var description: String {
         switch self {
         case .wrongChecksum(let scenario, let expected, let actual):
             return "\(scenario): checksum \(actual), expected \(expected): the scenario computed a wrong result"
+        case .heapNotReleased(let scenario, let bytes, let subscriptions):
+            return "\(scenario): \(bytes) heap bytes still in use after disposing \(subscriptions) subscriptions: "
+                + "something is leaked"
         }
     }
 }

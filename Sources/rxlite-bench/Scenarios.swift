@@ -232,7 +232,8 @@ let scenarios: [Scenario] = [
         expectedChecksum: { $0 * 10 }, body: mapFilterPumping),
     Scenario(
         name: "MapFilterCreating", unit: "subscription", isPumping: false, units: { $0 },
-        expectedChecksum: { $0 }, body: mapFilterCreating),
+        expectedChecksum: { $0 }, body: mapFilterCreating,
+        retainedBytes: { try mapFilterRetainedBytes(subscriptions: 10_000) }),
     Scenario(
         name: "MapFilterDriverPumping", unit: "event", isPumping: true, units: { $0 * 10 },
         expectedChecksum: { $0 * 10 }, body: mapFilterDriverPumping),

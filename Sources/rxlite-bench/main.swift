@@ -74,6 +74,9 @@ nonisolated func runAll(_ options: Options) {
         for scenario in selected {
             results.append(try measure(scenario, iterations: iterations, runs: runs))
         }
+        for index in results.indices {
+            results[index].retainedBytes = try selected[index].retainedBytes?()
+        }
     } catch {
         fail("\(error)")
     }
@@ -97,8 +100,9 @@ nonisolated func runAll(_ options: Options) {
             pad(String(format: "%.1f", result.minNanosecondsPerUnit), 10), pad(ratio, 8),
             String(format: "%.2f", result.allocationsPerUnit))
     }
-    for scenario in selected {
+    for (scenario, result) in zip(selected, results) {
         if let note = scenario.note { print("\(scenario.name): \(note())") }
+        if let retained = result.retainedBytes { print("\(scenario.name): \(retained.note)") }
     }
 }
 

@@ -71,6 +71,48 @@ import Testing
         #expect(empty.events.map(\.summary) == ["completed"])
     }
 
+    // 70 upstreams: which have a value and which are done sit in one 64-bit word for the first 64 and in an array
+    // for the rest, so every step below touches both sides.
+    @Test func moreThanSixtyFourSourcesWaitForEveryValueAndEveryCompletion() {
+        let subjects = (0..<70).map { _ in PublishSubject<Int>() }
+        let log = EventLog<[Int]>()
+        let subscription = Observable.combineLatest(subjects).subscribe(log)
+        for index in (0..<70).reversed() where index != 66 { subjects[index].onNext(index) }
+        #expect(log.count == 0)
+        subjects[66].onNext(66)
+        #expect(log.elements == [Array(0..<70)])
+        subjects[68].onNext(680)
+        subjects[3].onNext(30)
+        var expected = Array(0..<70)
+        expected[68] = 680
+        let first = expected
+        expected[3] = 30
+        #expect(log.elements == [Array(0..<70), first, expected])
+        for index in 0..<70 where index != 65 { subjects[index].onCompleted() }
+        #expect(!log.isCompleted)
+        subjects[65].onNext(650)
+        expected[65] = 650
+        #expect(log.elements.last == expected)
+        subjects[65].onCompleted()
+        #expect(log.isCompleted)
+        #expect(log.count == 5)
+        #expect(log.contractViolations == 0)
+        subscription.dispose()
+    }
+
+    @Test func moreThanSixtyFourBehaviorSubjectsCombineAtSubscribe() {
+        let subjects = (0..<70).map { BehaviorSubject(value: $0) }
+        let log = EventLog<Int>()
+        let subscription = Observable.combineLatest(subjects) { $0.reduce(0, +) }.subscribe(log)
+        #expect(log.elements == [(0..<70).reduce(0, +)])
+        subjects[69].onNext(0)
+        #expect(log.elements == [(0..<70).reduce(0, +), (0..<69).reduce(0, +)])
+        subscription.dispose()
+        let justs = EventLog<[Int]>()
+        Observable.combineLatest((0..<70).map { Observable.just($0) }).subscribe(justs)
+        #expect(justs.events.map(\.summary) == ["next(\(Array(0..<70)))", "completed"])
+    }
+
     @Test func disposeMidStream() {
         let scheduler = TestScheduler(initialClock: 0)
         let first = scheduler.createHotObservable("^-a-b-c", values: ["a": 1, "b": 2, "c": 3])
@@ -137,6 +179,33 @@ import Testing
         Observable.zip([Observable.of(1, 2), Observable.of(3, 4)]).subscribe(collection)
         #expect(collection.elements == [[1, 3], [2, 4]])
         #expect(collection.isCompleted)
+    }
+
+    @Test func moreThanSixtyFourSourcesCompleteWhenADoneSourceRunsDry() {
+        let subjects = (0..<70).map { _ in PublishSubject<Int>() }
+        let log = EventLog<[Int]>()
+        let subscription = Observable.zip(subjects).subscribe(log)
+        for index in 0..<69 { subjects[index].onNext(index) }
+        subjects[67].onNext(670)
+        // Done with one element still queued: no end yet.
+        subjects[67].onCompleted()
+        #expect(log.count == 0)
+        subjects[69].onNext(69)
+        #expect(log.elements == [Array(0..<70)])
+        #expect(!log.isCompleted)
+        for index in 0..<70 { subjects[index].onNext(index + 100) }
+        // Source 67's second element was its last: that pair ends the sequence.
+        var last = Array(100..<170)
+        last[67] = 670
+        #expect(log.events.map(\.summary) == ["next(\(Array(0..<70)))", "next(\(last))", "completed"])
+        #expect(log.contractViolations == 0)
+        subscription.dispose()
+        let empty = EventLog<[Int]>()
+        let sources = (0..<70).map { _ in PublishSubject<Int>() }
+        let second = Observable.zip(sources).subscribe(empty)
+        sources[66].onCompleted()
+        #expect(empty.events.map(\.summary) == ["completed"])
+        second.dispose()
     }
 
     @Test func longQueuesStayInOrder() {

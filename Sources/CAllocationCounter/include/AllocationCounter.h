@@ -7,7 +7,9 @@
 /// process since it started. Counting is on only in the benchmark executable, which links this target.
 uint64_t rxlite_allocation_count(void);
 
-/// Bytes currently allocated on the heap (glibc's mallinfo2 `uordblks`), or 0 where unknown.
+/// Bytes currently allocated on the heap, including blocks glibc mapped with mmap (mallinfo2 `uordblks` +
+/// `hblkhd`), or 0 where unknown. Freed blocks waiting in a thread's cache count as allocated, so compare large
+/// differences only.
 uint64_t rxlite_heap_bytes_in_use(void);
 
 #endif

@@ -10,15 +10,21 @@ final class ZipState<Queues, Output>: SerializedEmitter<Output>, @unchecked Send
     @usableFromInline
     @exclusivity(unchecked) var queuedCount: [Int]
     @usableFromInline
-    @exclusivity(unchecked) var isDone: [Bool]
+    @exclusivity(unchecked) var done: UpstreamSet
 
     @inlinable
     init(sink: @escaping EventSink<Output>, arity: Int, queues: Queues) {
         self.arity = arity
         self.queues = queues
         queuedCount = Array(repeating: 0, count: arity)
-        isDone = Array(repeating: false, count: arity)
+        done = UpstreamSet(arity: arity)
         super.init(sink: sink)
+    }
+
+    /// Whether an upstream that is done has nothing left to pair, so no output can follow. Call with the lock held.
+    @inlinable
+    var hasExhaustedUpstream: Bool {
+        done.count > 0 && (0..<arity).contains { done.contains($0) && queuedCount[$0] == 0 }
     }
 
     /// Handles an event of upstream `index`: `enqueue` stores an element, `dequeue` takes the oldest element of
@@ -43,8 +49,7 @@ final class ZipState<Queues, Output>: SerializedEmitter<Output>, @unchecked Send
                 emitLocked(.error(error))
                 return
             }
-            // An upstream that is done and now empty can never pair again.
-            if zip(isDone, queuedCount).contains(where: { $0 && $1 == 0 }) {
+            if hasExhaustedUpstream {
                 emitLocked(.next(output))
                 lock.lock()
                 emitLocked(.completed)
@@ -54,8 +59,8 @@ final class ZipState<Queues, Output>: SerializedEmitter<Output>, @unchecked Send
         case .error(let error):
             emitLocked(.error(error))
         case .completed:
-            isDone[index] = true
-            if queuedCount[index] == 0 || !isDone.contains(false) {
+            done.insert(index)
+            if queuedCount[index] == 0 || done.count == arity {
                 emitLocked(.completed)
             } else {
                 lock.unlock()
