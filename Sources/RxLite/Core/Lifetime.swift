@@ -16,7 +16,7 @@ import Synchronization
 /// - A resource inserted after disposal is disposed at once, never stored.
 /// - Resources are disposed outside the lock, in insertion order, exactly once.
 @usableFromInline
-final class Lifetime: Disposable, Cancelable, @unchecked Sendable {
+class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     @usableFromInline
     static let active: UInt8 = 0
     @usableFromInline
@@ -25,27 +25,27 @@ final class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     static let disposed: UInt8 = 2
 
     @usableFromInline
-    let status = Atomic<UInt8>(Lifetime.active)
+    final let status = Atomic<UInt8>(Lifetime.active)
     /// The lifetime this one is nested in, if any.
     @usableFromInline
-    let parent: Lifetime?
+    final let parent: Lifetime?
     /// `parent` without ownership (`parent` keeps it alive), so that ``isActive`` walks up without a retain and
     /// release per level: on a chain nested seven deep those atomic pairs were most of an event's cost.
     @usableFromInline
-    let unownedParent: Unmanaged<Lifetime>?
+    final let unownedParent: Unmanaged<Lifetime>?
 
-    private let lock = SpinLock()
+    private final let lock = SpinLock()
     // Guarded by `lock`. Most lifetimes hold one resource, so the first lives outside the array.
-    @exclusivity(unchecked) private var firstResource: (any Disposable)?
-    @exclusivity(unchecked) private var firstKey: UInt64 = 0
-    @exclusivity(unchecked) private var moreResources: [(key: UInt64, resource: any Disposable)] = []
-    @exclusivity(unchecked) private var nextKey: UInt64 = 1
+    @exclusivity(unchecked) private final var firstResource: (any Disposable)?
+    @exclusivity(unchecked) private final var firstKey: UInt64 = 0
+    @exclusivity(unchecked) private final var moreResources: [(key: UInt64, resource: any Disposable)] = []
+    @exclusivity(unchecked) private final var nextKey: UInt64 = 1
     // Guarded by the *parent's* lock: this lifetime's key among the parent's resources, once attached.
-    @exclusivity(unchecked) private var keyInParent: UInt64 = 0
+    @exclusivity(unchecked) private final var keyInParent: UInt64 = 0
     /// Set (sequentially consistent) before the parent's `attach` looks at this child, read (sequentially
     /// consistent) by `finishChild` after it disposed the child: a child that finishes before anyone tried to attach
     /// it skips the parent's lock, and the order of the two guarantees that one side sees the other.
-    private let attachStarted = Atomic<Bool>(false)
+    private final let attachStarted = Atomic<Bool>(false)
 
     /// A root lifetime, or a child of `parent`.
     @usableFromInline
@@ -65,7 +65,7 @@ final class Lifetime: Disposable, Cancelable, @unchecked Sendable {
 
     /// `true` until a terminal event starts or the subscription (or an ancestor) is disposed.
     @inlinable
-    var isActive: Bool {
+    final var isActive: Bool {
         guard status.load(ordering: .acquiring) == Lifetime.active else { return false }
         guard let unownedParent else { return true }
         return Lifetime.isActive(from: unownedParent)
@@ -88,11 +88,11 @@ final class Lifetime: Disposable, Cancelable, @unchecked Sendable {
 
     /// `true` once disposed.
     @inlinable
-    public var isDisposed: Bool { status.load(ordering: .acquiring) == Lifetime.disposed }
+    public final var isDisposed: Bool { status.load(ordering: .acquiring) == Lifetime.disposed }
 
     /// Moves from active to stopped; `false` when a terminal event already went out or the lifetime is disposed.
     @inlinable
-    func beginStop() -> Bool {
+    final func beginStop() -> Bool {
         status.compareExchange(
             expected: Lifetime.active, desired: Lifetime.stopped, ordering: .acquiringAndReleasing
         ).exchanged
@@ -102,7 +102,7 @@ final class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     /// disposed (then `resource` has been disposed).
     @usableFromInline
     @discardableResult
-    func insert(_ resource: any Disposable) -> UInt64? {
+    final func insert(_ resource: any Disposable) -> UInt64? {
         lock.lock()
         guard let key = insertLocked(resource) else {
             lock.unlock()
@@ -113,7 +113,7 @@ final class Lifetime: Disposable, Cancelable, @unchecked Sendable {
         return key
     }
 
-    private func insertLocked(_ resource: any Disposable) -> UInt64? {
+    private final func insertLocked(_ resource: any Disposable) -> UInt64? {
         if status.load(ordering: .acquiring) == Lifetime.disposed { return nil }
         let key = nextKey
         nextKey &+= 1
@@ -128,11 +128,11 @@ final class Lifetime: Disposable, Cancelable, @unchecked Sendable {
 
     /// Ties a cleanup action to this lifetime.
     @usableFromInline
-    func insert(_ action: @escaping () -> Void) {
+    final func insert(_ action: @escaping () -> Void) {
         insert(AnonymousDisposable(action))
     }
 
-    private func removeLocked(_ key: UInt64) -> (any Disposable)? {
+    private final func removeLocked(_ key: UInt64) -> (any Disposable)? {
         if firstKey == key {
             let resource = firstResource
             firstResource = nil
@@ -150,7 +150,7 @@ final class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     /// Creates a child lifetime attached to this one at once, for an inner subscription that may end on its own
     /// (then ``finishChild()`` ends it and takes it out of this lifetime). `nil` when this lifetime already ended.
     @usableFromInline
-    func makeChild() -> Lifetime? {
+    final func makeChild() -> Lifetime? {
         let child = Lifetime(parent: self)
         return attach(child) ? child : nil
     }
@@ -162,7 +162,7 @@ final class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     /// Returns whether the child is now attached.
     @usableFromInline
     @discardableResult
-    func attach(_ child: Lifetime) -> Bool {
+    final func attach(_ child: Lifetime) -> Bool {
         child.attachStarted.store(true, ordering: .sequentiallyConsistent)
         lock.lock()
         if child.status.load(ordering: .sequentiallyConsistent) == Lifetime.disposed {
@@ -181,7 +181,7 @@ final class Lifetime: Disposable, Cancelable, @unchecked Sendable {
 
     /// Undoes ``attach(_:)`` for a child that ended on its own.
     @usableFromInline
-    func detach(_ child: Lifetime) {
+    final func detach(_ child: Lifetime) {
         lock.lock()
         let key = child.keyInParent
         if key != 0 {
@@ -194,7 +194,7 @@ final class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     /// Ends the subscription: no event is delivered after this returns (from this thread's point of view) and
     /// every resource is released. Idempotent and thread-safe.
     @usableFromInline
-    func dispose() {
+    final func dispose() {
         if status.exchange(Lifetime.disposed, ordering: .sequentiallyConsistent) == Lifetime.disposed { return }
         lock.lock()
         if firstKey == 0 && moreResources.isEmpty {
@@ -214,7 +214,7 @@ final class Lifetime: Disposable, Cancelable, @unchecked Sendable {
 
     /// Ends a child that finished on its own and removes it from its parent.
     @usableFromInline
-    func finishChild() {
+    final func finishChild() {
         dispose()
         // Not attached yet (an inner sequence ending during its subscribe): `attach` will see `disposed` and skip it.
         guard let parent, attachStarted.load(ordering: .sequentiallyConsistent) else { return }
@@ -232,7 +232,7 @@ final class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     }
 
     @usableFromInline
-    func reactivateIfFinished() -> Bool {
+    final func reactivateIfFinished() -> Bool {
         guard parent != nil, status.load(ordering: .relaxed) == Lifetime.disposed,
             !attachStarted.load(ordering: .relaxed)
         else { return false }
@@ -243,7 +243,7 @@ final class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     /// The observer at the end of a chain: drops anything after the end, and releases the chain once a terminal
     /// event has been delivered.
     @inlinable
-    func leafSink<Observer: ObserverType>(_ observer: Observer) -> (Event<Observer.Element>) -> Void {
+    final func leafSink<Observer: ObserverType>(_ observer: Observer) -> (Event<Observer.Element>) -> Void {
         { [self] event in
             if case .next = event {
                 if isActive { observer.on(event) }
@@ -252,5 +252,26 @@ final class Lifetime: Disposable, Cancelable, @unchecked Sendable {
                 dispose()
             }
         }
+    }
+}
+
+/// A child lifetime that is also the sink its upstream sends to: it ends itself when the upstream completes, then
+/// forwards the event. One object where a child lifetime and a forwarding closure took two: the closure that calls
+/// ``on(_:)`` captures only this object, so it allocates no context.
+@usableFromInline
+final class ForwardingChild<Element>: Lifetime, @unchecked Sendable {
+    @usableFromInline
+    let sink: EventSink<Element>
+
+    @inlinable
+    init(parent: Lifetime, sink: @escaping EventSink<Element>) {
+        self.sink = sink
+        super.init(parent: parent)
+    }
+
+    @inlinable
+    func on(_ event: Event<Element>) {
+        if case .completed = event { finishChild() }
+        sink(event)
     }
 }

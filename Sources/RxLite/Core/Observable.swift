@@ -85,12 +85,8 @@ extension Observable {
             if lifetime.isActive { sink(.completed) }
             return
         }
-        let child = Lifetime(parent: lifetime)
-        subscribeHandler(
-            { event in
-                if case .completed = event { child.finishChild() }
-                sink(event)
-            }, child)
+        let child = ForwardingChild(parent: lifetime, sink: sink)
+        subscribeHandler({ child.on($0) }, child)
         if child.isActive { lifetime.attach(child) } else { child.dispose() }
     }
 }

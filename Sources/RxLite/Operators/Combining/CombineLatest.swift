@@ -3,6 +3,10 @@
 final class CombineLatestState<Values, Output>: SerializedEmitter<Output>, @unchecked Sendable {
     @usableFromInline
     let arity: Int
+    /// Builds the output from a full `values`. Held here, so an upstream's handler captures only the state, and a
+    /// closure capturing one object allocates no context of its own.
+    @usableFromInline
+    let combine: (Values) throws -> Output
     // Guarded by `lock`: the latest element of each upstream (a tuple of optionals, or an array).
     @usableFromInline
     @exclusivity(unchecked) var values: Values
@@ -14,26 +18,26 @@ final class CombineLatestState<Values, Output>: SerializedEmitter<Output>, @unch
     @exclusivity(unchecked) var done: UpstreamSet
 
     @inlinable
-    init(sink: @escaping EventSink<Output>, arity: Int, values: Values) {
+    init(
+        sink: @escaping EventSink<Output>, arity: Int, values: Values, combine: @escaping (Values) throws -> Output
+    ) {
         self.arity = arity
+        self.combine = combine
         self.values = values
         withValue = UpstreamSet(arity: arity)
         done = UpstreamSet(arity: arity)
         super.init(sink: sink)
     }
 
-    /// Handles an event of upstream `index`: `store` saves an element (under the lock), `combine` builds the
-    /// output once every upstream has a value.
+    /// Handles an event of upstream `index`: `store` saves an element (under the lock); once every upstream has a
+    /// value, `combine` builds the output.
     ///
     /// Specialized but never inlined: inlined into every upstream's handler it made the subscribing code too big for
     /// the optimizer to inline in turn (CombineLatestCreating, seven nested combineLatest: 42 allocations per
     /// subscription inlined, 30 not; and fewer instructions per event too).
     @inlinable
     @inline(never)
-    func on<Element>(
-        _ event: Event<Element>, index: Int, store: (inout Values, Element) -> Void,
-        combine: (Values) throws -> Output
-    ) {
+    func on<Element>(_ event: Event<Element>, index: Int, store: (inout Values, Element) -> Void) {
         lock.lock()
         switch event {
         case .next(let element):
@@ -75,11 +79,11 @@ extension Observable {
     ) -> Observable<Element> {
         let (source1, source2) = (source1.asObservable(), source2.asObservable())
         return Observable { sink, lifetime, _ in
-            let state = CombineLatestState(
-                sink: sink, arity: 2, values: (O1.Element?.none, O2.Element?.none))
             let combine = { (values: (O1.Element?, O2.Element?)) in try resultSelector(values.0!, values.1!) }
-            source1.subscribeChild(of: lifetime) { state.on($0, index: 0, store: { $0.0 = $1 }, combine: combine) }
-            source2.subscribeChild(of: lifetime) { state.on($0, index: 1, store: { $0.1 = $1 }, combine: combine) }
+            let state = CombineLatestState(
+                sink: sink, arity: 2, values: (O1.Element?.none, O2.Element?.none), combine: combine)
+            source1.subscribeChild(of: lifetime) { state.on($0, index: 0, store: { $0.0 = $1 }) }
+            source2.subscribeChild(of: lifetime) { state.on($0, index: 1, store: { $0.1 = $1 }) }
         }
     }
 
@@ -91,14 +95,15 @@ extension Observable {
     ) -> Observable<Element> {
         let (source1, source2, source3) = (source1.asObservable(), source2.asObservable(), source3.asObservable())
         return Observable { sink, lifetime, _ in
-            let state = CombineLatestState(
-                sink: sink, arity: 3, values: (O1.Element?.none, O2.Element?.none, O3.Element?.none))
             let combine = { (values: (O1.Element?, O2.Element?, O3.Element?)) in
                 try resultSelector(values.0!, values.1!, values.2!)
             }
-            source1.subscribeChild(of: lifetime) { state.on($0, index: 0, store: { $0.0 = $1 }, combine: combine) }
-            source2.subscribeChild(of: lifetime) { state.on($0, index: 1, store: { $0.1 = $1 }, combine: combine) }
-            source3.subscribeChild(of: lifetime) { state.on($0, index: 2, store: { $0.2 = $1 }, combine: combine) }
+            let state = CombineLatestState(
+                sink: sink, arity: 3, values: (O1.Element?.none, O2.Element?.none, O3.Element?.none),
+                combine: combine)
+            source1.subscribeChild(of: lifetime) { state.on($0, index: 0, store: { $0.0 = $1 }) }
+            source2.subscribeChild(of: lifetime) { state.on($0, index: 1, store: { $0.1 = $1 }) }
+            source3.subscribeChild(of: lifetime) { state.on($0, index: 2, store: { $0.2 = $1 }) }
         }
     }
 
@@ -111,16 +116,17 @@ extension Observable {
         let (source1, source2) = (source1.asObservable(), source2.asObservable())
         let (source3, source4) = (source3.asObservable(), source4.asObservable())
         return Observable { sink, lifetime, _ in
-            let state = CombineLatestState(
-                sink: sink, arity: 4,
-                values: (O1.Element?.none, O2.Element?.none, O3.Element?.none, O4.Element?.none))
             let combine = { (values: (O1.Element?, O2.Element?, O3.Element?, O4.Element?)) in
                 try resultSelector(values.0!, values.1!, values.2!, values.3!)
             }
-            source1.subscribeChild(of: lifetime) { state.on($0, index: 0, store: { $0.0 = $1 }, combine: combine) }
-            source2.subscribeChild(of: lifetime) { state.on($0, index: 1, store: { $0.1 = $1 }, combine: combine) }
-            source3.subscribeChild(of: lifetime) { state.on($0, index: 2, store: { $0.2 = $1 }, combine: combine) }
-            source4.subscribeChild(of: lifetime) { state.on($0, index: 3, store: { $0.3 = $1 }, combine: combine) }
+            let state = CombineLatestState(
+                sink: sink, arity: 4,
+                values: (O1.Element?.none, O2.Element?.none, O3.Element?.none, O4.Element?.none),
+                combine: combine)
+            source1.subscribeChild(of: lifetime) { state.on($0, index: 0, store: { $0.0 = $1 }) }
+            source2.subscribeChild(of: lifetime) { state.on($0, index: 1, store: { $0.1 = $1 }) }
+            source3.subscribeChild(of: lifetime) { state.on($0, index: 2, store: { $0.2 = $1 }) }
+            source4.subscribeChild(of: lifetime) { state.on($0, index: 3, store: { $0.3 = $1 }) }
         }
     }
 
@@ -135,14 +141,14 @@ extension Observable {
                 sink(.completed)
                 return
             }
+            let combine = { (values: [Sources.Element.Element?]) in try resultSelector(values.map { $0! }) }
             let state = CombineLatestState(
                 sink: sink, arity: sources.count,
-                values: [Sources.Element.Element?](repeating: nil, count: sources.count))
-            let combine = { (values: [Sources.Element.Element?]) in try resultSelector(values.map { $0! }) }
+                values: [Sources.Element.Element?](repeating: nil, count: sources.count), combine: combine)
             for (index, source) in sources.enumerated() {
                 guard lifetime.isActive else { return }
                 source.subscribeChild(of: lifetime) {
-                    state.on($0, index: index, store: { $0[index] = $1 }, combine: combine)
+                    state.on($0, index: index, store: { $0[index] = $1 })
                 }
             }
         }
