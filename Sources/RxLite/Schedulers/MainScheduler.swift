@@ -4,11 +4,11 @@ import Synchronization
 
 /// Runs actions on the main queue: the scheduler for UI work.
 ///
-/// `MainScheduler.instance.schedule` runs the action at once when called on the main queue with nothing of its own
-/// waiting there, so a binding on the main thread updates the UI synchronously; otherwise it dispatches to the main
-/// queue. `MainScheduler.asyncInstance` always dispatches.
+/// `MainScheduler.instance.schedule` runs the action at once when called on the main thread or the main queue with
+/// nothing of its own waiting there, so a binding on the main thread updates the UI synchronously; otherwise it
+/// dispatches to the main queue. `MainScheduler.asyncInstance` always dispatches.
 public final class MainScheduler: SchedulerType {
-    /// The shared main-queue scheduler that runs at once when already on the main queue.
+    /// The shared main-queue scheduler that runs at once when already on the main thread or queue.
     public static let instance = MainScheduler(alwaysAsync: false)
     /// The shared main-queue scheduler that always dispatches asynchronously.
     public static let asyncInstance = MainScheduler(alwaysAsync: true)
