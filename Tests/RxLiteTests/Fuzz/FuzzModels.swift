@@ -245,6 +245,67 @@ enum FuzzTargets {
                 }
             }),
         target(
+            "flatMap (just or hot inners)", generate: nested,
+            build: { _, s, _ in s[0].flatMap { $0 % 2 == 0 ? Observable.just(100 + $0) : s[1 + $0] } },
+            model: { c in
+                // An even outer element maps to `just`, which emits at once and never counts as running (the
+                // shortcut that skips subscribing it must not change that); an odd one to its hot inner.
+                var active: Set<Int> = []
+                var outerDone = false
+                return c.timeline.compactMap { t, i, e in
+                    if i == 0 {
+                        switch e {
+                        case .next(let v):
+                            if v % 2 == 0 { return TimedOutput(t, .next(String(100 + v))) }
+                            active.insert(1 + v)
+                            return nil
+                        case .completed:
+                            outerDone = true
+                            return active.isEmpty ? TimedOutput(t, .completed) : nil
+                        case .error: return TimedOutput(t, FuzzOutput(e))
+                        }
+                    }
+                    guard active.contains(i) else { return nil }
+                    if e == .completed {
+                        active.remove(i)
+                        return outerDone && active.isEmpty ? TimedOutput(t, .completed) : nil
+                    }
+                    return TimedOutput(t, FuzzOutput(e))
+                }
+            }),
+        target(
+            "flatMapLatest (just or hot inners)", generate: nested,
+            build: { _, s, _ in s[0].flatMapLatest { $0 % 2 == 0 ? Observable.just(100 + $0) : s[1 + $0] } },
+            model: { c in
+                // An even outer element drops the current inner and emits its `just` at once, leaving no inner
+                // current; an odd one switches to its hot inner.
+                var current: Int?
+                var outerDone = false
+                return c.timeline.compactMap { t, i, e in
+                    if i == 0 {
+                        switch e {
+                        case .next(let v):
+                            if v % 2 == 0 {
+                                current = nil
+                                return TimedOutput(t, .next(String(100 + v)))
+                            }
+                            current = 1 + v
+                            return nil
+                        case .completed:
+                            outerDone = true
+                            return current == nil ? TimedOutput(t, .completed) : nil
+                        case .error: return TimedOutput(t, FuzzOutput(e))
+                        }
+                    }
+                    guard current == i else { return nil }
+                    if e == .completed {
+                        current = nil
+                        return outerDone ? TimedOutput(t, .completed) : nil
+                    }
+                    return TimedOutput(t, FuzzOutput(e))
+                }
+            }),
+        target(
             "concatMap", generate: nested, build: { _, s, _ in s[0].concatMap { s[1 + $0] } },
             model: { c in
                 // One inner at a time; the next (hot) inner is subscribed when the previous completes, so it misses
