@@ -125,4 +125,22 @@ import Testing
             onDisposed: { order.append("disposed") })
         #expect(order == ["next 1", "completed", "disposed"])
     }
+
+    /// A disposable kept after its subscription ended (a `DisposeBag` keeps everything it is given) must not keep the
+    /// subscriber's closures, or a closure capturing the bag's owner makes a cycle that never breaks.
+    @Test(arguments: [false, true])
+    func handlersAreReleasedWhenTheSubscriptionEndsThoughItsDisposableIsKept(disposeInstead: Bool) {
+        final class Owner {}
+        weak var weakOwner: Owner?
+        let bag = DisposeBag()
+        do {
+            let owner = Owner()
+            weakOwner = owner
+            let subject = PublishSubject<Int>()
+            let subscription = subject.subscribe(onNext: { _ in _ = owner }, onCompleted: { _ = owner })
+            subscription.disposed(by: bag)
+            if disposeInstead { subscription.dispose() } else { subject.onCompleted() }
+        }
+        #expect(weakOwner == nil)
+    }
 }

@@ -108,13 +108,19 @@ import Testing
         a.dispose()
     }
 
-    @Test func aSubscriberThatEndsWhileJoiningLeavesNothingRunning() {
+    @Test func aSubscriberThatEndsWhileJoiningStartsNothing() {
         let subject = PublishSubject<Int>()
-        let shared = subject.share(replay: 1)
+        nonisolated(unsafe) var runs = 0
+        let shared = Observable.deferred {
+            runs += 1
+            return subject.asObservable()
+        }.share(replay: 1)
         let failed = EventLog<Int>()
-        // combineLatest subscribes `shared` after the failing source has already ended the subscription.
+        // combineLatest subscribes `shared` after the failing source has already ended the subscription: the
+        // subscriber is inactive (its parent is disposed) though its own lifetime is not yet disposed.
         Observable.combineLatest(Observable<Int>.error(SampleError()), shared) { $0 + $1 }.subscribe(failed)
         #expect(failed.error is SampleError)
+        #expect(runs == 0)
         #expect(!subject.hasObservers)
         let later = EventLog<Int>()
         let subscription = shared.subscribe(later)

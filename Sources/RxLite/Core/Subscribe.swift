@@ -30,12 +30,16 @@ extension ObservableConvertibleType {
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> any Disposable {
-        // The subscription is one object, lifetime and leaf observer at once, and the sink captures only it: a closure
-        // capturing one object uses it as its context, so subscribing allocates nothing more.
-        let subscription = ClosureSubscription(onNext: onNext, onError: onError, onCompleted: onCompleted)
-        if let onDisposed { subscription.insert(onDisposed) }
-        asObservable().subscribeHandler({ subscription.on($0) }, subscription)
-        return subscription
+        let lifetime = Lifetime()
+        if let onDisposed { lifetime.insert(onDisposed) }
+        // The leaf is one object whose method the sink calls, rather than a closure capturing the lifetime and three
+        // handlers: a closure capturing one object uses it as its context, so events skip unpacking a context. It is
+        // not the lifetime itself (which would save an allocation): the returned disposable is often kept after the
+        // end (a DisposeBag keeps everything), and it must not keep the handlers and what they capture.
+        let observer = ClosureObserver(
+            lifetime: lifetime, onNext: onNext, onError: onError, onCompleted: onCompleted)
+        asObservable().subscribeHandler({ observer.on($0) }, lifetime)
+        return lifetime
     }
 
     /// Subscribes closures that receive `object` weakly; events after `object` is gone are ignored.
@@ -78,11 +82,12 @@ func reportUnhandledError(_ error: any Error) {
     #endif
 }
 
-/// The subscription made by `subscribe(onNext:onError:onCompleted:onDisposed:)`: its root lifetime, and the observer
-/// at the end of the chain, which drops anything after the end, reports an error nobody handles, and releases the
-/// chain once a terminal event has been delivered.
+/// The observer at the end of `subscribe(onNext:onError:onCompleted:onDisposed:)`: drops anything after the end,
+/// reports an error nobody handles, and releases the chain once a terminal event has been delivered.
 @usableFromInline
-final class ClosureSubscription<Element>: Lifetime, @unchecked Sendable {
+final class ClosureObserver<Element> {
+    @usableFromInline
+    let lifetime: Lifetime
     @usableFromInline
     let onNext: ((Element) -> Void)?
     @usableFromInline
@@ -91,26 +96,29 @@ final class ClosureSubscription<Element>: Lifetime, @unchecked Sendable {
     let onCompleted: (() -> Void)?
 
     @inlinable
-    init(onNext: ((Element) -> Void)?, onError: ((any Error) -> Void)?, onCompleted: (() -> Void)?) {
+    init(
+        lifetime: Lifetime, onNext: ((Element) -> Void)?, onError: ((any Error) -> Void)?,
+        onCompleted: (() -> Void)?
+    ) {
+        self.lifetime = lifetime
         self.onNext = onNext
         self.onError = onError
         self.onCompleted = onCompleted
-        super.init(parent: nil)
     }
 
     @inlinable
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            if isActive { onNext?(element) }
+            if lifetime.isActive { onNext?(element) }
         case .error(let error):
-            guard beginStop() else { return }
+            guard lifetime.beginStop() else { return }
             if let onError { onError(error) } else { reportUnhandledError(error) }
-            dispose()
+            lifetime.dispose()
         case .completed:
-            guard beginStop() else { return }
+            guard lifetime.beginStop() else { return }
             onCompleted?()
-            dispose()
+            lifetime.dispose()
         }
     }
 }

@@ -4,11 +4,11 @@ import Synchronization
 
 /// Runs actions on the main queue: the scheduler for UI work.
 ///
-/// `MainScheduler.instance.schedule` runs the action at once when called on the main thread or the main queue with
-/// nothing of its own waiting there, so a binding on the main thread updates the UI synchronously; otherwise it
-/// dispatches to the main queue. `MainScheduler.asyncInstance` always dispatches.
+/// `MainScheduler.instance.schedule` runs the action at once when called on the main queue with nothing of its own
+/// waiting there, so a binding on the main thread updates the UI synchronously; otherwise it dispatches to the main
+/// queue. `MainScheduler.asyncInstance` always dispatches.
 public final class MainScheduler: SchedulerType {
-    /// The shared main-queue scheduler that runs at once when already on the main thread or queue.
+    /// The shared main-queue scheduler that runs at once when already on the main queue.
     public static let instance = MainScheduler(alwaysAsync: false)
     /// The shared main-queue scheduler that always dispatches asynchronously.
     public static let asyncInstance = MainScheduler(alwaysAsync: true)
@@ -26,13 +26,11 @@ public final class MainScheduler: SchedulerType {
         _ = MainScheduler.markMainQueue
     }
 
-    /// `true` when the calling code runs on the main thread or on the main queue.
+    /// `true` when the calling code runs on the main queue.
     ///
-    /// The thread is asked first: that is one comparison, while `DispatchQueue.getSpecific` looks up generic
-    /// metadata on every call, and Driver and Signal ask once per element. The queue is asked too because under
-    /// `swift test` on Linux the main queue may be drained on another thread.
+    /// The queue, not the thread: under `swift test` on Linux the main queue may be drained on another thread, and
+    /// counting the main thread too would let two threads run "main" work at once.
     public static var isOnMainQueue: Bool {
-        if Thread.isMainThread { return true }
         _ = markMainQueue
         return DispatchQueue.getSpecific(key: mainQueueKey) != nil
     }

@@ -62,8 +62,9 @@ final class ShareWhileConnectedState<Memory: SubjectMemory>: @unchecked Sendable
         lock.unlock()
         lifetime.insert(ShareSubscription(state: self, connection: connection))
         hub.subscribe(sink, lifetime)
-        // A subscriber disposed before it joined has already ended the connection it created.
-        if isNew && !connection.isDisposed { connect(hub, connection) }
+        // A subscriber that ended before it joined (disposed, or under a disposed ancestor) starts nothing: the hub
+        // dropped it, and its lifetime's end ends the connection it created.
+        if isNew && lifetime.isActive && !connection.isDisposed { connect(hub, connection) }
     }
 
     /// Runs the source into `hub` for `connection`. On its end the connection is cleared first, so a subscriber
