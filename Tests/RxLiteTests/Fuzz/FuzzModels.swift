@@ -55,6 +55,66 @@ private func mapping(_ fuzzCase: FuzzCase, _ transform: (inout [TimedOutput], In
     return outputs
 }
 
+/// flatMap over `nested` streams: inner i is hot, subscribed when outer element i arrives; completes when the outer
+/// and every subscribed inner have completed. An outer element `v` for which `justWhen(v)` holds maps to
+/// `just(100 + v)` instead, which emits at once and never counts as running (the shortcut that skips subscribing
+/// it must not change that).
+private func flatMapModel(_ c: FuzzCase, justWhen: (Int) -> Bool) -> [TimedOutput] {
+    var active: Set<Int> = []
+    var outerDone = false
+    return c.timeline.compactMap { t, i, e in
+        if i == 0 {
+            switch e {
+            case .next(let v):
+                if justWhen(v) { return TimedOutput(t, .next(String(100 + v))) }
+                active.insert(1 + v)
+                return nil
+            case .completed:
+                outerDone = true
+                return active.isEmpty ? TimedOutput(t, .completed) : nil
+            case .error: return TimedOutput(t, FuzzOutput(e))
+            }
+        }
+        guard active.contains(i) else { return nil }
+        if e == .completed {
+            active.remove(i)
+            return outerDone && active.isEmpty ? TimedOutput(t, .completed) : nil
+        }
+        return TimedOutput(t, FuzzOutput(e))
+    }
+}
+
+/// flatMapLatest over `nested` streams: a new outer element drops the current inner; completes when the outer and
+/// the latest inner have. An outer element `v` for which `justWhen(v)` holds maps to `just(100 + v)`, which emits at
+/// once and leaves no inner current.
+private func flatMapLatestModel(_ c: FuzzCase, justWhen: (Int) -> Bool) -> [TimedOutput] {
+    var current: Int?
+    var outerDone = false
+    return c.timeline.compactMap { t, i, e in
+        if i == 0 {
+            switch e {
+            case .next(let v):
+                if justWhen(v) {
+                    current = nil
+                    return TimedOutput(t, .next(String(100 + v)))
+                }
+                current = 1 + v
+                return nil
+            case .completed:
+                outerDone = true
+                return current == nil ? TimedOutput(t, .completed) : nil
+            case .error: return TimedOutput(t, FuzzOutput(e))
+            }
+        }
+        guard current == i else { return nil }
+        if e == .completed {
+            current = nil
+            return outerDone ? TimedOutput(t, .completed) : nil
+        }
+        return TimedOutput(t, FuzzOutput(e))
+    }
+}
+
 enum FuzzTargets {
     static let all: [FuzzTarget] = [
         target(
@@ -193,118 +253,18 @@ enum FuzzTargets {
             }),
         target(
             "flatMap", generate: nested, build: { _, s, _ in s[0].flatMap { s[1 + $0] } },
-            model: { c in
-                // Inner i is hot, subscribed when outer element i arrives; completes when the outer and every
-                // subscribed inner have completed.
-                var active: Set<Int> = []
-                var outerDone = false
-                return c.timeline.compactMap { t, i, e in
-                    if i == 0 {
-                        switch e {
-                        case .next(let v):
-                            active.insert(1 + v)
-                            return nil
-                        case .completed:
-                            outerDone = true
-                            return active.isEmpty ? TimedOutput(t, .completed) : nil
-                        case .error: return TimedOutput(t, FuzzOutput(e))
-                        }
-                    }
-                    guard active.contains(i) else { return nil }
-                    if e == .completed {
-                        active.remove(i)
-                        return outerDone && active.isEmpty ? TimedOutput(t, .completed) : nil
-                    }
-                    return TimedOutput(t, FuzzOutput(e))
-                }
-            }),
+            model: { c in flatMapModel(c, justWhen: { _ in false }) }),
         target(
             "flatMapLatest", generate: nested, build: { _, s, _ in s[0].flatMapLatest { s[1 + $0] } },
-            model: { c in
-                // A new outer element drops the current inner; completes when the outer and the latest inner have.
-                var current: Int?
-                var outerDone = false
-                return c.timeline.compactMap { t, i, e in
-                    if i == 0 {
-                        switch e {
-                        case .next(let v):
-                            current = 1 + v
-                            return nil
-                        case .completed:
-                            outerDone = true
-                            return current == nil ? TimedOutput(t, .completed) : nil
-                        case .error: return TimedOutput(t, FuzzOutput(e))
-                        }
-                    }
-                    guard current == i else { return nil }
-                    if e == .completed {
-                        current = nil
-                        return outerDone ? TimedOutput(t, .completed) : nil
-                    }
-                    return TimedOutput(t, FuzzOutput(e))
-                }
-            }),
+            model: { c in flatMapLatestModel(c, justWhen: { _ in false }) }),
         target(
             "flatMap (just or hot inners)", generate: nested,
             build: { _, s, _ in s[0].flatMap { $0 % 2 == 0 ? Observable.just(100 + $0) : s[1 + $0] } },
-            model: { c in
-                // An even outer element maps to `just`, which emits at once and never counts as running (the
-                // shortcut that skips subscribing it must not change that); an odd one to its hot inner.
-                var active: Set<Int> = []
-                var outerDone = false
-                return c.timeline.compactMap { t, i, e in
-                    if i == 0 {
-                        switch e {
-                        case .next(let v):
-                            if v % 2 == 0 { return TimedOutput(t, .next(String(100 + v))) }
-                            active.insert(1 + v)
-                            return nil
-                        case .completed:
-                            outerDone = true
-                            return active.isEmpty ? TimedOutput(t, .completed) : nil
-                        case .error: return TimedOutput(t, FuzzOutput(e))
-                        }
-                    }
-                    guard active.contains(i) else { return nil }
-                    if e == .completed {
-                        active.remove(i)
-                        return outerDone && active.isEmpty ? TimedOutput(t, .completed) : nil
-                    }
-                    return TimedOutput(t, FuzzOutput(e))
-                }
-            }),
+            model: { c in flatMapModel(c, justWhen: { $0 % 2 == 0 }) }),
         target(
             "flatMapLatest (just or hot inners)", generate: nested,
             build: { _, s, _ in s[0].flatMapLatest { $0 % 2 == 0 ? Observable.just(100 + $0) : s[1 + $0] } },
-            model: { c in
-                // An even outer element drops the current inner and emits its `just` at once, leaving no inner
-                // current; an odd one switches to its hot inner.
-                var current: Int?
-                var outerDone = false
-                return c.timeline.compactMap { t, i, e in
-                    if i == 0 {
-                        switch e {
-                        case .next(let v):
-                            if v % 2 == 0 {
-                                current = nil
-                                return TimedOutput(t, .next(String(100 + v)))
-                            }
-                            current = 1 + v
-                            return nil
-                        case .completed:
-                            outerDone = true
-                            return current == nil ? TimedOutput(t, .completed) : nil
-                        case .error: return TimedOutput(t, FuzzOutput(e))
-                        }
-                    }
-                    guard current == i else { return nil }
-                    if e == .completed {
-                        current = nil
-                        return outerDone ? TimedOutput(t, .completed) : nil
-                    }
-                    return TimedOutput(t, FuzzOutput(e))
-                }
-            }),
+            model: { c in flatMapLatestModel(c, justWhen: { $0 % 2 == 0 }) }),
         target(
             "concatMap", generate: nested, build: { _, s, _ in s[0].concatMap { s[1 + $0] } },
             model: { c in
