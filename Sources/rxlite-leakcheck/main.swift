@@ -84,6 +84,48 @@ func operators() {
     precondition(total != 0)
 }
 
+/// The paths this pass rewrote by hand: a subject's observer list past its inline slot (append, removal from the
+/// middle, release at the end, on dispose and with the subject), the `just` shortcuts, and the shared connection
+/// that share(.whileConnected) restarts after its source ends.
+func observerListsAndShortcuts() {
+    var total = 0
+    for ending in 0..<3 {
+        let subject = PublishSubject<Int>()
+        var subscriptions = (0..<9).map { _ in subject.subscribe(onNext: { total += $0 }) }
+        for index in stride(from: 1, to: subscriptions.count, by: 2) { subscriptions[index].dispose() }
+        subject.onNext(1)
+        subscriptions.append(subject.subscribe(onNext: { total += $0 }))
+        switch ending {
+        case 0: subject.onCompleted()
+        case 1: subject.dispose()
+        default: break
+        }
+        subject.onNext(2)
+        for subscription in subscriptions { subscription.dispose() }
+    }
+    let outer = PublishSubject<Int>()
+    let bag = DisposeBag()
+    outer.flatMap { Observable.just($0) }.subscribe(onNext: { total += $0 }).disposed(by: bag)
+    outer.flatMapLatest { $0 % 2 == 0 ? Observable.just($0) : outer.take(1) }.subscribe(onNext: { total += $0 })
+        .disposed(by: bag)
+    Observable.combineLatest(Observable.just(1), outer, Observable.just(2)) { $0 + $1 + $2 }
+        .subscribe(onNext: { total += $0 }).disposed(by: bag)
+    for value in 0..<50 { outer.onNext(value) }
+    var runs = 0
+    let shared = Observable.deferred {
+        runs += 1
+        return Observable.of(1, 2, 3)
+    }.share(replay: 1)
+    for _ in 0..<3 { shared.subscribe(onNext: { total += $0 }).disposed(by: bag) }
+    let live = outer.share(replay: 2)
+    let first = live.subscribe(onNext: { total += $0 })
+    let second = live.subscribe(onNext: { total += $0 })
+    outer.onNext(7)
+    first.dispose()
+    second.dispose()
+    precondition(total != 0 && runs == 3)
+}
+
 func schedulers() {
     let serial = SerialDispatchQueueScheduler(internalSerialQueueName: "rxlite.leakcheck")
     let concurrent = ConcurrentDispatchQueueScheduler(qos: .default)
@@ -111,6 +153,7 @@ let rounds = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 20
 for _ in 0..<rounds {
     subjectsAndRelays()
     operators()
+    observerListsAndShortcuts()
     schedulers()
 }
 // Let dispatch's worker threads finish the blocks they were running (their own bookkeeping, not ours).
