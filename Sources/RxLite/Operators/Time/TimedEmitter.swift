@@ -95,11 +95,64 @@ class TimedEmitter<Output, Scheduler: SchedulerType>: SerializedEmitter<Output>,
         timer?.dispose()
     }
 
-    /// Emits `element` and then `.completed`. Call with the lock held; returns with it released.
+    /// Performs `step`. Call with the lock held; returns with it released.
+    @inlinable
+    final func performLocked(_ step: TimedStep<Output>) {
+        switch step {
+        case .none:
+            lock.unlock()
+        case .emit(let element):
+            emitLocked(.next(element))
+        case .emitAndComplete(let element):
+            emitLocked(.next(element))
+            lock.lock()
+            emitLocked(.completed)
+        case .complete:
+            emitLocked(.completed)
+        case .armTimer(let seconds):
+            lock.unlock()
+            armTimer(after: seconds)
+        }
+    }
+}
+
+/// The sink of the time operators whose logic is a ``TimedStateMachine`` (`debounce`, `throttle`): runs the
+/// machine under the lock and performs its steps outside it.
+@usableFromInline
+final class TimedMachineSink<Machine: TimedStateMachine, Scheduler: SchedulerType>:
+    TimedEmitter<Machine.Element, Scheduler>, @unchecked Sendable
+{
+    // Guarded by `lock`.
     @usableFromInline
-    final func emitLocked(_ element: Output, thenCompleted: Void) {
-        emitLocked(.next(element))
+    @exclusivity(unchecked) var machine: Machine
+
+    @inlinable
+    init(machine: Machine, scheduler: Scheduler, lifetime: Lifetime, sink: @escaping EventSink<Machine.Element>) {
+        self.machine = machine
+        super.init(scheduler: scheduler, lifetime: lifetime, sink: sink)
+    }
+
+    @inlinable
+    func on(_ event: Event<Machine.Element>) {
+        switch event {
+        case .next(let element):
+            let now = scheduler.now
+            lock.lock()
+            performLocked(machine.next(element, now: now))
+        case .error(let error):
+            lock.lock()
+            if machine.failed() { emitLocked(.error(error)) } else { lock.unlock() }
+        case .completed:
+            lock.lock()
+            performLocked(machine.completed())
+        }
+    }
+
+    @usableFromInline
+    override func timerFired() {
+        guard lifetime.isActive else { return }
+        let now = scheduler.now
         lock.lock()
-        emitLocked(.completed)
+        performLocked(machine.timerFired(now: now))
     }
 }

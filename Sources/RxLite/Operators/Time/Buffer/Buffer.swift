@@ -72,7 +72,7 @@ final class BufferState<Element: Sendable, Scheduler: SchedulerType>: TimedEmitt
             guard machine.finish() else { return lock.unlock() }
             let last = buffer
             buffer = []
-            emitLocked(last, thenCompleted: ())
+            performLocked(.emitAndComplete(last))
         }
     }
 

@@ -20,68 +20,11 @@ extension ObservableType where Element: Sendable {
     > {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            let state = DebounceState(
+            let state = TimedMachineSink(
                 machine: DebounceStateMachine(dueTime: dueTime.timeInterval), scheduler: scheduler, lifetime: lifetime,
                 sink: sink)
             lifetime.insert(state)
             source.subscribeHandler(state.on, lifetime)
-        }
-    }
-}
-
-/// The sink of `debounce`: runs ``DebounceStateMachine`` under the lock and performs its actions outside it.
-@usableFromInline
-final class DebounceState<Element: Sendable, Scheduler: SchedulerType>: TimedEmitter<Element, Scheduler>,
-    @unchecked Sendable
-{
-    // Guarded by `lock`.
-    @usableFromInline
-    @exclusivity(unchecked) var machine: DebounceStateMachine<Element>
-
-    @inlinable
-    init(
-        machine: DebounceStateMachine<Element>, scheduler: Scheduler, lifetime: Lifetime,
-        sink: @escaping EventSink<Element>
-    ) {
-        self.machine = machine
-        super.init(scheduler: scheduler, lifetime: lifetime, sink: sink)
-    }
-
-    @inlinable
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            let now = scheduler.now
-            lock.lock()
-            let delay = machine.next(element, now: now)
-            lock.unlock()
-            if let delay { armTimer(after: delay) }
-        case .error(let error):
-            lock.lock()
-            if machine.failed() { emitLocked(.error(error)) } else { lock.unlock() }
-        case .completed:
-            lock.lock()
-            switch machine.completed() {
-            case .none: lock.unlock()
-            case .complete: emitLocked(.completed)
-            case .emitAndComplete(let element): emitLocked(element, thenCompleted: ())
-            }
-        }
-    }
-
-    @usableFromInline
-    override func timerFired() {
-        guard lifetime.isActive else { return }
-        let now = scheduler.now
-        lock.lock()
-        switch machine.timerFired(now: now) {
-        case .none:
-            lock.unlock()
-        case .emit(let element):
-            emitLocked(.next(element))
-        case .armTimer(let seconds):
-            lock.unlock()
-            armTimer(after: seconds)
         }
     }
 }

@@ -7,7 +7,7 @@ import Foundation
 ///   a newer element only moves `deadline` later, and when the timer fires before the deadline it is re-armed for
 ///   the rest. So a burst of any length costs two timers, not one per element.
 @usableFromInline
-package struct DebounceStateMachine<Element> {
+package struct DebounceStateMachine<Element>: TimedStateMachine {
     @usableFromInline
     package enum State {
         /// Nothing waits and no timer is outstanding.
@@ -20,26 +20,6 @@ package struct DebounceStateMachine<Element> {
     }
 
     @usableFromInline
-    package enum TimerAction {
-        /// Nothing is waiting.
-        case none
-        /// The deadline passed: send the element.
-        case emit(Element)
-        /// A newer element moved the deadline: arm the timer again for the rest.
-        case armTimer(after: TimeInterval)
-    }
-
-    @usableFromInline
-    package enum CompletedAction {
-        /// Already finished.
-        case none
-        /// Complete now.
-        case complete
-        /// Send the waiting element now, then complete.
-        case emitAndComplete(Element)
-    }
-
-    @usableFromInline
     package var state: State = .idle
     @usableFromInline
     package let dueTime: TimeInterval
@@ -49,24 +29,24 @@ package struct DebounceStateMachine<Element> {
         self.dueTime = dueTime
     }
 
-    /// An element arrived at `now`; returns the delay to arm a timer for, or `nil` when one is already armed.
+    /// An element arrived at `now`: it waits, and the timer is armed unless one already is.
     @inlinable
-    package mutating func next(_ element: Element, now: Date) -> TimeInterval? {
+    package mutating func next(_ element: Element, now: Date) -> TimedStep<Element> {
         switch state {
         case .idle:
             state = .waiting(element: element, deadline: now.addingTimeInterval(dueTime))
-            return dueTime
+            return .armTimer(after: dueTime)
         case .waiting:
             state = .waiting(element: element, deadline: now.addingTimeInterval(dueTime))
-            return nil
+            return .none
         case .finished:
-            return nil
+            return .none
         }
     }
 
     /// The upstream completed: a waiting element is flushed at once.
     @inlinable
-    package mutating func completed() -> CompletedAction {
+    package mutating func completed() -> TimedStep<Element> {
         switch state {
         case .idle:
             state = .finished
@@ -89,7 +69,7 @@ package struct DebounceStateMachine<Element> {
 
     /// The timer fired at `now`.
     @inlinable
-    package mutating func timerFired(now: Date) -> TimerAction {
+    package mutating func timerFired(now: Date) -> TimedStep<Element> {
         guard case .waiting(let element, let deadline) = state else { return .none }
         guard now.hasReached(deadline) else { return .armTimer(after: deadline.timeIntervalSince(now)) }
         state = .idle

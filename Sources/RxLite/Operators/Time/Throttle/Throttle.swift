@@ -23,72 +23,11 @@ extension ObservableType where Element: Sendable {
     ) -> Observable<Element> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            let state = ThrottleState(
+            let state = TimedMachineSink(
                 machine: ThrottleStateMachine(dueTime: dueTime.timeInterval, latest: latest), scheduler: scheduler,
                 lifetime: lifetime, sink: sink)
             lifetime.insert(state)
             source.subscribeHandler(state.on, lifetime)
-        }
-    }
-}
-
-/// The sink of `throttle`: runs ``ThrottleStateMachine`` under the lock and performs its actions outside it.
-@usableFromInline
-final class ThrottleState<Element: Sendable, Scheduler: SchedulerType>: TimedEmitter<Element, Scheduler>,
-    @unchecked Sendable
-{
-    // Guarded by `lock`.
-    @usableFromInline
-    @exclusivity(unchecked) var machine: ThrottleStateMachine<Element>
-
-    @inlinable
-    init(
-        machine: ThrottleStateMachine<Element>, scheduler: Scheduler, lifetime: Lifetime,
-        sink: @escaping EventSink<Element>
-    ) {
-        self.machine = machine
-        super.init(scheduler: scheduler, lifetime: lifetime, sink: sink)
-    }
-
-    @inlinable
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            let now = scheduler.now
-            lock.lock()
-            switch machine.next(element, now: now) {
-            case .none:
-                lock.unlock()
-            case .emit(let element):
-                emitLocked(.next(element))
-            case .armTimer(let seconds):
-                lock.unlock()
-                armTimer(after: seconds)
-            }
-        case .error(let error):
-            lock.lock()
-            if machine.failed() { emitLocked(.error(error)) } else { lock.unlock() }
-        case .completed:
-            lock.lock()
-            if machine.completed() { emitLocked(.completed) } else { lock.unlock() }
-        }
-    }
-
-    @usableFromInline
-    override func timerFired() {
-        guard lifetime.isActive else { return }
-        let now = scheduler.now
-        lock.lock()
-        switch machine.timerFired(now: now) {
-        case .none:
-            lock.unlock()
-        case .emit(let element):
-            emitLocked(.next(element))
-        case .emitAndComplete(let element):
-            emitLocked(element, thenCompleted: ())
-        case .armTimer(let seconds):
-            lock.unlock()
-            armTimer(after: seconds)
         }
     }
 }

@@ -13,7 +13,7 @@ import Foundation
 /// - A timer is armed only while an element waits (`waiting`, `completing`), or left over from a window that an
 ///   element on its boundary closed (it then fires, finds nothing due, and is not re-armed).
 @usableFromInline
-package struct ThrottleStateMachine<Element> {
+package struct ThrottleStateMachine<Element>: TimedStateMachine {
     @usableFromInline
     package enum State {
         /// No window is open: the next element goes out at once.
@@ -26,28 +26,6 @@ package struct ThrottleStateMachine<Element> {
         case completing(element: Element, windowEnd: Date)
         /// A terminal event went out; nothing more happens.
         case finished
-    }
-
-    @usableFromInline
-    package enum NextAction {
-        /// Nothing to do (dropped, or waiting for a timer already armed).
-        case none
-        /// Send the element now.
-        case emit(Element)
-        /// Arm the timer; the element waits.
-        case armTimer(after: TimeInterval)
-    }
-
-    @usableFromInline
-    package enum TimerAction {
-        /// A timer left over from a closed window: nothing is due.
-        case none
-        /// Send the waiting element; a new window is open.
-        case emit(Element)
-        /// Send the waiting element, then complete.
-        case emitAndComplete(Element)
-        /// The timer fired before the window end: arm it again for the rest.
-        case armTimer(after: TimeInterval)
     }
 
     @usableFromInline
@@ -67,7 +45,7 @@ package struct ThrottleStateMachine<Element> {
 
     /// An element arrived at `now`.
     @inlinable
-    package mutating func next(_ element: Element, now: Date) -> NextAction {
+    package mutating func next(_ element: Element, now: Date) -> TimedStep<Element> {
         switch state {
         case .idle:
             state = .open(windowEnd: now.addingTimeInterval(dueTime))
@@ -95,18 +73,18 @@ package struct ThrottleStateMachine<Element> {
         }
     }
 
-    /// The upstream completed; `true` when completion goes out now, `false` when it waits (or already went).
+    /// The upstream completed: completion goes out now, or after a waiting element at its window's end.
     @inlinable
-    package mutating func completed() -> Bool {
+    package mutating func completed() -> TimedStep<Element> {
         switch state {
         case .waiting(let element, let windowEnd):
             state = .completing(element: element, windowEnd: windowEnd)
-            return false
+            return .none
         case .completing, .finished:
-            return false
+            return .none
         case .idle, .open:
             state = .finished
-            return true
+            return .complete
         }
     }
 
@@ -120,7 +98,7 @@ package struct ThrottleStateMachine<Element> {
 
     /// The armed timer fired at `now`.
     @inlinable
-    package mutating func timerFired(now: Date) -> TimerAction {
+    package mutating func timerFired(now: Date) -> TimedStep<Element> {
         isTimerArmed = false
         switch state {
         case .waiting(let element, let windowEnd):

@@ -1,0 +1,33 @@
+import Foundation
+
+/// What a ``TimedStateMachine`` asks its caller to do after a transition.
+@usableFromInline
+package enum TimedStep<Element> {
+    /// Nothing to do (dropped, waiting for a timer already armed, or already finished).
+    case none
+    /// Send the element now.
+    case emit(Element)
+    /// Send the element now, then complete.
+    case emitAndComplete(Element)
+    /// Complete now.
+    case complete
+    /// Arm the timer for `after` seconds.
+    case armTimer(after: TimeInterval)
+}
+
+/// The timing logic of a single-upstream time operator (`debounce`, `throttle`) without locks or schedulers: each
+/// transition returns the step the caller performs. ``TimedMachineSink`` runs one for an operator; RxLiteUI's
+/// `Debouncer` and `Throttler` run one for actions.
+@usableFromInline
+package protocol TimedStateMachine<Element> {
+    associatedtype Element
+
+    /// An element arrived at `now`.
+    mutating func next(_ element: Element, now: Date) -> TimedStep<Element>
+    /// The upstream completed.
+    mutating func completed() -> TimedStep<Element>
+    /// The upstream failed; `true` when the error goes out (a waiting element is dropped).
+    mutating func failed() -> Bool
+    /// The armed timer fired at `now`.
+    mutating func timerFired(now: Date) -> TimedStep<Element>
+}
