@@ -33,6 +33,26 @@ nonisolated func publishSubjectCreating(_ iterations: Int) -> Int {
     return sum
 }
 
+/// The pumping scenarios: `chain` around a source of `count` elements, subscribed once into a summing observer.
+@inline(__always)
+nonisolated func pump(_ count: Int, through chain: (Observable<Int>) -> Observable<Int>) -> Int {
+    var sum = 0
+    let subscription = chain(countingSource(count)).subscribe(onNext: { sum += $0 })
+    subscription.dispose()
+    return sum
+}
+
+/// The creating scenarios: `iterations` times, `chain` around a one-element source, subscribed and disposed.
+@inline(__always)
+nonisolated func create(_ iterations: Int, through chain: (Observable<Int>) -> Observable<Int>) -> Int {
+    var sum = 0
+    for _ in 0..<iterations {
+        let subscription = chain(countingSource(1)).subscribe(onNext: { sum += $0 })
+        subscription.dispose()
+    }
+    return sum
+}
+
 @inline(__always)
 nonisolated func mapFilterChain(_ source: Observable<Int>) -> Observable<Int> {
     source
@@ -51,21 +71,9 @@ nonisolated func countingSource(_ count: Int) -> Observable<Int> {
     }
 }
 
-nonisolated func mapFilterPumping(_ iterations: Int) -> Int {
-    var sum = 0
-    let subscription = mapFilterChain(countingSource(iterations * 10)).subscribe(onNext: { sum += $0 })
-    subscription.dispose()
-    return sum
-}
+nonisolated func mapFilterPumping(_ iterations: Int) -> Int { pump(iterations * 10, through: mapFilterChain) }
 
-nonisolated func mapFilterCreating(_ iterations: Int) -> Int {
-    var sum = 0
-    for _ in 0..<iterations {
-        let subscription = mapFilterChain(countingSource(1)).subscribe(onNext: { sum += $0 })
-        subscription.dispose()
-    }
-    return sum
-}
+nonisolated func mapFilterCreating(_ iterations: Int) -> Int { create(iterations, through: mapFilterChain) }
 
 @inline(__always)
 nonisolated func mapFilterDriverChain(_ source: Driver<Int>) -> Driver<Int> {
@@ -121,21 +129,9 @@ nonisolated func flatMapsChain(_ source: Observable<Int>) -> Observable<Int> {
         .flatMap { Observable.just($0) }
 }
 
-nonisolated func flatMapsPumping(_ iterations: Int) -> Int {
-    var sum = 0
-    let subscription = flatMapsChain(countingSource(iterations * 10)).subscribe(onNext: { sum += $0 })
-    subscription.dispose()
-    return sum
-}
+nonisolated func flatMapsPumping(_ iterations: Int) -> Int { pump(iterations * 10, through: flatMapsChain) }
 
-nonisolated func flatMapsCreating(_ iterations: Int) -> Int {
-    var sum = 0
-    for _ in 0..<iterations {
-        let subscription = flatMapsChain(countingSource(1)).subscribe(onNext: { sum += $0 })
-        subscription.dispose()
-    }
-    return sum
-}
+nonisolated func flatMapsCreating(_ iterations: Int) -> Int { create(iterations, through: flatMapsChain) }
 
 @inline(__always)
 nonisolated func flatMapLatestChain(_ source: Observable<Int>) -> Observable<Int> {
@@ -147,21 +143,9 @@ nonisolated func flatMapLatestChain(_ source: Observable<Int>) -> Observable<Int
         .flatMapLatest { Observable.just($0) }
 }
 
-nonisolated func flatMapLatestPumping(_ iterations: Int) -> Int {
-    var sum = 0
-    let subscription = flatMapLatestChain(countingSource(iterations * 10)).subscribe(onNext: { sum += $0 })
-    subscription.dispose()
-    return sum
-}
+nonisolated func flatMapLatestPumping(_ iterations: Int) -> Int { pump(iterations * 10, through: flatMapLatestChain) }
 
-nonisolated func flatMapLatestCreating(_ iterations: Int) -> Int {
-    var sum = 0
-    for _ in 0..<iterations {
-        let subscription = flatMapLatestChain(countingSource(1)).subscribe(onNext: { sum += $0 })
-        subscription.dispose()
-    }
-    return sum
-}
+nonisolated func flatMapLatestCreating(_ iterations: Int) -> Int { create(iterations, through: flatMapLatestChain) }
 
 @inline(__always)
 nonisolated func combineLatestChain(_ source: Observable<Int>) -> Observable<Int> {
@@ -176,21 +160,9 @@ nonisolated func combineLatestChain(_ source: Observable<Int>) -> Observable<Int
     return last
 }
 
-nonisolated func combineLatestPumping(_ iterations: Int) -> Int {
-    var sum = 0
-    let subscription = combineLatestChain(countingSource(iterations * 10)).subscribe(onNext: { sum += $0 })
-    subscription.dispose()
-    return sum
-}
+nonisolated func combineLatestPumping(_ iterations: Int) -> Int { pump(iterations * 10, through: combineLatestChain) }
 
-nonisolated func combineLatestCreating(_ iterations: Int) -> Int {
-    var sum = 0
-    for _ in 0..<iterations {
-        let subscription = combineLatestChain(countingSource(1)).subscribe(onNext: { sum += $0 })
-        subscription.dispose()
-    }
-    return sum
-}
+nonisolated func combineLatestCreating(_ iterations: Int) -> Int { create(iterations, through: combineLatestChain) }
 
 /// The same 12 steps as MapFilterPumping, as plain closures in an array: one indirect call per step.
 nonisolated func floor(_ iterations: Int) -> Int {
