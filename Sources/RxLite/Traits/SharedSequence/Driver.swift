@@ -23,26 +23,21 @@ extension ObservableConvertibleType where Element: Sendable {
     /// The elements cross to the main thread here, so they must be `Sendable`.
     @inlinable
     public func asDriver(onErrorJustReturn: Element) -> Driver<Element> {
-        let source = asObservable().observe(onAny: DriverSharingStrategy.scheduler).catchAndReturn(onErrorJustReturn)
-        return Driver(source)
+        Driver(delivering: asObservable()) { $0.catchAndReturn(onErrorJustReturn) }
     }
 
     /// This sequence as a ``Driver``: elements are delivered on the main scheduler; if it fails, the driver
     /// continues with `onErrorDriveWith`.
     @inlinable
     public func asDriver(onErrorDriveWith: Driver<Element>) -> Driver<Element> {
-        let source = asObservable().observe(onAny: DriverSharingStrategy.scheduler)
-            .catch { _ in onErrorDriveWith.asObservable() }
-        return Driver(source)
+        Driver(delivering: asObservable()) { $0.catch { _ in onErrorDriveWith.asObservable() } }
     }
 
     /// This sequence as a ``Driver``: elements are delivered on the main scheduler; if it fails, the driver
     /// continues with the driver that `onErrorRecover` returns for the error.
     @inlinable
     public func asDriver(onErrorRecover: @escaping (_ error: any Error) -> Driver<Element>) -> Driver<Element> {
-        let source = asObservable().observe(onAny: DriverSharingStrategy.scheduler)
-            .catch { error in onErrorRecover(error).asObservable() }
-        return Driver(source)
+        Driver(delivering: asObservable()) { $0.catch { error in onErrorRecover(error).asObservable() } }
     }
 }
 
@@ -50,27 +45,7 @@ extension BehaviorRelay where Element: Sendable {
     /// The relay as a ``Driver``: its current value first, then every accepted value, on the main scheduler.
     @inlinable
     public func asDriver() -> Driver<Element> {
-        Driver(asObservable().observe(onAny: DriverSharingStrategy.scheduler))
-    }
-}
-
-extension SharedSequence where SharingStrategy == DriverSharingStrategy {
-    /// A driver that emits `element` on the main scheduler and completes.
-    @inlinable
-    public static func just(_ element: Element) -> Driver<Element> where Element: Sendable {
-        Driver(raw: Observable.just(element).subscribe(on: DriverSharingStrategy.scheduler))
-    }
-
-    /// A driver that completes at once.
-    @inlinable
-    public static func empty() -> Driver<Element> {
-        Driver(raw: Observable.empty())
-    }
-
-    /// A driver that never emits and never completes.
-    @inlinable
-    public static func never() -> Driver<Element> {
-        Driver(raw: Observable.never())
+        Driver(delivering: asObservable())
     }
 }
 

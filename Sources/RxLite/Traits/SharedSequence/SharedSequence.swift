@@ -40,11 +40,41 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
         self.source = source
     }
 
+    /// `source` delivered on the strategy's scheduler, with `recover` deciding what follows an error, and shared:
+    /// what every `asDriver(...)` and `asSignal(...)` builds.
+    @inlinable
+    init(
+        delivering source: Observable<Element>, recover: (Observable<Element>) -> Observable<Element> = { $0 }
+    ) where Element: Sendable {
+        self.init(recover(source.observe(onAny: SharingStrategy.scheduler)))
+    }
+
     @inlinable
     public func asObservable() -> Observable<Element> { source }
 
     @inlinable
     public func asSharedSequence() -> SharedSequence<SharingStrategy, Element> { self }
+}
+
+extension SharedSequence {
+    /// A sequence (`Driver.just(x)`, `Signal.just(x)`) that emits `element` on the strategy's scheduler and
+    /// completes.
+    @inlinable
+    public static func just(_ element: Element) -> SharedSequence<SharingStrategy, Element> where Element: Sendable {
+        SharedSequence(raw: Observable.just(element).subscribe(on: SharingStrategy.scheduler))
+    }
+
+    /// A sequence that completes at once.
+    @inlinable
+    public static func empty() -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(raw: Observable.empty())
+    }
+
+    /// A sequence that never emits and never completes.
+    @inlinable
+    public static func never() -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(raw: Observable.never())
+    }
 }
 
 /// The scheduler that ``Driver`` and ``Signal`` deliver on, and the way tests replace it.

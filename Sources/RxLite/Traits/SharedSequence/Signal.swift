@@ -18,24 +18,20 @@ extension ObservableConvertibleType where Element: Sendable {
     /// `onErrorJustReturn` is emitted and the signal completes.
     @inlinable
     public func asSignal(onErrorJustReturn: Element) -> Signal<Element> {
-        Signal(asObservable().observe(onAny: SignalSharingStrategy.scheduler).catchAndReturn(onErrorJustReturn))
+        Signal(delivering: asObservable()) { $0.catchAndReturn(onErrorJustReturn) }
     }
 
     /// This sequence as a ``Signal``: if it fails, the signal continues with `onErrorSignalWith`.
     @inlinable
     public func asSignal(onErrorSignalWith: Signal<Element>) -> Signal<Element> {
-        let source = asObservable().observe(onAny: SignalSharingStrategy.scheduler)
-            .catch { _ in onErrorSignalWith.asObservable() }
-        return Signal(source)
+        Signal(delivering: asObservable()) { $0.catch { _ in onErrorSignalWith.asObservable() } }
     }
 
     /// This sequence as a ``Signal``: if it fails, the signal continues with the signal that `onErrorRecover`
     /// returns for the error.
     @inlinable
     public func asSignal(onErrorRecover: @escaping (_ error: any Error) -> Signal<Element>) -> Signal<Element> {
-        let source = asObservable().observe(onAny: SignalSharingStrategy.scheduler)
-            .catch { error in onErrorRecover(error).asObservable() }
-        return Signal(source)
+        Signal(delivering: asObservable()) { $0.catch { error in onErrorRecover(error).asObservable() } }
     }
 }
 
@@ -43,27 +39,7 @@ extension PublishRelay where Element: Sendable {
     /// The relay as a ``Signal``: every accepted value, on the main scheduler.
     @inlinable
     public func asSignal() -> Signal<Element> {
-        Signal(asObservable().observe(onAny: SignalSharingStrategy.scheduler))
-    }
-}
-
-extension SharedSequence where SharingStrategy == SignalSharingStrategy {
-    /// A signal that emits `element` on the main scheduler and completes.
-    @inlinable
-    public static func just(_ element: Element) -> Signal<Element> where Element: Sendable {
-        Signal(raw: Observable.just(element).subscribe(on: SignalSharingStrategy.scheduler))
-    }
-
-    /// A signal that completes at once.
-    @inlinable
-    public static func empty() -> Signal<Element> {
-        Signal(raw: Observable.empty())
-    }
-
-    /// A signal that never emits and never completes.
-    @inlinable
-    public static func never() -> Signal<Element> {
-        Signal(raw: Observable.never())
+        Signal(delivering: asObservable())
     }
 }
 
