@@ -3,58 +3,68 @@
 final class ZipState<Queues, Output>: SerializedEmitter<Output>, @unchecked Sendable {
     @usableFromInline
     let arity: Int
+    /// Takes the oldest element of every queue and builds the output (under the lock). Held here, so an upstream's
+    /// handler captures only the state (a closure capturing one object allocates no context of its own).
+    @usableFromInline
+    let dequeue: (inout Queues) throws -> Output
     // Guarded by `lock`: the waiting elements of each upstream (a tuple of queues, or an array).
     @usableFromInline
     @exclusivity(unchecked) var queues: Queues
-    // Guarded by `lock`.
+    // Guarded by `lock`: how many elements wait in each queue, and how many queues are empty (an output is due
+    // when none is).
     @usableFromInline
     @exclusivity(unchecked) var queuedCount: [Int]
+    @usableFromInline
+    @exclusivity(unchecked) var emptyQueues: Int
     @usableFromInline
     @exclusivity(unchecked) var done: UpstreamSet
 
     @inlinable
-    init(sink: @escaping EventSink<Output>, arity: Int, queues: Queues) {
+    init(
+        sink: @escaping EventSink<Output>, arity: Int, queues: Queues,
+        dequeue: @escaping (inout Queues) throws -> Output
+    ) {
         self.arity = arity
+        self.dequeue = dequeue
         self.queues = queues
         queuedCount = Array(repeating: 0, count: arity)
+        emptyQueues = arity
         done = UpstreamSet(arity: arity)
         super.init(sink: sink)
     }
 
-    /// Whether an upstream that is done has nothing left to pair, so no output can follow. Call with the lock held.
+    /// Handles an event of upstream `index`: `enqueue` stores an element (under the lock); once every queue holds
+    /// one, `dequeue` builds the output.
     @inlinable
-    var hasExhaustedUpstream: Bool {
-        done.count > 0 && (0..<arity).contains { done.contains($0) && queuedCount[$0] == 0 }
-    }
-
-    /// Handles an event of upstream `index`: `enqueue` stores an element, `dequeue` takes the oldest element of
-    /// every queue and builds the output (all under the lock).
-    @inlinable
-    func on<Element>(
-        _ event: Event<Element>, index: Int, enqueue: (inout Queues, Element) -> Void,
-        dequeue: (inout Queues) throws -> Output
-    ) {
+    func on<Element>(_ event: Event<Element>, index: Int, enqueue: (inout Queues, Element) -> Void) {
         lock.lock()
         switch event {
         case .next(let element):
             enqueue(&queues, element)
             queuedCount[index] += 1
-            guard !queuedCount.contains(0) else {
+            if queuedCount[index] == 1 { emptyQueues -= 1 }
+            guard emptyQueues == 0 else {
                 lock.unlock()
                 return
             }
-            for slot in 0..<arity { queuedCount[slot] -= 1 }
+            // An upstream that is done and has nothing left to pair means no output can follow this one.
+            var exhaustsAnUpstream = false
+            for slot in 0..<arity {
+                queuedCount[slot] -= 1
+                if queuedCount[slot] == 0 {
+                    emptyQueues += 1
+                    if done.contains(slot) { exhaustsAnUpstream = true }
+                }
+            }
             let output: Output
             do { output = try dequeue(&queues) } catch {
                 emitLocked(.error(error))
                 return
             }
-            if hasExhaustedUpstream {
-                emitLocked(.next(output))
+            emitLocked(.next(output))
+            if exhaustsAnUpstream {
                 lock.lock()
                 emitLocked(.completed)
-            } else {
-                emitLocked(.next(output))
             }
         case .error(let error):
             emitLocked(.error(error))
@@ -109,15 +119,16 @@ extension Observable {
     ) -> Observable<Element> {
         let (source1, source2) = (source1.asObservable(), source2.asObservable())
         return Observable { sink, lifetime, _ in
-            let state = ZipState(sink: sink, arity: 2, queues: (ZipQueue<O1.Element>(), ZipQueue<O2.Element>()))
             let dequeue = { (queues: inout (ZipQueue<O1.Element>, ZipQueue<O2.Element>)) in
                 try resultSelector(queues.0.removeFirst(), queues.1.removeFirst())
             }
+            let state = ZipState(
+                sink: sink, arity: 2, queues: (ZipQueue<O1.Element>(), ZipQueue<O2.Element>()), dequeue: dequeue)
             source1.subscribeChild(of: lifetime) {
-                state.on($0, index: 0, enqueue: { $0.0.append($1) }, dequeue: dequeue)
+                state.on($0, index: 0, enqueue: { $0.0.append($1) })
             }
             source2.subscribeChild(of: lifetime) {
-                state.on($0, index: 1, enqueue: { $0.1.append($1) }, dequeue: dequeue)
+                state.on($0, index: 1, enqueue: { $0.1.append($1) })
             }
         }
     }
@@ -130,19 +141,20 @@ extension Observable {
     ) -> Observable<Element> {
         let (source1, source2, source3) = (source1.asObservable(), source2.asObservable(), source3.asObservable())
         return Observable { sink, lifetime, _ in
-            let state = ZipState(
-                sink: sink, arity: 3, queues: (ZipQueue<O1.Element>(), ZipQueue<O2.Element>(), ZipQueue<O3.Element>()))
             let dequeue = { (queues: inout (ZipQueue<O1.Element>, ZipQueue<O2.Element>, ZipQueue<O3.Element>)) in
                 try resultSelector(queues.0.removeFirst(), queues.1.removeFirst(), queues.2.removeFirst())
             }
+            let state = ZipState(
+                sink: sink, arity: 3, queues: (ZipQueue<O1.Element>(), ZipQueue<O2.Element>(), ZipQueue<O3.Element>()),
+                dequeue: dequeue)
             source1.subscribeChild(of: lifetime) {
-                state.on($0, index: 0, enqueue: { $0.0.append($1) }, dequeue: dequeue)
+                state.on($0, index: 0, enqueue: { $0.0.append($1) })
             }
             source2.subscribeChild(of: lifetime) {
-                state.on($0, index: 1, enqueue: { $0.1.append($1) }, dequeue: dequeue)
+                state.on($0, index: 1, enqueue: { $0.1.append($1) })
             }
             source3.subscribeChild(of: lifetime) {
-                state.on($0, index: 2, enqueue: { $0.2.append($1) }, dequeue: dequeue)
+                state.on($0, index: 2, enqueue: { $0.2.append($1) })
             }
         }
     }
@@ -156,27 +168,29 @@ extension Observable {
         let (source1, source2) = (source1.asObservable(), source2.asObservable())
         let (source3, source4) = (source3.asObservable(), source4.asObservable())
         return Observable { sink, lifetime, _ in
-            let state = ZipState(
-                sink: sink, arity: 4,
-                queues: (ZipQueue<O1.Element>(), ZipQueue<O2.Element>(), ZipQueue<O3.Element>(), ZipQueue<O4.Element>())
-            )
             let dequeue = {
                 (queues: inout (ZipQueue<O1.Element>, ZipQueue<O2.Element>, ZipQueue<O3.Element>, ZipQueue<O4.Element>))
                 in
                 try resultSelector(
                     queues.0.removeFirst(), queues.1.removeFirst(), queues.2.removeFirst(), queues.3.removeFirst())
             }
+            let state = ZipState(
+                sink: sink, arity: 4,
+                queues: (
+                    ZipQueue<O1.Element>(), ZipQueue<O2.Element>(), ZipQueue<O3.Element>(), ZipQueue<O4.Element>()
+                ),
+                dequeue: dequeue)
             source1.subscribeChild(of: lifetime) {
-                state.on($0, index: 0, enqueue: { $0.0.append($1) }, dequeue: dequeue)
+                state.on($0, index: 0, enqueue: { $0.0.append($1) })
             }
             source2.subscribeChild(of: lifetime) {
-                state.on($0, index: 1, enqueue: { $0.1.append($1) }, dequeue: dequeue)
+                state.on($0, index: 1, enqueue: { $0.1.append($1) })
             }
             source3.subscribeChild(of: lifetime) {
-                state.on($0, index: 2, enqueue: { $0.2.append($1) }, dequeue: dequeue)
+                state.on($0, index: 2, enqueue: { $0.2.append($1) })
             }
             source4.subscribeChild(of: lifetime) {
-                state.on($0, index: 3, enqueue: { $0.3.append($1) }, dequeue: dequeue)
+                state.on($0, index: 3, enqueue: { $0.3.append($1) })
             }
         }
     }
@@ -192,16 +206,17 @@ extension Observable {
                 sink(.completed)
                 return
             }
-            let state = ZipState(
-                sink: sink, arity: sources.count,
-                queues: [ZipQueue<Sources.Element.Element>](repeating: ZipQueue(), count: sources.count))
             let dequeue = { (queues: inout [ZipQueue<Sources.Element.Element>]) in
                 try resultSelector((0..<queues.count).map { queues[$0].removeFirst() })
             }
+            let state = ZipState(
+                sink: sink, arity: sources.count,
+                queues: [ZipQueue<Sources.Element.Element>](repeating: ZipQueue(), count: sources.count),
+                dequeue: dequeue)
             for (index, source) in sources.enumerated() {
                 guard lifetime.isActive else { return }
                 source.subscribeChild(of: lifetime) {
-                    state.on($0, index: index, enqueue: { $0[index].append($1) }, dequeue: dequeue)
+                    state.on($0, index: index, enqueue: { $0[index].append($1) })
                 }
             }
         }
