@@ -56,68 +56,45 @@ extension ObservableType {
     /// completes empty, and with `RxError.moreThanOneElement` as soon as a second element arrives.
     @inlinable
     public func asSingle() -> Single<Element> {
-        let source = asObservable()
-        return Single(
-            raw: Observable { sink, lifetime, _ in
-                // The one element seen so far; `isDone` once this operator has ended the sequence itself.
-                var element: Element?
-                var isDone = false
-                source.subscribeHandler(
-                    { event in
-                        guard !isDone else { return }
-                        switch event {
-                        case .next(let next):
-                            if element == nil {
-                                element = next
-                            } else {
-                                isDone = true
-                                sink(.error(RxError.moreThanOneElement))
-                            }
-                        case .error(let error):
-                            sink(.error(error))
-                        case .completed:
-                            if let element {
-                                sink(.next(element))
-                                if lifetime.isActive { sink(.completed) }
-                            } else {
-                                sink(.error(RxError.noElements))
-                            }
-                        }
-                    }, lifetime)
-            })
+        Single(raw: onlyElement(ifEmpty: .error(RxError.noElements)))
     }
 
     /// Emits the source's only element, or nothing if it completes empty. Fails with `RxError.moreThanOneElement`
     /// as soon as a second element arrives.
     @inlinable
     public func asMaybe() -> Maybe<Element> {
+        Maybe(raw: onlyElement(ifEmpty: .completed))
+    }
+
+    /// The source's only element, then completion, once the source completes; `ifEmpty` when it completes empty;
+    /// `RxError.moreThanOneElement` as soon as a second element arrives.
+    @inlinable
+    func onlyElement(ifEmpty: Event<Element>) -> Observable<Element> {
         let source = asObservable()
-        return Maybe(
-            raw: Observable { sink, lifetime, _ in
-                var element: Element?
-                var isDone = false
-                source.subscribeHandler(
-                    { event in
-                        guard !isDone else { return }
-                        switch event {
-                        case .next(let next):
-                            if element == nil {
-                                element = next
-                            } else {
-                                isDone = true
-                                sink(.error(RxError.moreThanOneElement))
-                            }
-                        case .error(let error):
-                            sink(.error(error))
-                        case .completed:
-                            if let element {
-                                sink(.next(element))
-                                guard lifetime.isActive else { return }
-                            }
-                            sink(.completed)
+        return Observable { sink, lifetime, _ in
+            // The one element seen so far; `isDone` once this operator has ended the sequence itself.
+            var element: Element?
+            var isDone = false
+            source.subscribeHandler(
+                { event in
+                    guard !isDone else { return }
+                    switch event {
+                    case .next(let next):
+                        if element == nil {
+                            element = next
+                        } else {
+                            isDone = true
+                            sink(.error(RxError.moreThanOneElement))
                         }
-                    }, lifetime)
-            })
+                    case .error(let error):
+                        sink(.error(error))
+                    case .completed:
+                        guard let element else { return sink(ifEmpty) }
+                        sink(.next(element))
+                        if lifetime.isActive { sink(.completed) }
+                    }
+                }, lifetime)
+        }
     }
 }
 
