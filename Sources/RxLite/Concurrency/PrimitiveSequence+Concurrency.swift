@@ -77,6 +77,8 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
 /// either is disposed at once. Unlike RxSwift's `value`, cancellation resumes the caller (with
 /// `CancellationError`) instead of leaving it suspended forever.
 final class AwaitedOutcome<Element: Sendable>: @unchecked Sendable {
+    @usableFromInline
+    let live = LiveResource()
     private let lock = SpinLock()
     // Guarded by `lock`.
     @exclusivity(unchecked) private var continuation: CheckedContinuation<Element?, any Error>?
@@ -86,15 +88,6 @@ final class AwaitedOutcome<Element: Sendable>: @unchecked Sendable {
     @exclusivity(unchecked) private var element: Element?
 
     init() {
-        #if DEBUG
-            Resources.increment()
-        #endif
-    }
-
-    deinit {
-        #if DEBUG
-            Resources.decrement()
-        #endif
     }
 
     /// Subscribes to `source`, awaits its end, and returns `result(firstElement)`.

@@ -18,6 +18,8 @@ import Synchronization
 @usableFromInline
 class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     @usableFromInline
+    let live = LiveResource()
+    @usableFromInline
     static let active: UInt8 = 0
     @usableFromInline
     static let stopped: UInt8 = 1
@@ -52,15 +54,6 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     init(parent: Lifetime? = nil) {
         self.parent = parent
         unownedParent = parent.map { Unmanaged.passUnretained($0) }
-        #if DEBUG
-            Resources.increment()
-        #endif
-    }
-
-    deinit {
-        #if DEBUG
-            Resources.decrement()
-        #endif
     }
 
     /// `true` until a terminal event starts or the subscription (or an ancestor) is disposed.

@@ -19,3 +19,22 @@
         static func decrement() { counter.subtract(1, ordering: .relaxed) }
     }
 #endif
+
+/// Counts its owner in `Resources.total` (debug builds only) while the owner is alive. Every internal class that
+/// holds subscription state stores one, `let live = LiveResource()`, instead of writing the count into its `init` and
+/// `deinit`. Empty in release builds.
+@usableFromInline
+struct LiveResource: ~Copyable, Sendable {
+    @inlinable
+    init() {
+        #if DEBUG
+            Resources.increment()
+        #endif
+    }
+
+    deinit {
+        #if DEBUG
+            Resources.decrement()
+        #endif
+    }
+}

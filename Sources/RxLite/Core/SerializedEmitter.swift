@@ -12,6 +12,8 @@
 @usableFromInline
 class SerializedEmitter<Output>: @unchecked Sendable {
     @usableFromInline
+    let live = LiveResource()
+    @usableFromInline
     final let lock = SpinLock()
     @usableFromInline
     final let sink: EventSink<Output>
@@ -27,15 +29,6 @@ class SerializedEmitter<Output>: @unchecked Sendable {
     @usableFromInline
     init(sink: @escaping EventSink<Output>) {
         self.sink = sink
-        #if DEBUG
-            Resources.increment()
-        #endif
-    }
-
-    deinit {
-        #if DEBUG
-            Resources.decrement()
-        #endif
     }
 
     /// Emits `event` (dropped after a terminal event), for operators with no state of their own to update.

@@ -9,6 +9,8 @@ public struct BagKey: Hashable, Sendable {
 ///
 /// A disposable inserted after the group was disposed is disposed at once.
 public final class CompositeDisposable: Cancelable, @unchecked Sendable {
+    @usableFromInline
+    let live = LiveResource()
     private let lock = SpinLock()
     private let disposedFlag = Atomic<Bool>(false)
     // Guarded by `lock`; insertion order is disposal order.
@@ -17,9 +19,6 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
 
     /// An empty group.
     public init() {
-        #if DEBUG
-            Resources.increment()
-        #endif
     }
 
     /// A group holding `disposables`.
@@ -29,20 +28,11 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
             entries.append((nextKey, disposable))
             nextKey += 1
         }
-        #if DEBUG
-            Resources.increment()
-        #endif
     }
 
     /// A group holding the given disposables.
     public convenience init(_ disposables: any Disposable...) {
         self.init(disposables: disposables)
-    }
-
-    deinit {
-        #if DEBUG
-            Resources.decrement()
-        #endif
     }
 
     /// `true` once `dispose()` has run.

@@ -38,6 +38,8 @@ final class NopDisposable: Disposable, Sendable {
 /// Runs an action once, on the first `dispose()`.
 @usableFromInline
 final class AnonymousDisposable: Cancelable, @unchecked Sendable {
+    @usableFromInline
+    let live = LiveResource()
     private let lock = SpinLock()
     @exclusivity(unchecked) private var action: (() -> Void)?
     private let disposedFlag = Atomic<Bool>(false)
@@ -45,15 +47,6 @@ final class AnonymousDisposable: Cancelable, @unchecked Sendable {
     @usableFromInline
     init(_ action: @escaping () -> Void) {
         self.action = action
-        #if DEBUG
-            Resources.increment()
-        #endif
-    }
-
-    deinit {
-        #if DEBUG
-            Resources.decrement()
-        #endif
     }
 
     @usableFromInline

@@ -4,14 +4,13 @@
 /// them at once. Thread-safe; a disposable added after the bag was emptied by deallocation cannot happen, since
 /// adding needs a reference to the bag.
 public final class DisposeBag {
+    @usableFromInline
+    let live = LiveResource()
     private let lock = SpinLock()
     @exclusivity(unchecked) private var disposables: [any Disposable] = []
 
     /// An empty bag.
     public init() {
-        #if DEBUG
-            Resources.increment()
-        #endif
     }
 
     /// Adds `disposable`, to be disposed when the bag goes away.
@@ -27,9 +26,6 @@ public final class DisposeBag {
     deinit {
         // No other reference exists during deinit, so the list can be read without the lock.
         for disposable in disposables { disposable.dispose() }
-        #if DEBUG
-            Resources.decrement()
-        #endif
     }
 }
 

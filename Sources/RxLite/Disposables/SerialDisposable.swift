@@ -4,21 +4,14 @@ import Synchronization
 ///
 /// Once the serial disposable is disposed, any disposable assigned to it is disposed at once.
 public final class SerialDisposable: Cancelable, @unchecked Sendable {
+    @usableFromInline
+    let live = LiveResource()
     private let lock = SpinLock()
     private let disposedFlag = Atomic<Bool>(false)
     @exclusivity(unchecked) private var current: (any Disposable)?
 
     /// An empty serial disposable.
     public init() {
-        #if DEBUG
-            Resources.increment()
-        #endif
-    }
-
-    deinit {
-        #if DEBUG
-            Resources.decrement()
-        #endif
     }
 
     /// `true` once `dispose()` has run.

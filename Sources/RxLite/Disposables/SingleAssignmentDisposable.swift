@@ -5,6 +5,8 @@ import Synchronization
 /// When `dispose()` runs before assignment, the disposable is disposed as soon as it is assigned. Assigning twice
 /// is a programming error.
 public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
+    @usableFromInline
+    let live = LiveResource()
     private let lock = SpinLock()
     private let disposedFlag = Atomic<Bool>(false)
     @exclusivity(unchecked) private var isAssigned = false
@@ -12,15 +14,6 @@ public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
 
     /// An unassigned disposable.
     public init() {
-        #if DEBUG
-            Resources.increment()
-        #endif
-    }
-
-    deinit {
-        #if DEBUG
-            Resources.decrement()
-        #endif
     }
 
     /// `true` once `dispose()` has run.

@@ -75,21 +75,14 @@ private final class PeriodicState<State>: @unchecked Sendable {
 
 /// The handle of one scheduled action: cancels the timer, or disposes what the action returned.
 final class ScheduledItem: Cancelable, @unchecked Sendable {
+    @usableFromInline
+    let live = LiveResource()
     private let lock = SpinLock()
     private let disposedFlag = Atomic<Bool>(false)
     @exclusivity(unchecked) private var timer: (any DispatchSourceTimer)?
     @exclusivity(unchecked) private var inner: (any Disposable)?
 
     init() {
-        #if DEBUG
-            Resources.increment()
-        #endif
-    }
-
-    deinit {
-        #if DEBUG
-            Resources.decrement()
-        #endif
     }
 
     var isDisposed: Bool { disposedFlag.load(ordering: .acquiring) }

@@ -62,6 +62,8 @@ extension ImmediateSchedulerType {
 
 /// Repeats an action on a scheduler at a fixed period, using relative scheduling only.
 final class PeriodicTicker<Scheduler: SchedulerType, State>: Disposable, @unchecked Sendable {
+    @usableFromInline
+    let live = LiveResource()
     private let scheduler: Scheduler
     private let period: RxTimeInterval
     private let action: (State) -> State
@@ -77,15 +79,6 @@ final class PeriodicTicker<Scheduler: SchedulerType, State>: Disposable, @unchec
         self.state = state
         self.period = period
         self.action = action
-        #if DEBUG
-            Resources.increment()
-        #endif
-    }
-
-    deinit {
-        #if DEBUG
-            Resources.decrement()
-        #endif
     }
 
     func start(after delay: RxTimeInterval) {
@@ -142,6 +135,7 @@ final class PeriodicTicker<Scheduler: SchedulerType, State>: Disposable, @unchec
 
 /// Drives `scheduleRecursive`: each run may schedule the next one; disposing stops the chain.
 final class RecursiveAction<Scheduler: ImmediateSchedulerType, State>: Disposable, @unchecked Sendable {
+    private let live = LiveResource()
     private let scheduler: Scheduler
     private let action: (State, (State) -> Void) -> Void
     private let lock = SpinLock()
@@ -154,15 +148,6 @@ final class RecursiveAction<Scheduler: ImmediateSchedulerType, State>: Disposabl
     init(scheduler: Scheduler, action: @escaping (State, (State) -> Void) -> Void) {
         self.scheduler = scheduler
         self.action = action
-        #if DEBUG
-            Resources.increment()
-        #endif
-    }
-
-    deinit {
-        #if DEBUG
-            Resources.decrement()
-        #endif
     }
 
     func schedule(_ state: State) {

@@ -34,6 +34,8 @@ protocol SubjectMemory<Element> {
 @usableFromInline
 final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sendable {
     @usableFromInline
+    let live = LiveResource()
+    @usableFromInline
     typealias Element = Memory.Element
 
     @usableFromInline
@@ -70,16 +72,10 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
     @inlinable
     init(memory: Memory) {
         self.memory = memory
-        #if DEBUG
-            Resources.increment()
-        #endif
     }
 
     deinit {
         observers.releaseAll()
-        #if DEBUG
-            Resources.decrement()
-        #endif
     }
 
     /// Feeds one event to every observer.

@@ -46,6 +46,8 @@ extension Observable {
 final class ConcatState<Sources: IteratorProtocol>: @unchecked Sendable
 where Sources.Element: ObservableConvertibleType {
     @usableFromInline
+    let live = LiveResource()
+    @usableFromInline
     typealias Element = Sources.Element.Element
 
     @usableFromInline
@@ -62,15 +64,6 @@ where Sources.Element: ObservableConvertibleType {
         self.iterator = iterator
         self.sink = sink
         self.lifetime = lifetime
-        #if DEBUG
-            Resources.increment()
-        #endif
-    }
-
-    deinit {
-        #if DEBUG
-            Resources.decrement()
-        #endif
     }
 
     /// Subscribes to the next source, or completes when there is none.

@@ -42,6 +42,8 @@ extension ObservableType {
 @usableFromInline
 final class RetryState<Element>: @unchecked Sendable {
     @usableFromInline
+    let live = LiveResource()
+    @usableFromInline
     let source: Observable<Element>
     /// Attempts still allowed after the live one; `nil` for no limit.
     @usableFromInline
@@ -59,15 +61,6 @@ final class RetryState<Element>: @unchecked Sendable {
         self.retriesLeft = retries
         self.sink = sink
         self.lifetime = lifetime
-        #if DEBUG
-            Resources.increment()
-        #endif
-    }
-
-    deinit {
-        #if DEBUG
-            Resources.decrement()
-        #endif
     }
 
     @inlinable

@@ -15,6 +15,8 @@ extension AsyncSubject: SubjectType {}
 /// A sequence that starts its source only when ``connect()`` is called, and shares that one run with every
 /// subscriber.
 public final class ConnectableObservable<Element>: ObservableType {
+    @usableFromInline
+    let live = LiveResource()
     /// A subject seen from both sides: `observable` for subscribers, `feed` to run the source into it.
     typealias SharedSubject = (observable: Observable<Element>, feed: (Lifetime) -> Void)
 
@@ -26,15 +28,6 @@ public final class ConnectableObservable<Element>: ObservableType {
 
     init(makeSubject: @escaping () -> SharedSubject) {
         self.makeSubject = makeSubject
-        #if DEBUG
-            Resources.increment()
-        #endif
-    }
-
-    deinit {
-        #if DEBUG
-            Resources.decrement()
-        #endif
     }
 
     private func currentSubject() -> SharedSubject {

@@ -14,6 +14,8 @@
 @usableFromInline
 final class ShareWhileConnectedState<Memory: SubjectMemory>: @unchecked Sendable {
     @usableFromInline
+    let live = LiveResource()
+    @usableFromInline
     typealias Element = Memory.Element
 
     @usableFromInline
@@ -34,15 +36,6 @@ final class ShareWhileConnectedState<Memory: SubjectMemory>: @unchecked Sendable
     init(source: Observable<Element>, makeMemory: @escaping () -> Memory) {
         self.source = source
         self.makeMemory = makeMemory
-        #if DEBUG
-            Resources.increment()
-        #endif
-    }
-
-    deinit {
-        #if DEBUG
-            Resources.decrement()
-        #endif
     }
 
     @inlinable

@@ -5,6 +5,8 @@
 @usableFromInline
 final class ObserveOnState<Element: Sendable>: Disposable, @unchecked Sendable {
     @usableFromInline
+    let live = LiveResource()
+    @usableFromInline
     let scheduler: any ImmediateSchedulerType
     @usableFromInline
     let sink: EventSink<Element>
@@ -29,15 +31,6 @@ final class ObserveOnState<Element: Sendable>: Disposable, @unchecked Sendable {
         self.scheduler = scheduler
         self.sink = sink
         self.lifetime = lifetime
-        #if DEBUG
-            Resources.increment()
-        #endif
-    }
-
-    deinit {
-        #if DEBUG
-            Resources.decrement()
-        #endif
     }
 
     @inlinable

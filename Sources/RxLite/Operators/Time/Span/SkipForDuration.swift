@@ -34,18 +34,11 @@ extension ObservableType {
 @usableFromInline
 final class SkipForDurationGate: Sendable {
     @usableFromInline
+    let live = LiveResource()
+    @usableFromInline
     let isOpen = Atomic<Bool>(false)
 
     @usableFromInline
     init() {
-        #if DEBUG
-            Resources.increment()
-        #endif
-    }
-
-    deinit {
-        #if DEBUG
-            Resources.decrement()
-        #endif
     }
 }
