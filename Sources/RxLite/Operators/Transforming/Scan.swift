@@ -38,22 +38,6 @@ extension ObservableType {
     public func scan<Accumulate>(
         _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate
     ) -> Observable<Accumulate> {
-        let source = asObservable()
-        return Observable { sink, lifetime, _ in
-            var accumulated = seed
-            source.subscribeHandler(
-                { event in
-                    switch event {
-                    case .next(let element):
-                        do { accumulated = try accumulator(accumulated, element) } catch {
-                            sink(.error(error))
-                            return
-                        }
-                        sink(.next(accumulated))
-                    case .error(let error): sink(.error(error))
-                    case .completed: sink(.completed)
-                    }
-                }, lifetime)
-        }
+        scan(into: seed) { accumulated, element in accumulated = try accumulator(accumulated, element) }
     }
 }
