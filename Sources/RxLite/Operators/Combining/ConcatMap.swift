@@ -19,7 +19,7 @@ extension ObservableType {
                 { event in
                     switch event {
                     case .next(let element): state.enqueue(element)
-                    case .error(let error): state.forward(.error(error))
+                    case .error(let error): state.emit(.error(error))
                     case .completed:
                         // The inner sequences may go on: release the source now (rule 4).
                         sourceLifetime.finishChild()
@@ -70,12 +70,6 @@ final class ConcatMapState<Element, Inner: ObservableConvertibleType>: Serialize
         self.selector = selector
         self.lifetime = lifetime
         super.init(sink: sink)
-    }
-
-    @inlinable
-    func forward(_ event: Event<Inner.Element>) {
-        lock.lock()
-        emitLocked(event)
     }
 
     /// A source element: runs it now, or queues it behind the inner sequence in progress.
@@ -138,7 +132,7 @@ final class ConcatMapState<Element, Inner: ObservableConvertibleType>: Serialize
             if let element {
                 let inner: Observable<Inner.Element>
                 do { inner = try selector(element).asObservable() } catch {
-                    forward(.error(error))
+                    emit(.error(error))
                     return false
                 }
                 guard let child = lifetime.makeChild() else { return false }
@@ -148,7 +142,7 @@ final class ConcatMapState<Element, Inner: ObservableConvertibleType>: Serialize
                             child.finishChild()
                             innerCompleted()
                         } else {
-                            forward(event)
+                            emit(event)
                         }
                     }, child)
             }

@@ -115,7 +115,7 @@ extension ObservableType where Element: ObservableConvertibleType {
                 { event in
                     switch event {
                     case .next(let inner): state.enqueue(inner.asObservable())
-                    case .error(let error): state.forward(.error(error))
+                    case .error(let error): state.emit(.error(error))
                     case .completed: state.outerCompleted()
                     }
                 }, lifetime)
@@ -146,12 +146,6 @@ final class BoundedMergeState<Element>: SerializedEmitter<Element>, @unchecked S
     }
 
     @usableFromInline
-    func forward(_ event: Event<Element>) {
-        lock.lock()
-        emitLocked(event)
-    }
-
-    @usableFromInline
     func enqueue(_ inner: Observable<Element>) {
         lock.lock()
         if active >= maxConcurrent {
@@ -177,7 +171,7 @@ final class BoundedMergeState<Element>: SerializedEmitter<Element>, @unchecked S
 
     private func subscribe(_ inner: Observable<Element>) {
         inner.subscribeChild(of: lifetime) { [self] event in
-            if case .completed = event { innerCompleted() } else { forward(event) }
+            if case .completed = event { innerCompleted() } else { emit(event) }
         }
     }
 

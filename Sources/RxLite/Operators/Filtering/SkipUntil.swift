@@ -20,8 +20,7 @@ extension ObservableType {
                     switch event {
                     case .next: state.open()
                     case .error(let error):
-                        state.lock.lock()
-                        state.emitLocked(.error(error))
+                        state.emit(.error(error))
                         return
                     case .completed: break
                     }

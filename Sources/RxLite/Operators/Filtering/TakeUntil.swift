@@ -12,31 +12,22 @@ extension ObservableType {
         let source = asObservable()
         let other = other.asObservable()
         return Observable { sink, lifetime, _ in
-            let state = TakeUntilState(sink: sink)
+            // Only the output queue, which keeps the source's events and the end that `other` triggers one at a
+            // time (rule 2).
+            let state = SerializedEmitter(sink: sink)
             guard let otherLifetime = lifetime.makeChild() else { return }
             other.subscribeHandler(
                 { event in
                     switch event {
-                    case .next: state.forward(.completed)
-                    case .error(let error): state.forward(.error(error))
+                    case .next: state.emit(.completed)
+                    case .error(let error): state.emit(.error(error))
                     case .completed:
                         // Swallowed: `other` is done, so release it now (rule 4).
                         otherLifetime.finishChild()
                     }
                 }, otherLifetime)
             guard lifetime.isActive else { return }
-            source.subscribeHandler(state.forward, lifetime)
+            source.subscribeHandler(state.emit, lifetime)
         }
-    }
-}
-
-/// The state of one `take(until:)` subscription: only the output queue, which keeps the source's events and the
-/// end that `other` triggers one at a time (rule 2).
-@usableFromInline
-final class TakeUntilState<Element>: SerializedEmitter<Element>, @unchecked Sendable {
-    @inlinable
-    func forward(_ event: Event<Element>) {
-        lock.lock()
-        emitLocked(event)
     }
 }

@@ -49,12 +49,6 @@ final class SwitchState<Element>: SerializedEmitter<Element>, @unchecked Sendabl
         }
     }
 
-    @inlinable
-    func fail(_ error: any Error) {
-        lock.lock()
-        emitLocked(.error(error))
-    }
-
     /// Starts `inner` as the one that may emit. With `replacing`, a running inner is disposed first; without,
     /// `inner` is dropped while one runs.
     @inlinable
@@ -132,11 +126,11 @@ extension ObservableType {
                         if !replacing && state.lock.withLock({ state.current != nil }) { return }
                         let inner: Observable<Source.Element>
                         do { inner = try selector(element).asObservable() } catch {
-                            state.fail(error)
+                            state.emit(.error(error))
                             return
                         }
                         state.start(inner, parent: lifetime, replacing: replacing)
-                    case .error(let error): state.fail(error)
+                    case .error(let error): state.emit(.error(error))
                     case .completed: state.outerCompleted()
                     }
                 }, lifetime)
