@@ -78,7 +78,9 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
         observers.releaseAll()
     }
 
-    /// Feeds one event to every observer.
+    /// Feeds one event to every observer: ``submit(_:)`` written out for events, the hot path, with an early exit
+    /// when nothing queued up. Going through `submit` cost 10% more instructions per event (PublishSubjectPumping
+    /// 206 -> 229).
     @inlinable
     func on(_ event: Event<Element>) {
         lock.lock()
@@ -101,16 +103,23 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
     @inlinable
     func subscribe(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
         let registration = Registration(sink: sink, lifetime: lifetime, owner: self)
+        submit(.subscribe(registration))
+        lifetime.insert(registration)
+    }
+
+    /// Performs `action` now, as the emitter, or queues it for the thread that is emitting (see the type's
+    /// invariants).
+    @inlinable
+    func submit(_ action: Action) {
         lock.lock()
         if isEmitting {
-            pending.append(.subscribe(registration))
+            pending.append(action)
             lock.unlock()
-        } else {
-            isEmitting = true
-            attachLocked(registration)
-            runPending()
+            return
         }
-        lifetime.insert(registration)
+        isEmitting = true
+        perform(action)
+        runPending()
     }
 
     /// Removes `registration` (when its subscription ends).
@@ -236,15 +245,7 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
     /// Ends the subject: observers are released and later subscribers get `RxError.disposed`.
     @inlinable
     func dispose() {
-        lock.lock()
-        if isEmitting {
-            pending.append(.dispose)
-            lock.unlock()
-            return
-        }
-        isEmitting = true
-        disposeLocked()
-        runPending()
+        submit(.dispose)
     }
 }
 
