@@ -79,10 +79,9 @@ extension Observable {
     /// subscribe (`just`) never touches the parent's lock.
     @inlinable
     func subscribeChild(of lifetime: Lifetime, _ sink: @escaping EventSink<Element>) {
-        if let element = justElement {
+        if justElement != nil {
             // Ends during subscribe and holds nothing: no child needed.
-            sink(.next(element))
-            if lifetime.isActive { sink(.completed) }
+            subscribeHandler(sink, lifetime)
             return
         }
         let child = ForwardingChild(parent: lifetime, sink: sink)
