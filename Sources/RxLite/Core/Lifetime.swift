@@ -140,6 +140,16 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
         return nil
     }
 
+    /// Takes the resource inserted under `key` out without disposing it (nothing when it is gone already).
+    @usableFromInline
+    final func remove(key: UInt64) {
+        lock.lock()
+        let resource = removeLocked(key)
+        lock.unlock()
+        // Released outside the lock: it may be the last reference to something whose deinit takes locks.
+        withExtendedLifetime(resource) {}
+    }
+
     /// Creates a child lifetime attached to this one at once, for an inner subscription that may end on its own
     /// (then ``finishChild()`` ends it and takes it out of this lifetime). `nil` when this lifetime already ended.
     @usableFromInline

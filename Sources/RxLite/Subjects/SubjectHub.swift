@@ -21,16 +21,27 @@ protocol SubjectMemory<Element> {
 /// The shared engine of every subject and relay: a list of observers, fed one event at a time, in order.
 ///
 /// Invariants:
-/// - At most one thread, the *emitter*, delivers events at any moment (`isEmitting`). An event, subscription,
+/// - What the subject remembers (`memory`, `terminal`, `isDisposed`) changes when an event, or `dispose()`, is
+///   *accepted*, under the lock, before `on(_:)` returns: `BehaviorSubject.value()` and `BehaviorRelay.value` are
+///   the latest accepted element on every thread, also inside an observer of the same subject.
+/// - At most one thread, the *emitter*, delivers events at any moment (`isEmitting`). A delivery, subscription,
 ///   removal or disposal that arrives while another thread (or the emitter itself, reentrantly) is delivering waits
 ///   in `pending` and is handled by the emitter in arrival order. So observers never see overlapping calls, even with
 ///   concurrent producers, and an observer that feeds its own subject sees that event after its current call.
+/// - A subscriber's replay is taken from `memory` when it subscribes, in the same critical section that places it
+///   in the arrival order: it has seen, through the replay, exactly the events accepted before it, and receives
+///   exactly the ones accepted after it.
 /// - Only the emitter changes `observers`, and only with the lock held; so while it delivers (lock released) it
 ///   walks the list in place, without copying it or retaining anything in it.
 /// - The lock is never held while an observer runs, nor while a registration is released.
-/// - After a terminal event the observer list is empty and `terminal` is set; later subscribers get the replay
-///   and the terminal event at once.
+/// - After a terminal event is delivered the observer list is empty; later subscribers get the replay and the
+///   terminal event at once.
 /// - A registration whose lifetime is disposed is never added, and is removed when its lifetime ends.
+/// - Ownership runs one way, from the subject to its observers: the hub holds its registrations, a registration
+///   holds its subscription's lifetime and sink, and points back to the hub only weakly. When the hub lets a
+///   registration go for its own reasons (the end, `dispose()`, or the hub's own deinit), it also takes it out of
+///   the subscription's lifetime, so no cycle remains: a subject nobody references is freed with its
+///   subscriptions, and so is whatever the handlers capture.
 @usableFromInline
 final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sendable {
     @usableFromInline
@@ -43,8 +54,13 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
 
     @usableFromInline
     enum Action {
+        /// Deliver an accepted element to the current observers.
         case event(Event<Element>)
-        case subscribe(Registration)
+        /// Deliver the accepted end: `delivered` is what each observer gets instead of the terminal event alone
+        /// (an AsyncSubject's last element and its completion), `nil` for the terminal event as is.
+        case end(Event<Element>, delivered: [Event<Element>]?)
+        /// Add a subscriber (unless `attach` is false: the subject had ended) and send it `replay`.
+        case subscribe(Registration, replay: [Event<Element>], attach: Bool)
         case remove(HubRegistration)
         case dispose
     }
@@ -62,10 +78,11 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
     @exclusivity(unchecked) var pending: [Action] = []
     @usableFromInline
     @exclusivity(unchecked) var pendingHead = 0
+    /// The accepted end, once there is one. `Event<Never>`, which has a fixed layout, rather than `Event<Element>`:
+    /// the hub's `deinit` runs unspecialized and would look up `Optional<Event<Element>>`'s metadata to destroy it.
     @usableFromInline
-    /// The end, once it happened. `Event<Never>`, which has a fixed layout, rather than `Event<Element>`: the
-    /// hub's `deinit` runs unspecialized and would look up `Optional<Event<Element>>`'s metadata to destroy it.
     @exclusivity(unchecked) var terminal: Event<Never>?
+    /// Set when `dispose()` is accepted.
     @usableFromInline
     @exclusivity(unchecked) var isDisposed = false
 
@@ -78,12 +95,27 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
         observers.releaseAll()
     }
 
-    /// Feeds one event to every observer: ``submit(_:)`` written out for events, the hot path, with an early exit
-    /// when nothing queued up. Going through `submit` cost 10% more instructions per event (PublishSubjectPumping
-    /// 206 -> 229).
+    /// Accepts one event and feeds it to every observer: ``submit(_:)`` written out for elements, the hot path, with
+    /// an early exit when nothing queued up. Going through `submit` cost 10% more instructions per event
+    /// (PublishSubjectPumping 206 -> 229).
     @inlinable
     func on(_ event: Event<Element>) {
         lock.lock()
+        guard terminal == nil, !isDisposed else {
+            lock.unlock()
+            return
+        }
+        let forward = memory.record(event)
+        guard case .next = event else {
+            terminal = event.terminal
+            // A subject that holds elements back (AsyncSubject) releases them with the end.
+            submitLocked(.end(event, delivered: forward ? nil : memory.replayAfterEnd(event)))
+            return
+        }
+        guard forward else {
+            lock.unlock()
+            return
+        }
         if isEmitting {
             pending.append(.event(event))
             lock.unlock()
@@ -103,8 +135,19 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
     @inlinable
     func subscribe(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
         let registration = Registration(sink: sink, lifetime: lifetime, owner: self)
-        submit(.subscribe(registration))
-        lifetime.insert(registration)
+        // Into the lifetime first, so that the key is known before the hub can see the registration; a disposed
+        // lifetime disposes it at once, which finds nothing to remove.
+        guard let key = lifetime.insert(registration) else { return }
+        registration.keyInLifetime = key
+        lock.lock()
+        if isDisposed {
+            let error = RxError.disposed(object: "\(Memory.subjectName)<\(Element.self)>")
+            submitLocked(.subscribe(registration, replay: [.error(error)], attach: false))
+        } else if let terminal {
+            submitLocked(.subscribe(registration, replay: memory.replayAfterEnd(terminal.retyped()), attach: false))
+        } else {
+            submitLocked(.subscribe(registration, replay: memory.replay(), attach: true))
+        }
     }
 
     /// Performs `action` now, as the emitter, or queues it for the thread that is emitting (see the type's
@@ -112,6 +155,12 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
     @inlinable
     func submit(_ action: Action) {
         lock.lock()
+        submitLocked(action)
+    }
+
+    /// ``submit(_:)`` entered with the lock held; releases it.
+    @inlinable
+    func submitLocked(_ action: Action) {
         if isEmitting {
             pending.append(action)
             lock.unlock()
@@ -152,7 +201,8 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
     func perform(_ action: Action) {
         switch action {
         case .event(let event): deliverLocked(event)
-        case .subscribe(let registration): attachLocked(registration)
+        case .end(let event, let delivered): deliverEndLocked(event, delivered)
+        case .subscribe(let registration, let replay, let attach): attachLocked(registration, replay, attach)
         case .remove(let registration):
             if observers.remove(registration) {
                 lock.unlock()
@@ -180,27 +230,23 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
         lock.unlock()
     }
 
-    /// Records and delivers one event. Entered and left with the lock held; drops it while delivering.
+    /// Delivers one accepted element. Entered and left with the lock held; drops it while delivering.
     @inlinable
     func deliverLocked(_ event: Event<Element>) {
-        guard terminal == nil, !isDisposed else { return }
-        let forward = memory.record(event)
-        if !event.isStopEvent {
-            guard forward else { return }
-            // `observers` cannot change until this thread clears `isEmitting` (see the type's invariants).
-            let targets = observers
-            lock.unlock()
-            targets.forEach(as: Registration.self) { registration in
-                if registration.lifetime.isActive { registration.sink(event) }
-            }
-            lock.lock()
-            return
+        // `observers` cannot change until this thread clears `isEmitting` (see the type's invariants).
+        let targets = observers
+        lock.unlock()
+        targets.forEach(as: Registration.self) { registration in
+            if registration.lifetime.isActive { registration.sink(event) }
         }
-        terminal = event.terminal
+        lock.lock()
+    }
+
+    /// Delivers the accepted end and lets every observer go. Entered and left with the lock held.
+    @inlinable
+    func deliverEndLocked(_ event: Event<Element>, _ delivered: [Event<Element>]?) {
         var targets = observers
         observers = RegistrationList()
-        // A subject that holds elements back (AsyncSubject) releases them with the end.
-        let delivered = forward ? nil : memory.replayAfterEnd(event)
         lock.unlock()
         targets.forEach(as: Registration.self) { registration in
             guard let delivered else {
@@ -214,21 +260,15 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
     }
 
     @inlinable
-    func attachLocked(_ registration: Registration) {
+    func attachLocked(_ registration: Registration, _ replay: [Event<Element>], _ attach: Bool) {
         // A registration disposed before it was attached is dropped; see the type's invariants.
         guard registration.lifetime.isActive else { return }
-        let replay: [Event<Element>]
-        if isDisposed {
-            replay = [.error(RxError.disposed(object: "\(Memory.subjectName)<\(Element.self)>"))]
-        } else if let terminal {
-            replay = memory.replayAfterEnd(terminal.retyped())
-        } else {
-            observers.append(registration)
-            replay = memory.replay()
-        }
+        if attach { observers.append(registration) }
         if replay.isEmpty { return }
         lock.unlock()
         for event in replay where registration.lifetime.isActive { registration.sink(event) }
+        // A subscriber of an ended subject is never attached: nothing of the hub's needs to stay in its lifetime.
+        if !attach { registration.leaveLifetime() }
         lock.lock()
     }
 
@@ -242,10 +282,13 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
         lock.lock()
     }
 
-    /// Ends the subject: observers are released and later subscribers get `RxError.disposed`.
+    /// Ends the subject: observers are released and later subscribers get `RxError.disposed`. Accepted at once:
+    /// events sent after this returns are dropped.
     @inlinable
     func dispose() {
-        submit(.dispose)
+        lock.lock()
+        isDisposed = true
+        submitLocked(.dispose)
     }
 }
 
@@ -262,8 +305,13 @@ protocol RegistrationOwner: AnyObject {
 class HubRegistration: Disposable {
     @usableFromInline
     let lifetime: Lifetime
+    /// Weak: the hub holds its registrations, and a subscription that is never disposed must not keep the hub (and
+    /// through it every other subscriber) alive once nobody else references the subject.
     @usableFromInline
-    let owner: any RegistrationOwner
+    weak var owner: (any RegistrationOwner)?
+    /// This registration's key among `lifetime`'s resources; set before the hub ever sees the registration.
+    @usableFromInline
+    var keyInLifetime: UInt64 = 0
 
     @inlinable
     init(lifetime: Lifetime, owner: any RegistrationOwner) {
@@ -272,7 +320,13 @@ class HubRegistration: Disposable {
     }
 
     @usableFromInline
-    final func dispose() { owner.remove(self) }
+    final func dispose() { owner?.remove(self) }
+
+    /// Takes this registration out of its subscription's lifetime, for a hub that lets it go on its own (the end,
+    /// `dispose()`, deinit): the lifetime and the registration (through its sink) would otherwise keep each other
+    /// alive.
+    @usableFromInline
+    final func leaveLifetime() { lifetime.remove(key: keyInLifetime) }
 }
 
 /// A registration with where its events go.
@@ -372,13 +426,18 @@ struct RegistrationList {
         }
     }
 
-    /// Releases every registration and the buffer, leaving the list empty.
+    /// Takes every registration out of its subscription's lifetime and releases it, then the buffer, leaving the
+    /// list empty (a hub letting its observers go; see ``HubRegistration/leaveLifetime()``).
     @usableFromInline
     mutating func releaseAll() {
         if let base {
-            for index in 0..<count { base[index].release() }
+            for index in 0..<count {
+                base[index]._withUnsafeGuaranteedRef { $0.leaveLifetime() }
+                base[index].release()
+            }
             base.deallocate()
         } else if count == 1 {
+            inline.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.leaveLifetime() }
             inline.unsafelyUnwrapped.release()
         }
         self = RegistrationList()
