@@ -31,6 +31,8 @@ let package = Package(
         .executableTarget(name: "rxlite-leakcheck", dependencies: ["RxLite"]),
         .testTarget(name: "RxLiteTests", dependencies: ["RxLite", "RxLiteTest"]),
         .testTarget(name: "RxLiteTestTests", dependencies: ["RxLite", "RxLiteTest"]),
+        // Everyday idioms written as an app writes them, built with warnings as errors (.ci/run): they must compile.
+        .testTarget(name: "Swift6IdiomTests", dependencies: ["RxLite", "RxLiteTest"]),
         .testTarget(name: "RxLiteUITests", dependencies: ["RxLiteUI", "RxLite", "RxLiteTest"]),
         .testTarget(name: "BookSearchTests", dependencies: ["BookSearch", "RxLite", "RxLiteUI", "RxLiteTest"]),
         .testTarget(

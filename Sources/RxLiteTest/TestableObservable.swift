@@ -9,8 +9,10 @@ import RxLite
 ///   the subscription time plus each event's time (an event at 0 arrives at the subscription tick itself).
 ///
 /// Each subscription is recorded in ``subscriptions`` when it is made and updated with the unsubscribe time when it
-/// is disposed, including the disposal that follows a terminal event. Disposing a cold subscription cancels its
-/// remaining scheduled events. It is meant for the thread that drives the scheduler; it does not lock.
+/// is disposed, including the disposal that follows a terminal event. As in RxTest, a subscription ends no later
+/// than the observable's own terminal event (its `asObservable()` is a ``RxLite/Observable/create(_:)``, which lets go
+/// of its source at the end). Disposing a cold subscription cancels its remaining scheduled events. It is meant for
+/// the thread that drives the scheduler; it does not lock.
 public final class TestableObservable<Element>: ObservableType {
     enum Temperature {
         case hot
@@ -29,9 +31,18 @@ public final class TestableObservable<Element>: ObservableType {
     /// Every subscription so far, in order: when it was made and when it was disposed (`Int.max` while active).
     public internal(set) var subscriptions: [Subscription] = []
 
-    init(scheduler: TestScheduler, temperature: Temperature, recordedEvents: [Recorded<Event<Element>>]) {
+    /// Whether a subscription is recorded as ending only when the operator under test disposes it, not at this
+    /// observable's own terminal event: RxLite's random model tests use it to check that every operator lets go of
+    /// a source once it has consumed that source's end.
+    private let endsOnlyWhenDisposed: Bool
+
+    init(
+        scheduler: TestScheduler, temperature: Temperature, recordedEvents: [Recorded<Event<Element>>],
+        endsOnlyWhenDisposed: Bool = false
+    ) {
         self.scheduler = scheduler
         self.temperature = temperature
+        self.endsOnlyWhenDisposed = endsOnlyWhenDisposed
         self.recordedEvents = recordedEvents
         if temperature == .hot {
             for recorded in recordedEvents {
@@ -44,9 +55,10 @@ public final class TestableObservable<Element>: ObservableType {
 
     /// Subscribing records a ``Subscription`` and, when cold, schedules the events for this subscriber.
     public func asObservable() -> Observable<Element> {
-        Observable.create { [self] observer in
-            subscribe(observer)
+        if endsOnlyWhenDisposed {
+            return Observable.createHoldingUntilDisposed { [self] observer in subscribe(observer) }
         }
+        return Observable.create { [self] observer in subscribe(observer) }
     }
 
     private func subscribe(_ observer: AnyObserver<Element>) -> any Disposable {

@@ -3,6 +3,46 @@ import RxLiteTest
 import Testing
 
 @Suite(.checksResources) struct CreationTests {
+    @Test func createReleasesItsSourceWhenItEndsNotWhenTheChainIsDisposed() {
+        // The example: a delayed end must not delay the source's cleanup.
+        let scheduler = TestScheduler()
+        var cleanedUpAt: [Int] = []
+        let source = Observable<Int>.create { observer in
+            scheduler.scheduleAt(400) { observer.onCompleted() }
+            return Disposables.create { cleanedUpAt.append(scheduler.clock) }
+        }
+        let res = scheduler.start { source.delay(.seconds(100), scheduler: scheduler) }
+        #expect(res.events == [.completed(500)])
+        #expect(cleanedUpAt == [400])
+    }
+
+    @Test func createReleasesASourceThatEndsDuringSubscribeOnce() {
+        var disposals = 0
+        let source = Observable<Int>.create { observer in
+            observer.onNext(1)
+            observer.onCompleted()
+            return Disposables.create { disposals += 1 }
+        }
+        let log = EventLog<Int>()
+        let subscription = source.concat(Observable.never()).subscribe(log)
+        #expect(disposals == 1)
+        #expect(log.elements == [1])
+        subscription.dispose()
+        #expect(disposals == 1)
+    }
+
+    @Test func disposingACreateThatEndedDoesNotDisposeItsSourceAgain() {
+        let scheduler = TestScheduler()
+        var disposals = 0
+        let source = Observable<Int>.create { observer in
+            scheduler.scheduleAt(300) { observer.onCompleted() }
+            return Disposables.create { disposals += 1 }
+        }
+        let res = scheduler.start(disposed: 700) { source.delay(.seconds(500), scheduler: scheduler) }
+        #expect(res.events == [])
+        #expect(disposals == 1)
+    }
+
     @Test func createDeliversAndRunsItsDisposableOnce() {
         var disposals = 0
         let log = EventLog<Int>()

@@ -96,7 +96,6 @@ private func pendingSingle(subscribed: Gate, disposed: Gate) -> Single<Int> {
     @Test func valueAwaitsAResultDeliveredLaterFromAnotherThread() async throws {
         let baseline = Resources.total
         let single = Single<Int>.create { observer in
-            nonisolated(unsafe) let observer = observer
             DispatchQueue.global().async { observer(.success(9)) }
             return Disposables.create()
         }
@@ -143,7 +142,6 @@ private func pendingSingle(subscribed: Gate, disposed: Gate) -> Single<Int> {
         var cancellations = 0
         for _ in 0..<300 {
             let single = Single<Int>.create { observer in
-                nonisolated(unsafe) let observer = observer
                 DispatchQueue.global().async { observer(.success(1)) }
                 return Disposables.create()
             }
@@ -185,7 +183,6 @@ private func pendingSingle(subscribed: Gate, disposed: Gate) -> Single<Int> {
         let model = MainActorCounter()
         let emittedOnMainThread = Atomic<Bool>(true)
         let single = Single<Int>.create { observer in
-            nonisolated(unsafe) let observer = observer
             DispatchQueue.global().async {
                 emittedOnMainThread.store(Thread.isMainThread, ordering: .relaxed)
                 observer(.success(1))

@@ -140,14 +140,16 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
         return nil
     }
 
-    /// Takes the resource inserted under `key` out without disposing it (nothing when it is gone already).
+    /// Takes the resource inserted under `key` out without disposing it, and returns it (`nil` when it is gone
+    /// already: the lifetime ended, or it was taken before). Release the result outside any lock of yours: it may be
+    /// the last reference to something whose deinit takes locks.
     @usableFromInline
-    final func remove(key: UInt64) {
+    @discardableResult
+    final func remove(key: UInt64) -> (any Disposable)? {
         lock.lock()
         let resource = removeLocked(key)
         lock.unlock()
-        // Released outside the lock: it may be the last reference to something whose deinit takes locks.
-        withExtendedLifetime(resource) {}
+        return resource
     }
 
     /// Creates a child lifetime attached to this one at once, for an inner subscription that may end on its own

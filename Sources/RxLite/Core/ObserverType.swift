@@ -59,3 +59,8 @@ public struct AnyObserver<Element>: ObserverType {
     @inlinable
     public func asObserver() -> AnyObserver<Element> { self }
 }
+
+/// An `AnyObserver` of `Sendable` elements can be handed to another thread: the observers RxLite gives out
+/// (`create`'s, a subject's or relay's) accept calls from any thread and deliver them one at a time. One made with
+/// ``AnyObserver/init(eventHandler:)`` from your own closure is only as thread-safe as that closure.
+extension AnyObserver: @unchecked Sendable where Element: Sendable {}

@@ -16,20 +16,25 @@ public enum CompletableEvent {
 extension CompletableEvent: Sendable {}
 
 extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Never {
-    /// The callback that `Completable.create` hands out; call it once.
-    public typealias CompletableObserver = (CompletableEvent) -> Void
+    /// The callback that `Completable.create` hands out; call it once, from any thread (it is `@Sendable`, so a
+    /// completion handler of a callback API can capture it).
+    public typealias CompletableObserver = @Sendable (CompletableEvent) -> Void
 
-    /// A completable made by `subscribe`, which gets a callback to call once and returns what to dispose.
+    /// A completable made by `subscribe`, which gets a callback to call once and returns what to dispose. Calls
+    /// after the first are ignored; what `subscribe` returned is disposed once the outcome has been delivered, or on
+    /// dispose.
     @inlinable
     public static func create(subscribe: @escaping (@escaping CompletableObserver) -> any Disposable) -> Completable {
         Completable(
-            raw: Observable.create { observer in
-                subscribe { event in
-                    switch event {
-                    case .error(let error): observer.onError(error)
-                    case .completed: observer.onCompleted()
-                    }
-                }
+            raw: Observable { sink, lifetime, _ in
+                let observer = CreateObserver(sink: sink, lifetime: lifetime, releasesOnEnd: true)
+                observer.hold(
+                    subscribe { event in
+                        switch event {
+                        case .error(let error): observer.on(.error(error))
+                        case .completed: observer.on(.completed)
+                        }
+                    })
             })
     }
 

@@ -18,26 +18,26 @@ public enum MaybeEvent<Element> {
 extension MaybeEvent: Sendable where Element: Sendable {}
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
-    /// The callback that `Maybe.create` hands out; call it once.
-    public typealias MaybeObserver = (MaybeEvent<Element>) -> Void
+    /// The callback that `Maybe.create` hands out; call it once, from any thread (it is `@Sendable`, so a
+    /// completion handler of a callback API can capture it).
+    public typealias MaybeObserver = @Sendable (MaybeEvent<Element>) -> Void
 
     /// A maybe made by `subscribe`, which gets a callback to call once and returns what to dispose. Calls after
-    /// the first are ignored.
+    /// the first are ignored; what `subscribe` returned is disposed once the outcome has been delivered, or on
+    /// dispose.
     @inlinable
     public static func create(subscribe: @escaping (@escaping MaybeObserver) -> any Disposable) -> Maybe<Element> {
         Maybe(
-            raw: Observable.create { observer in
-                subscribe { event in
-                    switch event {
-                    case .success(let element):
-                        observer.onNext(element)
-                        observer.onCompleted()
-                    case .error(let error):
-                        observer.onError(error)
-                    case .completed:
-                        observer.onCompleted()
-                    }
-                }
+            raw: Observable { sink, lifetime, _ in
+                let observer = CreateObserver(sink: sink, lifetime: lifetime, releasesOnEnd: true)
+                observer.hold(
+                    subscribe { event in
+                        switch event {
+                        case .success(let element): observer.onLast(element)
+                        case .error(let error): observer.on(.error(error))
+                        case .completed: observer.on(.completed)
+                        }
+                    })
             })
     }
 

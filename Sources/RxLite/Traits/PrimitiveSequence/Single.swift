@@ -8,24 +8,25 @@ public typealias Single<Element> = PrimitiveSequence<SingleTrait, Element>
 public typealias SingleEvent<Element> = Result<Element, any Error>
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
-    /// The callback that `Single.create` hands out; call it once.
-    public typealias SingleObserver = (SingleEvent<Element>) -> Void
+    /// The callback that `Single.create` hands out; call it once, from any thread (it is `@Sendable`, so a
+    /// completion handler of a callback API can capture it).
+    public typealias SingleObserver = @Sendable (SingleEvent<Element>) -> Void
 
     /// A single made by `subscribe`, which gets a callback to call once with the result and returns what to
-    /// dispose. Calls after the first are ignored.
+    /// dispose. Calls after the first are ignored; what `subscribe` returned is disposed once the result has been
+    /// delivered, or on dispose.
     @inlinable
     public static func create(subscribe: @escaping (@escaping SingleObserver) -> any Disposable) -> Single<Element> {
         Single(
-            raw: Observable.create { observer in
-                subscribe { result in
-                    switch result {
-                    case .success(let element):
-                        observer.onNext(element)
-                        observer.onCompleted()
-                    case .failure(let error):
-                        observer.onError(error)
-                    }
-                }
+            raw: Observable { sink, lifetime, _ in
+                let observer = CreateObserver(sink: sink, lifetime: lifetime, releasesOnEnd: true)
+                observer.hold(
+                    subscribe { result in
+                        switch result {
+                        case .success(let element): observer.onLast(element)
+                        case .failure(let error): observer.on(.error(error))
+                        }
+                    })
             })
     }
 
