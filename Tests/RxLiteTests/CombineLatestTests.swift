@@ -36,12 +36,24 @@ import Testing
         #expect(result.events == [.next(210, 1), .error(230, TestError("selector"))])
     }
 
-    @Test func sourceCompletingEmptyKeepsWaitingForTheOthers() {
+    @Test func sourceCompletingEmptyEndsItWhenAnotherEmits() {
+        // RxSwift's testCombineLatest_EmptyReturn: nothing happens when the empty source completes; the next element
+        // of another source shows that no output can ever come, and ends it.
         let scheduler = TestScheduler(initialClock: 0)
         let first = scheduler.createHotObservable("^-|", values: [Character: Int]())
         let second = scheduler.createHotObservable("^--a--|", values: ["a": 1])
         let result = scheduler.start { Observable.combineLatest(first, second) { $0 + $1 } }
-        #expect(result.events == [.completed(250)])
+        #expect(result.events == [.completed(220)])
+        #expect(second.subscriptions == [Subscription(200, 220)])
+    }
+
+    @Test func sourceCompletingEmptyNextToOneThatNeverEmitsNeverEnds() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let first = scheduler.createHotObservable("^-|", values: [Character: Int]())
+        let second = scheduler.createHotObservable("^-----", values: [Character: Int]())
+        let result = scheduler.start { Observable.combineLatest(first, second) { $0 + $1 } }
+        #expect(result.events == [])
+        #expect(first.subscriptions == [Subscription(200, 210)])
     }
 
     @Test func threeAndFourSourcesAndTuples() {
@@ -145,16 +157,26 @@ import Testing
         let first = scheduler.createHotObservable("^-a-b---c|", values: ["a": 1, "b": 2, "c": 3])
         let second = scheduler.createHotObservable("^--x---y---z|", values: ["x": 10, "y": 20, "z": 30])
         let result = scheduler.start { Observable.zip(first, second) { $0 + $1 } }
-        #expect(result.events == [.next(220, 11), .next(260, 22), .next(300, 33), .completed(300)])
+        // Completes once both have completed, as RxSwift 6 does (testZip_LeftCompletesFirst).
+        #expect(result.events == [.next(220, 11), .next(260, 22), .next(300, 33), .completed(310)])
     }
 
-    @Test func completesWhenACompletedSourceHasNothingLeft() {
+    @Test func aCompletedSourceWithNothingLeftToPairDoesNotEndIt() {
         let scheduler = TestScheduler(initialClock: 0)
         let first = scheduler.createHotObservable("^-a|", values: ["a": 1])
         let second = scheduler.createHotObservable("^----x-y-z", values: ["x": 10, "y": 20, "z": 30])
         let result = scheduler.start { Observable.zip(first, second) { $0 + $1 } }
-        #expect(result.events == [.next(240, 11), .completed(240)])
-        #expect(second.subscriptions == [Subscription(200, 240)])
+        #expect(result.events == [.next(240, 11)])
+        #expect(first.subscriptions == [Subscription(200, 220)])
+        #expect(second.subscriptions == [Subscription(200, 1000)])
+    }
+
+    @Test func neverZippedWithEmptyNeverEnds() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let empty = scheduler.createHotObservable("^-|", values: [Character: Int]())
+        let result = scheduler.start { Observable.zip(Observable<Int>.never(), empty) { $0 + $1 } }
+        #expect(result.events == [])
+        #expect(empty.subscriptions == [Subscription(200, 210)])
     }
 
     @Test func errorEndsIt() {
@@ -181,7 +203,7 @@ import Testing
         #expect(collection.isCompleted)
     }
 
-    @Test func moreThanSixtyFourSourcesCompleteWhenADoneSourceRunsDry() {
+    @Test func moreThanSixtyFourSourcesCompleteWhenAllAreDoneOrOneIsStarved() {
         let subjects = (0..<70).map { _ in PublishSubject<Int>() }
         let log = EventLog<[Int]>()
         let subscription = Observable.zip(subjects).subscribe(log)
@@ -194,17 +216,23 @@ import Testing
         #expect(log.elements == [Array(0..<70)])
         #expect(!log.isCompleted)
         for index in 0..<70 { subjects[index].onNext(index + 100) }
-        // Source 67's second element was its last: that pair ends the sequence.
+        // Source 67's second element was its last, but the others may still pair up: no end (RxSwift).
         var last = Array(100..<170)
         last[67] = 670
+        #expect(log.events.map(\.summary) == ["next(\(Array(0..<70)))", "next(\(last))"])
+        for index in 0..<70 where index != 67 { subjects[index].onCompleted() }
         #expect(log.events.map(\.summary) == ["next(\(Array(0..<70)))", "next(\(last))", "completed"])
         #expect(log.contractViolations == 0)
         subscription.dispose()
-        let empty = EventLog<[Int]>()
+        // The collection form also ends when an element that cannot be paired arrives while every other source is
+        // done (RxSwift's testZip_NAry_asymmetric).
+        let starved = EventLog<[Int]>()
         let sources = (0..<70).map { _ in PublishSubject<Int>() }
-        let second = Observable.zip(sources).subscribe(empty)
-        sources[66].onCompleted()
-        #expect(empty.events.map(\.summary) == ["completed"])
+        let second = Observable.zip(sources).subscribe(starved)
+        for index in 0..<70 where index != 5 { sources[index].onCompleted() }
+        #expect(starved.events.isEmpty)
+        sources[5].onNext(1)
+        #expect(starved.events.map(\.summary) == ["completed"])
         second.dispose()
     }
 

@@ -194,14 +194,17 @@ enum FuzzTargets {
             "combineLatest", generate: streams(2),
             build: { _, s, _ in Observable.combineLatest(s[0], s[1]) { "\($0)\($1)" } },
             model: { c in
-                // Emits once both have emitted; completes when both have completed, even one that never emitted.
+                // Emits once both have emitted; completes when both have completed, or (RxSwift) when one emits
+                // while the other has completed without ever emitting: no output can come any more.
                 var latest: [Int?] = [nil, nil]
                 var completed = 0
                 return c.timeline.compactMap { t, i, e in
                     switch e {
                     case .next(let v):
                         latest[i] = v
-                        guard let a = latest[0], let b = latest[1] else { return nil }
+                        guard let a = latest[0], let b = latest[1] else {
+                            return completed == 1 ? TimedOutput(t, .completed) : nil
+                        }
                         return TimedOutput(t, .next("\(a)\(b)"))
                     case .completed:
                         completed += 1
@@ -214,7 +217,8 @@ enum FuzzTargets {
         target(
             "zip", generate: streams(2), build: { _, s, _ in Observable.zip(s[0], s[1]) { "\($0)\($1)" } },
             model: { c in
-                // Completes as soon as a completed source has nothing left to pair.
+                // Completes only once both have completed (RxSwift 6): a completed source with nothing left to
+                // pair does not end it.
                 var queues: [[Int]] = [[], []]
                 var done = [false, false]
                 var out: [TimedOutput] = []
@@ -225,11 +229,10 @@ enum FuzzTargets {
                         if !queues[0].isEmpty && !queues[1].isEmpty {
                             out.append(TimedOutput(t, .next("\(queues[0].removeFirst())\(queues[1].removeFirst())")))
                         }
-                    case .completed: done[i] = true
+                    case .completed:
+                        done[i] = true
+                        if done[0] && done[1] { out.append(TimedOutput(t, .completed)) }
                     case .error: out.append(TimedOutput(t, FuzzOutput(e)))
-                    }
-                    if (0..<2).contains(where: { done[$0] && queues[$0].isEmpty }) {
-                        out.append(TimedOutput(t, .completed))
                     }
                 }
                 return out

@@ -45,7 +45,13 @@ final class CombineLatestState<Values, Output>: SerializedEmitter<Output>, @unch
             if withValue.count != arity {
                 withValue.insert(index)
                 guard withValue.count == arity else {
-                    lock.unlock()
+                    // Every other upstream ended, one of them without a value: no output can ever come (RxSwift
+                    // completes here, not when that upstream completed).
+                    if done.count == arity - 1 {
+                        emitLocked(.completed)
+                    } else {
+                        lock.unlock()
+                    }
                     return
                 }
             }
@@ -70,7 +76,8 @@ final class CombineLatestState<Values, Output>: SerializedEmitter<Output>, @unch
 
 extension Observable {
     /// Emits `resultSelector` of the latest element of each source, every time any source emits, once all have
-    /// emitted. Completes when all complete; fails when one fails.
+    /// emitted. Completes when all complete, or (as RxSwift) when a source emits while every other source has
+    /// completed and one of them never emitted; fails when one fails.
     ///
     /// [combineLatest](https://reactivex.io/documentation/operators/combinelatest.html)
     @inlinable

@@ -1,8 +1,15 @@
 /// The state of `zip`: an element queue per upstream, and which upstreams are done.
+///
+/// When it completes follows RxSwift 6: once every upstream completed; the collection form
+/// (`completesWhenStarved`) also once an element arrives that cannot make a tuple while every other upstream is
+/// done. An upstream that completed with nothing left to pair does not end it by itself (`zip(never(), empty())`
+/// never completes).
 @usableFromInline
 final class ZipState<Queues, Output>: SerializedEmitter<Output>, @unchecked Sendable {
     @usableFromInline
     let arity: Int
+    @usableFromInline
+    let completesWhenStarved: Bool
     /// Takes the oldest element of every queue and builds the output (under the lock). Held here, so an upstream's
     /// handler captures only the state (a closure capturing one object allocates no context of its own).
     @usableFromInline
@@ -21,10 +28,11 @@ final class ZipState<Queues, Output>: SerializedEmitter<Output>, @unchecked Send
 
     @inlinable
     init(
-        sink: @escaping EventSink<Output>, arity: Int, queues: Queues,
+        sink: @escaping EventSink<Output>, arity: Int, queues: Queues, completesWhenStarved: Bool = false,
         dequeue: @escaping (inout Queues) throws -> Output
     ) {
         self.arity = arity
+        self.completesWhenStarved = completesWhenStarved
         self.dequeue = dequeue
         self.queues = queues
         queuedCount = Array(repeating: 0, count: arity)
@@ -44,17 +52,16 @@ final class ZipState<Queues, Output>: SerializedEmitter<Output>, @unchecked Send
             queuedCount[index] += 1
             if queuedCount[index] == 1 { emptyQueues -= 1 }
             guard emptyQueues == 0 else {
-                lock.unlock()
+                if completesWhenStarved && done.count == arity - 1 {
+                    emitLocked(.completed)
+                } else {
+                    lock.unlock()
+                }
                 return
             }
-            // An upstream that is done and has nothing left to pair means no output can follow this one.
-            var exhaustsAnUpstream = false
             for slot in 0..<arity {
                 queuedCount[slot] -= 1
-                if queuedCount[slot] == 0 {
-                    emptyQueues += 1
-                    if done.contains(slot) { exhaustsAnUpstream = true }
-                }
+                if queuedCount[slot] == 0 { emptyQueues += 1 }
             }
             let output: Output
             do { output = try dequeue(&queues) } catch {
@@ -62,15 +69,11 @@ final class ZipState<Queues, Output>: SerializedEmitter<Output>, @unchecked Send
                 return
             }
             emitLocked(.next(output))
-            if exhaustsAnUpstream {
-                lock.lock()
-                emitLocked(.completed)
-            }
         case .error(let error):
             emitLocked(.error(error))
         case .completed:
             done.insert(index)
-            if queuedCount[index] == 0 || done.count == arity {
+            if done.count == arity {
                 emitLocked(.completed)
             } else {
                 lock.unlock()
@@ -110,7 +113,8 @@ struct ZipQueue<Element> {
 
 extension Observable {
     /// Pairs the n-th elements of the sources: emits `resultSelector` once each source has produced its n-th
-    /// element. Completes when a source that completed has no element left to pair; fails when one fails.
+    /// element. Completes when every source has completed (as RxSwift: a source that completed with nothing left to
+    /// pair does not end it); fails when one fails.
     ///
     /// [zip](https://reactivex.io/documentation/operators/zip.html)
     @inlinable
@@ -195,7 +199,9 @@ extension Observable {
         }
     }
 
-    /// `zip` of any number of sources of one element type. An empty collection completes at once.
+    /// `zip` of any number of sources of one element type. An empty collection completes at once. Completes when
+    /// every source has completed, or (as RxSwift's collection form) when an element arrives that cannot be paired
+    /// while every other source has completed.
     @inlinable
     public static func zip<Sources: Collection>(
         _ sources: Sources, resultSelector: @escaping ([Sources.Element.Element]) throws -> Element
@@ -212,7 +218,7 @@ extension Observable {
             let state = ZipState(
                 sink: sink, arity: sources.count,
                 queues: [ZipQueue<Sources.Element.Element>](repeating: ZipQueue(), count: sources.count),
-                dequeue: dequeue)
+                completesWhenStarved: true, dequeue: dequeue)
             for (index, source) in sources.enumerated() {
                 guard lifetime.isActive else { return }
                 source.subscribeChild(of: lifetime) {
