@@ -31,7 +31,10 @@ extension OperatorTests {
                 #expect(other.disposeCount == 1)
                 source.onNext(1)
                 source.onCompleted()
-                #expect(log.events == [.completed])
+                // As RxSwift (testSkipUntil_SomeData_Empty): the source's completion is not forwarded, and the source
+                // is let go of.
+                #expect(log.events == [])
+                #expect(source.disposeCount == 1)
             }
         }
 
@@ -53,7 +56,7 @@ extension OperatorTests {
         @Test func aSynchronousSourceIsOverBeforeOtherIsSubscribed() {
             expectNoLeaks {
                 let other = ManualSource<Int>()
-                #expect(Observable.of(1, 2).skip(until: other.observable).collect() == [.completed])
+                #expect(Observable.of(1, 2).skip(until: other.observable).collect() == [])
                 #expect(other.subscribeCount == 0)
             }
         }
@@ -83,6 +86,18 @@ extension OperatorTests {
             #expect(result.events == [.next(250, 3), .next(270, 4), .completed(290)])
             #expect(source.subscriptions == [Subscription(200, 290)])
             #expect(other.subscriptions == [Subscription(200, 240)])
+        }
+
+        @Test func aSourceCompletingBeforeTheGateOpensEndsBothSilently() {
+            // RxSwift's testSkipUntil_SomeData_Never and _Error2: no end is forwarded, both upstreams are let go of,
+            // and a later error of `other` is not seen either.
+            let scheduler = TestScheduler(initialClock: 0)
+            let source = scheduler.createHotObservable("^-a-b-|", values: ["a": 1, "b": 2])
+            let other = scheduler.createHotObservable("^---------#", values: [Character: String]())
+            let result = scheduler.start { source.skip(until: other) }
+            #expect(result.events == [])
+            #expect(source.subscriptions == [Subscription(200, 250)])
+            #expect(other.subscriptions == [Subscription(200, 250)])
         }
     }
 }

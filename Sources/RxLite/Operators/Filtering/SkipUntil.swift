@@ -1,7 +1,8 @@
 extension ObservableType {
     /// Drops the source's elements until `other` emits an element, then emits the rest. An error from `other` is
     /// emitted and ends the sequence; if `other` completes without an element, no source element is ever emitted.
-    /// Ends when the source ends.
+    /// The source's error ends the sequence; its completion does only once `other` has emitted: before that, as in
+    /// RxSwift, both subscriptions are let go of and the sequence never ends.
     ///
     /// The source is subscribed first, as in RxSwift, so a source that emits everything at once emits nothing.
     /// Events from the two may arrive on different threads; they are delivered one at a time.
@@ -12,9 +13,15 @@ extension ObservableType {
         let source = asObservable()
         let other = other.asObservable()
         return Observable { sink, lifetime, _ in
+            // Both upstreams live in `work`, so that a completion arriving while the gate is closed can end both
+            // without ending the subscription.
+            guard let work = lifetime.makeChild() else { return }
             let state = SkipUntilState(sink: sink)
-            source.subscribeHandler(state.forwardSource, lifetime)
-            guard let otherLifetime = lifetime.makeChild() else { return }
+            source.subscribeHandler(
+                { event in
+                    if !state.forwardSource(event) { work.finishChild() }
+                }, work)
+            guard let otherLifetime = work.makeChild() else { return }
             other.subscribeHandler(
                 { event in
                     switch event {
@@ -45,13 +52,24 @@ final class SkipUntilState<Element>: SerializedEmitter<Element>, @unchecked Send
         lock.unlock()
     }
 
+    /// Emits a source event if the gate lets it through; returns `false` for a completion that came while the gate
+    /// was closed, which stops this state for good (nothing is emitted after it).
     @inlinable
-    func forwardSource(_ event: Event<Element>) {
+    func forwardSource(_ event: Event<Element>) -> Bool {
         lock.lock()
-        if case .next = event, !isOpen {
-            lock.unlock()
-            return
+        if !isOpen {
+            switch event {
+            case .next:
+                lock.unlock()
+                return true
+            case .completed:
+                isStopped = true
+                lock.unlock()
+                return false
+            case .error: break
+            }
         }
         emitLocked(event)
+        return true
     }
 }
