@@ -17,8 +17,9 @@ extension AsyncSubject: SubjectType {}
 public final class ConnectableObservable<Element>: ObservableType {
     @usableFromInline
     let live = LiveResource()
-    /// A subject seen from both sides: `observable` for subscribers, `feed` to run the source into it.
-    typealias SharedSubject = (observable: Observable<Element>, feed: (Lifetime) -> Void)
+    /// A subject seen from both sides: `observable` for subscribers, `feed` to run the source into it for a
+    /// connection, calling its second argument when the source ends, before the subject hears of it.
+    typealias SharedSubject = (observable: Observable<Element>, feed: (Lifetime, @escaping () -> Void) -> Void)
 
     private let makeSubject: () -> SharedSubject
     private let lock = SpinLock()
@@ -48,6 +49,10 @@ public final class ConnectableObservable<Element>: ObservableType {
 
     /// Starts the source, feeding every subscriber; returns the connection, whose disposal stops the source. A
     /// second call while connected returns the same connection.
+    ///
+    /// When the source ends, the connection (and a subject made per connection) is forgotten *before* subscribers
+    /// get the end, as in RxSwift: a subscriber that subscribes or connects again from its `onCompleted` or
+    /// `onError` starts a new connection.
     @discardableResult
     public func connect() -> any Disposable {
         let subject = currentSubject()
@@ -58,17 +63,19 @@ public final class ConnectableObservable<Element>: ObservableType {
             return (connection, true)
         }
         guard isNew else { return connection }
-        connection.insert { [weak self] in
-            guard let self else { return }
-            lock.withLock {
-                if self.connection === connection {
-                    self.connection = nil
-                    self.subject = nil
-                }
+        connection.insert { [weak self] in self?.forget(connection) }
+        subject.feed(connection) { [weak self] in self?.forget(connection) }
+        return connection
+    }
+
+    /// Forgets `connection` (and its subject) if it is still the current one.
+    private func forget(_ connection: Lifetime) {
+        lock.withLock {
+            if self.connection === connection {
+                self.connection = nil
+                self.subject = nil
             }
         }
-        subject.feed(connection)
-        return connection
     }
 
     /// A sequence that connects when its first subscriber arrives and disconnects when its last one leaves.
@@ -97,7 +104,13 @@ final class RefCountState<Element>: @unchecked Sendable {
             return self.generation
         }
         lifetime.insert { [self] in release(generation) }
-        connectable.asObservable().subscribeHandler(sink, lifetime)
+        connectable.asObservable().subscribeHandler(
+            { [self] event in
+                // As RxSwift: the connection is over before this subscriber hears of the end, so subscribing again
+                // from its `onCompleted` or `onError` connects again.
+                if event.isStopEvent { endConnection(generation) }
+                sink(event)
+            }, lifetime)
         let needsConnect = lock.withLock { count > 0 && connection == nil && self.generation == generation }
         if needsConnect {
             let connection = connectable.connect()
@@ -108,6 +121,19 @@ final class RefCountState<Element>: @unchecked Sendable {
             }
             if !keep && lock.withLock({ count == 0 }) { connection.dispose() }
         }
+    }
+
+    /// The source ended for the subscribers of `generation`: the first of them to hear it ends that connection.
+    private func endConnection(_ generation: UInt64) {
+        let connection = lock.withLock { () -> (any Disposable)? in
+            guard generation == self.generation else { return nil }
+            count = 0
+            self.generation &+= 1
+            let connection = self.connection
+            self.connection = nil
+            return connection
+        }
+        connection?.dispose()
     }
 
     private func release(_ generation: UInt64) {
@@ -125,34 +151,52 @@ final class RefCountState<Element>: @unchecked Sendable {
 }
 
 extension ObservableType {
+    /// Runs this sequence into `observer` for `connection`; on its end, calls `beforeEnd` first.
+    private func feed<Observer: ObserverType>(
+        _ observer: Observer, _ connection: Lifetime, beforeEnd: @escaping () -> Void
+    ) where Observer.Element == Element {
+        asObservable().subscribeHandler(
+            { event in
+                if case .next = event {
+                    if connection.isActive { observer.on(event) }
+                    return
+                }
+                guard connection.beginStop() else { return }
+                beforeEnd()
+                observer.on(event)
+                connection.dispose()
+            }, connection)
+    }
+
     /// A connectable sequence that shares one run of this sequence through `subject`.
+    ///
+    /// The subject is the same for every connection: after the source ended, a new subscriber gets what the
+    /// subject replays after its end, and a new connection runs the source into a subject that ignores it.
     ///
     /// [publish](https://reactivex.io/documentation/operators/publish.html)
     public func multicast<Subject: SubjectType>(_ subject: Subject) -> ConnectableObservable<Subject.Element>
     where Subject.Observer.Element == Element {
-        let source = asObservable()
         let shared: ConnectableObservable<Subject.Element>.SharedSubject = (
             subject.asObservable(),
-            { connection in source.subscribeHandler(connection.leafSink(subject.asObserver()), connection) }
+            { connection, beforeEnd in feed(subject.asObserver(), connection, beforeEnd: beforeEnd) }
         )
         return ConnectableObservable(makeSubject: { shared })
     }
 
     /// A connectable sequence that shares one run of this sequence through a subject made by `makeSubject` for
-    /// each connection.
+    /// each connection: once the source ended, the next subscriber or `connect()` gets a new subject.
     public func multicast<Subject: SubjectType>(makeSubject: @escaping () throws -> Subject)
         -> ConnectableObservable<Subject.Element> where Subject.Observer.Element == Element
     {
-        let source = asObservable()
-        return ConnectableObservable(makeSubject: {
+        ConnectableObservable(makeSubject: {
             do {
                 let subject = try makeSubject()
                 return (
                     subject.asObservable(),
-                    { connection in source.subscribeHandler(connection.leafSink(subject.asObserver()), connection) }
+                    { connection, beforeEnd in feed(subject.asObserver(), connection, beforeEnd: beforeEnd) }
                 )
             } catch {
-                return (Observable.error(error), { _ in })
+                return (Observable.error(error), { _, _ in })
             }
         })
     }
