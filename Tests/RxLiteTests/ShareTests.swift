@@ -306,7 +306,9 @@ import Testing
         #expect(o1.events == [.next(225, 1), end(235), .next(245, 2), end(265)])
         #expect(o2.events == o1.events)
         #expect(o3.events == [.next(410, 3), end(440)])
-        #expect(sources.map(\.subscriptions) == [[Subscription(215, 235)], [Subscription(235, 265)], [Subscription(400, 440)]])
+        #expect(sources[0].subscriptions == [Subscription(215, 235)])
+        #expect(sources[1].subscriptions == [Subscription(235, 265)])
+        #expect(sources[2].subscriptions == [Subscription(400, 440)])
         for subscription in subscriptions { subscription.dispose() }
     }
 
