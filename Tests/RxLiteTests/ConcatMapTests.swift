@@ -155,5 +155,25 @@ extension OperatorTests {
             #expect(inners[1]!.subscriptions == [Subscription(210, 260)])
             #expect(inners[2]!.subscriptions == [Subscription(260, 310)])
         }
+    
+        @Test func theSelectorRunsWhenEachElementArrivesNotWhenItsTurnComes() {
+            // As RxSwift (MergeLimitedSink maps on arrival): the second element's selector throws at 220, while the
+            // first inner sequence still runs.
+            let scheduler = TestScheduler(initialClock: 0)
+            let source = scheduler.createHotObservable("^-ab---|", values: ["a": 1, "b": 2])
+            let inner = scheduler.createColdObservable("-x---y|", values: ["x": 10, "y": 20])
+            var mappedAt: [Int] = []
+            let res = scheduler.start {
+                source.concatMap { value -> Observable<Int> in
+                    mappedAt.append(scheduler.clock)
+                    if value == 2 { throw TestError("selector") }
+                    return inner.asObservable()
+                }
+            }
+            #expect(mappedAt == [210, 220])
+            #expect(res.events == [.error(220, TestError("selector"))])
+            #expect(source.subscriptions == [Subscription(200, 220)])
+            #expect(inner.subscriptions == [Subscription(210, 220)])
+        }
     }
 }

@@ -1,7 +1,8 @@
 extension ObservableType {
     /// Maps each element to a sequence with `selector` and emits the elements of those sequences one sequence after
-    /// another: the next inner sequence is subscribed when the one before completes, and elements that arrive
-    /// meanwhile wait in a queue. Completes when the source and every inner sequence have completed. An error from
+    /// another: the next inner sequence is subscribed when the one before completes, and sequences that arrive
+    /// meanwhile wait in a queue. As in RxSwift, `selector` runs when each element arrives (a throwing `selector`
+    /// fails the sequence then); only the subscription waits for its turn. Completes when the source and every inner sequence have completed. An error from
     /// the source, an inner sequence or `selector` is emitted and ends the sequence.
     ///
     /// The source and the inner sequences may emit on different threads; events are delivered one at a time.
@@ -33,9 +34,9 @@ extension ObservableType {
 /// The state of one `concatMap` subscription.
 ///
 /// Invariants:
-/// - Under `lock`: `isInnerActive` is `true` from the moment an element is picked to run until its inner sequence
-///   completes; while it is `true`, new elements wait in `queued`. `nextToSubscribe` holds the picked element until
-///   the subscribe loop takes it.
+/// - Under `lock`: `isInnerActive` is `true` from the moment an inner sequence is picked to run until it
+///   completes; while it is `true`, new inner sequences wait in `queued`. `nextToSubscribe` holds the picked one
+///   until the subscribe loop takes it.
 /// - The subscribe loop is a ``SubscriptionTrampoline`` (rule 6): an inner sequence that completes at once does not
 ///   recurse.
 /// - Every event to the subscriber goes through the emitter's queue, since the source and the inner sequence may
@@ -53,11 +54,11 @@ final class ConcatMapState<Element, Inner: ObservableConvertibleType>: Serialize
     let trampoline = SubscriptionTrampoline()
     // Guarded by `lock`.
     @usableFromInline
-    var queued: [Element] = []
+    var queued: [Observable<Inner.Element>] = []
     @usableFromInline
     var queuedHead = 0
     @usableFromInline
-    var nextToSubscribe: Element?
+    var nextToSubscribe: Observable<Inner.Element>?
     @usableFromInline
     var isInnerActive = false
     @usableFromInline
@@ -72,17 +73,22 @@ final class ConcatMapState<Element, Inner: ObservableConvertibleType>: Serialize
         super.init(sink: sink)
     }
 
-    /// A source element: runs it now, or queues it behind the inner sequence in progress.
+    /// A source element: maps it at once, then runs its sequence now or queues it behind the one in progress.
     @inlinable
     func enqueue(_ element: Element) {
+        let inner: Observable<Inner.Element>
+        do { inner = try selector(element).asObservable() } catch {
+            emit(.error(error))
+            return
+        }
         lock.lock()
         if isInnerActive {
-            queued.append(element)
+            queued.append(inner)
             lock.unlock()
             return
         }
         isInnerActive = true
-        nextToSubscribe = element
+        nextToSubscribe = inner
         lock.unlock()
         subscribeNext()
     }
@@ -125,16 +131,11 @@ final class ConcatMapState<Element, Inner: ObservableConvertibleType>: Serialize
         trampoline.run {
             // `false` is final: the subscription has ended.
             guard lifetime.isActive else { return false }
-            let element = lock.withLock { () -> Element? in
+            let next = lock.withLock { () -> Observable<Inner.Element>? in
                 defer { nextToSubscribe = nil }
                 return nextToSubscribe
             }
-            if let element {
-                let inner: Observable<Inner.Element>
-                do { inner = try selector(element).asObservable() } catch {
-                    emit(.error(error))
-                    return false
-                }
+            if let inner = next {
                 guard let child = lifetime.makeChild() else { return false }
                 inner.subscribeHandler(
                     { [self] event in
