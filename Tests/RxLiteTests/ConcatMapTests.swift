@@ -155,7 +155,7 @@ extension OperatorTests {
             #expect(inners[1]!.subscriptions == [Subscription(210, 260)])
             #expect(inners[2]!.subscriptions == [Subscription(260, 310)])
         }
-    
+
         @Test func theSelectorRunsWhenEachElementArrivesNotWhenItsTurnComes() {
             // As RxSwift (MergeLimitedSink maps on arrival): the second element's selector throws at 220, while the
             // first inner sequence still runs.

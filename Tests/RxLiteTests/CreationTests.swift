@@ -129,7 +129,49 @@ import Testing
         #expect(result.events == [.next(201, 1), .next(202, 2), .next(203, 3), .completed(204)])
         let justScheduler = TestScheduler(initialClock: 0)
         let just = justScheduler.start { Observable.just(9, scheduler: justScheduler) }
-        #expect(just.events == [.next(201, 9), .completed(201)])
+        // The completion is a second scheduled action, as RxSwift's testJust_Basic records.
+        #expect(just.events == [.next(201, 9), .completed(202)])
+    }
+
+    @Test func justOnASchedulerDisposedAfterItsElementDoesNotComplete() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let observer = scheduler.createObserver(Int.self)
+        var subscription: (any Disposable)?
+        scheduler.scheduleAt(100) {
+            subscription = Observable.just(42, scheduler: scheduler).subscribe(onNext: { element in
+                observer.onNext(element)
+                subscription?.dispose()
+            })
+        }
+        scheduler.start()
+        #expect(observer.events == [.next(101, 42)])
+        #expect(scheduler.pendingCount == 0)
+    }
+
+    @Test func generateIteratesOnlyWhenTheNextStateIsNeeded() {
+        // RxSwift's testGenerate_take: take(4) calls iterate three times.
+        var iterations = 0
+        let taken = Observable.generate(initialState: 0, condition: { _ in true }) { state -> Int in
+            iterations += 1
+            return state + 1
+        }.take(4).collect()
+        #expect(taken == [.next(0), .next(1), .next(2), .next(3), .completed])
+        #expect(iterations == 3)
+    }
+
+    @Test func aThrowingIterateFailsInPlaceOfTheElementItWouldMake() {
+        // RxSwift's testGenerate_ThrowIterate: [.next(201, 0), .error(202)].
+        let scheduler = TestScheduler(initialClock: 0)
+        let result = scheduler.start {
+            Observable.generate(initialState: 0, condition: { _ in true }, scheduler: scheduler) { _ -> Int in
+                throw TestError("iterate")
+            }
+        }
+        #expect(result.events == [.next(201, 0), .error(202, TestError("iterate"))])
+        let immediate = Observable.generate(initialState: 0, condition: { _ in true }) { _ -> Int in
+            throw TestError("iterate")
+        }.take(1).collect()
+        #expect(immediate == [.next(0), .completed])
     }
 
     @Test func deferredCallsTheFactoryPerSubscription() {

@@ -1,6 +1,8 @@
 extension Observable {
     /// Emits `initialState`, then each `iterate` of the previous state, while `condition` holds; then completes.
-    /// A thrown error is emitted.
+    /// A thrown error is emitted. As in RxSwift, `iterate` runs only when the next state is needed: never ahead of
+    /// time, so a `take(n)` after it calls `iterate` n - 1 times, and a throwing `iterate` fails in place of the
+    /// element it would have made.
     ///
     /// [generate](https://reactivex.io/documentation/operators/create.html)
     @inlinable
@@ -10,14 +12,19 @@ extension Observable {
     ) -> Observable<Element> {
         Observable { sink, lifetime, _ in
             var state = initialState
+            var isFirst = true
             do {
                 while lifetime.isActive {
+                    if isFirst {
+                        isFirst = false
+                    } else {
+                        state = try iterate(state)
+                    }
                     guard try condition(state) else {
                         sink(.completed)
                         return
                     }
                     sink(.next(state))
-                    state = try iterate(state)
                 }
             } catch {
                 sink(.error(error))
@@ -33,16 +40,21 @@ extension Observable {
     ) -> Observable<Element> {
         Observable { sink, lifetime, _ in
             var state = initialState
+            var isFirst = true
             lifetime.insert(
                 scheduler.scheduleRecursive(()) { _, recurse in
                     guard lifetime.isActive else { return }
                     do {
+                        if isFirst {
+                            isFirst = false
+                        } else {
+                            state = try iterate(state)
+                        }
                         guard try condition(state) else {
                             sink(.completed)
                             return
                         }
                         sink(.next(state))
-                        state = try iterate(state)
                         recurse(())
                     } catch {
                         sink(.error(error))

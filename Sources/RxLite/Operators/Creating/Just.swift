@@ -7,16 +7,22 @@ extension Observable {
         Observable(justElement: element)
     }
 
-    /// Emits `element` on `scheduler`, then completes.
+    /// Emits `element` on `scheduler`, then completes in a second scheduled action, as RxSwift does (with a test
+    /// scheduler: the element at 201, the completion at 202).
     @inlinable
     public static func just(_ element: Element, scheduler: some ImmediateSchedulerType) -> Observable<Element> {
         Observable { sink, lifetime, _ in
+            var pending: Element? = element
             lifetime.insert(
-                scheduler.schedule(element) { element in
-                    guard lifetime.isActive else { return Disposables.create() }
+                scheduler.scheduleRecursive(()) { _, recurse in
+                    guard lifetime.isActive else { return }
+                    guard let element = pending else {
+                        sink(.completed)
+                        return
+                    }
+                    pending = nil
                     sink(.next(element))
-                    if lifetime.isActive { sink(.completed) }
-                    return Disposables.create()
+                    recurse(())
                 })
         }
     }
