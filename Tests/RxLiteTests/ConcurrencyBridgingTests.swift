@@ -146,9 +146,25 @@ final class CancellationWaiter: @unchecked Sendable {
         subject.onNext(1)
         await firstValue.wait()
         loop.cancel()
-        _ = await loop.result
+        let outcome = await loop.result
         await waitUntil { !subject.hasObservers }
         #expect(!subject.hasObservers)
+        // Not a normal end: code after the loop must not believe the sequence completed (RxSwift throws too).
+        #expect(throws: CancellationError.self) { try outcome.get() }
+    }
+
+    @Test func aLoopWhoseSequenceCompletedBeforeTheCancelEndsNormally() async throws {
+        let subject = ReplaySubject<Int>.create(bufferSize: 2)
+        subject.onNext(1)
+        subject.onCompleted()
+        let loop = Task { () async throws -> [Int] in
+            var received: [Int] = []
+            for try await value in subject.values { received.append(value) }
+            return received
+        }
+        #expect(try await loop.value == [1])
+        loop.cancel()
+        #expect(try await loop.value == [1])
     }
 
     @Test func errorIsThrownFromTheLoop() async {

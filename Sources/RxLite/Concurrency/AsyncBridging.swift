@@ -1,26 +1,101 @@
 extension ObservableConvertibleType where Element: Sendable {
-    /// The elements as an `AsyncThrowingStream`, for `for try await` loops.
+    /// The elements as an async sequence, for `for try await` loops.
     ///
-    /// Subscribes at once; the loop ends when the sequence completes and throws its error. Breaking out of the
-    /// loop, or cancelling the task that runs it, disposes the subscription. Elements that arrive faster than the
-    /// loop takes them are buffered.
+    /// Subscribes when iteration starts; the loop ends when the sequence completes and throws its error. Breaking out
+    /// of the loop, or cancelling the task that runs it, disposes the subscription; a loop whose task was cancelled
+    /// before the sequence completed throws `CancellationError` (as RxSwift's does), so code after the loop never
+    /// mistakes a cancellation for the end. Elements that arrive faster than the loop takes them are buffered.
     ///
     /// ```swift
     /// for try await page in pager.pages.values { render(page) }
     /// ```
-    public var values: AsyncThrowingStream<Element, any Error> {
-        AsyncThrowingStream { continuation in
+    public var values: ObservableValues<Element> {
+        ObservableValues(source: asObservable())
+    }
+}
+
+/// The elements of an observable as an async sequence: what ``ObservableConvertibleType/values`` returns.
+///
+/// Each iteration subscribes once. It ends when the observable completes, throws its error, and throws
+/// `CancellationError` when it stops before the observable completed (its task was cancelled, or the subscription
+/// was disposed).
+public struct ObservableValues<Element: Sendable>: AsyncSequence, @unchecked Sendable {
+    // Unchecked: an `Observable` is not `Sendable` (it may capture anything), but this one is only subscribed,
+    // never run, off the thread that iterates; the subscription delivers `Sendable` elements through the stream.
+    @usableFromInline
+    let source: Observable<Element>
+
+    @usableFromInline
+    init(source: Observable<Element>) {
+        self.source = source
+    }
+
+    /// Subscribes to the observable.
+    public func makeAsyncIterator() -> AsyncIterator {
+        let ending = ValuesEnding()
+        let stream = AsyncThrowingStream<Element, any Error> { continuation in
             let subscription = SerialDisposable()
             continuation.onTermination = { _ in subscription.dispose() }
-            subscription.disposable = asObservable().subscribe { event in
+            subscription.disposable = source.subscribe { event in
                 switch event {
                 case .next(let element): continuation.yield(element)
                 case .error(let error): continuation.finish(throwing: error)
-                case .completed: continuation.finish()
+                case .completed:
+                    ending.markCompleted()
+                    continuation.finish()
                 }
             }
         }
+        return AsyncIterator(base: stream.makeAsyncIterator(), ending: ending)
     }
+
+    /// Iterates the elements of one subscription.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        @usableFromInline
+        var base: AsyncThrowingStream<Element, any Error>.AsyncIterator
+        @usableFromInline
+        let ending: ValuesEnding
+        @usableFromInline
+        var isFinished = false
+
+        @usableFromInline
+        init(base: AsyncThrowingStream<Element, any Error>.AsyncIterator, ending: ValuesEnding) {
+            self.base = base
+            self.ending = ending
+        }
+
+        /// The next element; `nil` after the observable completed; throws its error, or `CancellationError` when
+        /// the iteration stopped before it completed.
+        public mutating func next() async throws -> Element? {
+            if isFinished { return nil }
+            let element: Element?
+            do {
+                element = try await base.next()
+            } catch {
+                isFinished = true
+                throw error
+            }
+            if let element { return element }
+            isFinished = true
+            if ending.isCompleted { return nil }
+            throw CancellationError()
+        }
+    }
+}
+
+/// Whether the observable behind an ``ObservableValues`` iteration completed (rather than being cut short).
+@usableFromInline
+final class ValuesEnding: @unchecked Sendable {
+    private let lock = SpinLock()
+    // Guarded by `lock`.
+    private var completed = false
+
+    init() {}
+
+    func markCompleted() { lock.withLock { completed = true } }
+
+    @usableFromInline
+    var isCompleted: Bool { lock.withLock { completed } }
 }
 
 extension AsyncSequence where Self: Sendable, Element: Sendable {
