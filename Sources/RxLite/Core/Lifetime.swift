@@ -260,8 +260,9 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     }
 }
 
-/// A child lifetime that is also the sink its upstream sends to: it ends itself when the upstream completes, then
-/// forwards the event. One object where a child lifetime and a forwarding closure took two: the closure that calls
+/// A child lifetime that is also the sink its upstream sends to: it ends itself when the upstream ends (completes
+/// or fails), then forwards the event, so an operator that holds or swallows that end has already let go of the
+/// upstream. One object where a child lifetime and a forwarding closure took two: the closure that calls
 /// ``on(_:)`` captures only this object, so it allocates no context.
 @usableFromInline
 final class ForwardingChild<Element>: Lifetime, @unchecked Sendable {
@@ -276,7 +277,11 @@ final class ForwardingChild<Element>: Lifetime, @unchecked Sendable {
 
     @inlinable
     func on(_ event: Event<Element>) {
-        if case .completed = event { finishChild() }
+        if case .next = event {
+            sink(event)
+            return
+        }
+        finishChild()
         sink(event)
     }
 }

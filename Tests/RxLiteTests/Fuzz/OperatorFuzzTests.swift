@@ -12,5 +12,13 @@ extension OperatorTests {
             let cases = fuzz(target)
             #expect(cases == fuzzCaseCount)
         }
+
+        /// Operators without a reference model: the Rx contract, and every source let go of once its end was
+        /// consumed (a source subscription never outlives that source's terminal event).
+        @Test(arguments: FuzzTargets.releaseChecked)
+        func letsGoOfEverySourceAtItsEnd(_ target: FuzzTarget) {
+            let cases = fuzz(target)
+            #expect(cases == fuzzCaseCount)
+        }
     }
 }

@@ -111,14 +111,13 @@ extension ObservableType where Element: ObservableConvertibleType {
         return Observable { sink, lifetime, _ in
             let state = BoundedMergeState<Element.Element>(
                 sink: sink, lifetime: lifetime, maxConcurrent: maxConcurrent)
-            source.subscribeHandler(
-                { event in
-                    switch event {
-                    case .next(let inner): state.enqueue(inner.asObservable())
-                    case .error(let error): state.emit(.error(error))
-                    case .completed: state.outerCompleted()
-                    }
-                }, lifetime)
+            source.subscribeChild(of: lifetime) { event in
+                switch event {
+                case .next(let inner): state.enqueue(inner.asObservable())
+                case .error(let error): state.emit(.error(error))
+                case .completed: state.outerCompleted()
+                }
+            }
         }
     }
 }

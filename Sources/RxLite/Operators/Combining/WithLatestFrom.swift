@@ -26,19 +26,18 @@ extension ObservableType {
         return Observable { sink, lifetime, _ in
             let state = WithLatestFromState<Second.Element, Result>(sink: sink)
             // The second source is subscribed first, so a synchronous value is there for the first element.
-            second.subscribeHandler(
-                { event in
-                    state.lock.lock()
-                    switch event {
-                    case .next(let element):
-                        state.latest = element
-                        state.lock.unlock()
-                    case .error(let error):
-                        state.emitLocked(.error(error))
-                    case .completed:
-                        state.lock.unlock()
-                    }
-                }, lifetime)
+            second.subscribeChild(of: lifetime) { event in
+                state.lock.lock()
+                switch event {
+                case .next(let element):
+                    state.latest = element
+                    state.lock.unlock()
+                case .error(let error):
+                    state.emitLocked(.error(error))
+                case .completed:
+                    state.lock.unlock()
+                }
+            }
             guard lifetime.isActive else { return }
             first.subscribeHandler(
                 { event in

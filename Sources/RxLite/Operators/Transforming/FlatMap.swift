@@ -10,26 +10,25 @@ extension ObservableType {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
             let state = MergeState<Source.Element>(sink: sink, running: 1)
-            source.subscribeHandler(
-                { event in
-                    switch event {
-                    case .next(let element):
-                        let inner: Observable<Source.Element>
-                        do { inner = try selector(element).asObservable() } catch {
-                            state.forward(.error(error))
-                            return
-                        }
-                        if let element = inner.justElement {
-                            // Ends during subscribe: emit its element, it never counts as running.
-                            state.emit(.next(element))
-                            return
-                        }
-                        guard state.addRunning() else { return }
-                        state.subscribeInner(inner, parent: lifetime)
-                    case .error(let error): state.forward(.error(error))
-                    case .completed: state.forward(.completed)
+            source.subscribeChild(of: lifetime) { event in
+                switch event {
+                case .next(let element):
+                    let inner: Observable<Source.Element>
+                    do { inner = try selector(element).asObservable() } catch {
+                        state.forward(.error(error))
+                        return
                     }
-                }, lifetime)
+                    if let element = inner.justElement {
+                        // Ends during subscribe: emit its element, it never counts as running.
+                        state.emit(.next(element))
+                        return
+                    }
+                    guard state.addRunning() else { return }
+                    state.subscribeInner(inner, parent: lifetime)
+                case .error(let error): state.forward(.error(error))
+                case .completed: state.forward(.completed)
+                }
+            }
         }
     }
 }

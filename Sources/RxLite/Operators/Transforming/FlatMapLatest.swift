@@ -119,21 +119,20 @@ extension ObservableType {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
             let state = SwitchState<Source.Element>(sink: sink)
-            source.subscribeHandler(
-                { event in
-                    switch event {
-                    case .next(let element):
-                        if !replacing && state.lock.withLock({ state.current != nil }) { return }
-                        let inner: Observable<Source.Element>
-                        do { inner = try selector(element).asObservable() } catch {
-                            state.emit(.error(error))
-                            return
-                        }
-                        state.start(inner, parent: lifetime, replacing: replacing)
-                    case .error(let error): state.emit(.error(error))
-                    case .completed: state.outerCompleted()
+            source.subscribeChild(of: lifetime) { event in
+                switch event {
+                case .next(let element):
+                    if !replacing && state.lock.withLock({ state.current != nil }) { return }
+                    let inner: Observable<Source.Element>
+                    do { inner = try selector(element).asObservable() } catch {
+                        state.emit(.error(error))
+                        return
                     }
-                }, lifetime)
+                    state.start(inner, parent: lifetime, replacing: replacing)
+                case .error(let error): state.emit(.error(error))
+                case .completed: state.outerCompleted()
+                }
+            }
         }
     }
 }

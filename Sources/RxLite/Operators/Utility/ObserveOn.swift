@@ -118,12 +118,14 @@ extension ObservableType where Element: Sendable {
         return Observable { sink, lifetime, _ in
             let state = ObserveOnState(scheduler: scheduler, sink: sink, lifetime: lifetime)
             lifetime.insert(state)
-            source.subscribeHandler(state.on, lifetime)
+            // A child lifetime: the end waits for the scheduler, the source need not (rule 4).
+            source.subscribeChild(of: lifetime, state.on)
         }
     }
 
     /// Subscribes to this sequence (and disposes that subscription) on `scheduler`; events are delivered wherever
-    /// the source produces them.
+    /// the source produces them. A source that ends by itself is let go of right after its end is delivered, on the
+    /// thread that delivered it.
     ///
     /// [subscribeOn](https://reactivex.io/documentation/operators/subscribeon.html)
     @inlinable
@@ -132,7 +134,11 @@ extension ObservableType where Element: Sendable {
         return Observable { sink, lifetime, _ in
             let inner = Lifetime()
             let scheduled = scheduler.schedule(()) { _ in
-                source.subscribeHandler(sink, inner)
+                source.subscribeHandler(
+                    { event in
+                        sink(event)
+                        if event.isStopEvent { inner.dispose() }
+                    }, inner)
                 return Disposables.create()
             }
             lifetime.insert(scheduled)

@@ -21,7 +21,7 @@ extension ObservableType where Element: Sendable {
                 machine: DelayStateMachine(dueTime: dueTime.timeInterval), scheduler: scheduler, lifetime: lifetime,
                 sink: sink)
             lifetime.insert(state)
-            source.subscribeHandler(state.on, lifetime)
+            source.subscribeChild(of: lifetime, state.on)
         }
     }
 }

@@ -37,26 +37,25 @@ extension ObservableType {
                     }
                 }, sourceLifetime)
             guard lifetime.isActive else { return }
-            sampler.subscribeHandler(
-                { event in
-                    state.lock.lock()
-                    if case .error(let error) = event {
-                        if state.machine.failed() { state.emitLocked(.error(error)) } else { state.lock.unlock() }
-                        return
-                    }
-                    switch state.machine.tick() {
-                    case .none:
-                        state.lock.unlock()
-                    case .emit(let element):
+            sampler.subscribeChild(of: lifetime) { event in
+                state.lock.lock()
+                if case .error(let error) = event {
+                    if state.machine.failed() { state.emitLocked(.error(error)) } else { state.lock.unlock() }
+                    return
+                }
+                switch state.machine.tick() {
+                case .none:
+                    state.lock.unlock()
+                case .emit(let element):
+                    state.emitLocked(.next(element))
+                case .emitAndComplete(let element):
+                    if let element {
                         state.emitLocked(.next(element))
-                    case .emitAndComplete(let element):
-                        if let element {
-                            state.emitLocked(.next(element))
-                            state.lock.lock()
-                        }
-                        state.emitLocked(.completed)
+                        state.lock.lock()
                     }
-                }, lifetime)
+                    state.emitLocked(.completed)
+                }
+            }
         }
     }
 }

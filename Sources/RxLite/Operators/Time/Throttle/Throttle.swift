@@ -27,7 +27,7 @@ extension ObservableType where Element: Sendable {
                 machine: ThrottleStateMachine(dueTime: dueTime.timeInterval, latest: latest), scheduler: scheduler,
                 lifetime: lifetime, sink: sink)
             lifetime.insert(state)
-            source.subscribeHandler(state.on, lifetime)
+            source.subscribeChild(of: lifetime, state.on)
         }
     }
 }
