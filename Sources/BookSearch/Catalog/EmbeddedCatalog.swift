@@ -6,8 +6,8 @@ import Foundation
 ///
 /// Matching: the query (trimmed) is contained in the field of the query type (`keyword`: title, author or
 /// publisher), ignoring case and diacritics ("bronte" finds "Brontë"); Hangul matches whole syllables ("한" does
-/// not match "학"). Results are sorted by title as a reader expects (``titleOrder(_:_:)``: case, accents and
-/// digit runs compared as a person would), then ISBN-13, so pages never overlap or reorder. Paging follows
+/// not match "학"). Results are sorted by title as a reader expects (``titleOrder(_:_:)``: case and accents
+/// ignored, numbers by value), then ISBN-13, so pages never overlap or reorder. Paging follows
 /// ``BookSearchPage``: page `p` of size `n` holds matches `(p - 1) * n + 1 ... p * n`, `totalResults` is the number
 /// of matches, and a page past the end is empty with the same total.
 public struct EmbeddedCatalog: BookSearchService {
@@ -17,24 +17,17 @@ public struct EmbeddedCatalog: BookSearchService {
 
     /// A catalog of `books` (for tests and previews); the bundled one is ``bundled()``.
     public init(books: [Book]) {
-        self.books = books.sorted { lhs, rhs in
-            switch Self.titleOrder(lhs.title, rhs.title) {
+        // Each title is folded once, not once per comparison.
+        let keyed = books.map { (key: SortKey.folded($0.title), book: $0) }
+        self.books = keyed.sorted { lhs, rhs in
+            switch Self.naturalOrder(lhs.key, rhs.key) {
             case .orderedAscending: true
             case .orderedDescending: false
-            case .orderedSame: (lhs.title, lhs.isbn13) < (rhs.title, rhs.isbn13)
+            case .orderedSame: (lhs.book.title, lhs.book.isbn13) < (rhs.book.title, rhs.book.isbn13)
             }
-        }
+        }.map(\.book)
         searchFields = self.books.map(SearchFields.init)
     }
-
-    /// How two titles compare for a reader: ignoring case, numbers by value ("Book 2" before "Book 10"), accents
-    /// after letters ("Eclair", "Éclair", "Emile"), with a fixed collation (English's, which puts Latin before
-    /// Hangul) so the order is the same on every machine, whatever its locale.
-    public static func titleOrder(_ lhs: String, _ rhs: String) -> ComparisonResult {
-        lhs.compare(rhs, options: [.caseInsensitive, .numeric], range: nil, locale: collationLocale)
-    }
-
-    private static let collationLocale = Locale(identifier: "en")
 
     /// The catalog compiled into the module (330 books from `scripts/catalog_books.txt`), built once per process.
     /// It is part of the binary, not a resource file, so it cannot go missing; the `throws` stays for callers
@@ -44,6 +37,50 @@ public struct EmbeddedCatalog: BookSearchService {
     }
 
     private static let bundledCatalog = EmbeddedCatalog(books: bundledBooks)
+
+    /// How two titles compare for a reader: ignoring case, accents and width first ("apple", "Banana", "Eclair",
+    /// "Éclair", "Emile"), numbers by value ("Book 2" before "Book 10"), then the exact text, so only equal titles
+    /// are `.orderedSame`. The same on every machine, whatever its locale; scripts sort by code point (Latin
+    /// before Hangul). Foundation's `compare(_:options:range:locale:)` is not used: on Linux it can order two
+    /// Hangul titles each before the other, which no sort survives.
+    public static func titleOrder(_ lhs: String, _ rhs: String) -> ComparisonResult {
+        let folded = naturalOrder(SortKey.folded(lhs), SortKey.folded(rhs))
+        if folded != .orderedSame { return folded }
+        return lhs == rhs ? .orderedSame : (lhs < rhs ? .orderedAscending : .orderedDescending)
+    }
+
+    /// `lhs` and `rhs` compared character by character, except that runs of ASCII digits compare by value.
+    private static func naturalOrder(_ lhs: String, _ rhs: String) -> ComparisonResult {
+        var left = Substring(lhs)
+        var right = Substring(rhs)
+        while let l = left.first, let r = right.first {
+            if l.isASCII, l.isNumber, r.isASCII, r.isNumber {
+                let leftDigits = left.prefix { $0.isASCII && $0.isNumber }
+                let rightDigits = right.prefix { $0.isASCII && $0.isNumber }
+                left = left.dropFirst(leftDigits.count)
+                right = right.dropFirst(rightDigits.count)
+                let a = leftDigits.drop { $0 == "0" }
+                let b = rightDigits.drop { $0 == "0" }
+                if a.count != b.count { return a.count < b.count ? .orderedAscending : .orderedDescending }
+                if a != b { return a < b ? .orderedAscending : .orderedDescending }
+                continue
+            }
+            if l != r { return l < r ? .orderedAscending : .orderedDescending }
+            left = left.dropFirst()
+            right = right.dropFirst()
+        }
+        if left.isEmpty && right.isEmpty { return .orderedSame }
+        return left.isEmpty ? .orderedAscending : .orderedDescending
+    }
+
+    /// Titles folded for sorting.
+    private enum SortKey {
+        /// Case, accents and width folded, then recomposed (NFC) so Hangul syllables stay whole.
+        static func folded(_ text: String) -> String {
+            text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+                .precomposedStringWithCanonicalMapping
+        }
+    }
 
     public func search(_ request: BookSearchRequest) async throws(BookSearchError) -> BookSearchPage {
         try request.validate()
