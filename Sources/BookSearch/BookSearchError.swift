@@ -42,7 +42,8 @@ extension BookSearchError: CustomStringConvertible, LocalizedError {
         case .invalidRequest(let detail):
             return "The search request is invalid: \(detail)"
         case .invalidKey(let message):
-            return "The Aladin TTB key was rejected: \(Self.sentence(message)) Check the key\(keySource.map { " given by \($0)" } ?? "") (get one on "
+            return
+                "The Aladin TTB key was rejected: \(Self.sentence(message)) Check the key\(keySource.map { " given by \($0)" } ?? "") (get one on "
                 + "Aladin's Open API page, https://www.aladin.co.kr/ttb/wblog_manage.aspx) or search the embedded catalog "
                 + "instead."
         case .api(let code, let message):
@@ -52,7 +53,8 @@ extension BookSearchError: CustomStringConvertible, LocalizedError {
             return "The query is too long for the server (HTTP 414 URI Too Long). Shorten the search text."
         case .http(let status):
             let kind = (500...599).contains(status) ? "Aladin's server failed" : "Aladin rejected the request"
-            return "\(kind) (HTTP \(status)). Try again later; if it persists, check the base URL (\(Self.baseURLHint))."
+            return
+                "\(kind) (HTTP \(status)). Try again later; if it persists, check the base URL (\(Self.baseURLHint))."
         case .timedOut:
             return "Aladin did not answer in time. Check the network connection and try again."
         case .malformedResponse(let detail):

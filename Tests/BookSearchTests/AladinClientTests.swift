@@ -323,7 +323,9 @@ import Testing
         #expect(AladinClient(environment: ["ALADIN_TTB_KEY": "ttbabc"])?.ttbKey == "ttbabc")
         #expect(AladinClient(environment: ["ALADIN_TTB_KEY": "ttbabc\r\n"])?.ttbKey == "ttbabc")
         #expect(AladinClient(environment: ["ALADIN_TTB_KEY": "k"])?.baseURL == AladinClient.defaultBaseURL)
-        let proxied = AladinClient(environment: ["ALADIN_TTB_KEY": "k", "ALADIN_BASE_URL": "http://127.0.0.1:8080/ttb/"])
+        let proxied = AladinClient(environment: [
+            "ALADIN_TTB_KEY": "k", "ALADIN_BASE_URL": "http://127.0.0.1:8080/ttb/",
+        ])
         #expect(proxied?.baseURL.absoluteString == "http://127.0.0.1:8080/ttb/")
     }
 

@@ -12,7 +12,8 @@ import Testing
     private func client(_ server: LocalHTTPServer, limit: Int = AladinClient.defaultMaximumResponseBytes)
         -> AladinClient
     {
-        AladinClient(ttbKey: "ttbtestkey0001", baseURL: server.url("ttb/api/"), timeout: 10, maximumResponseBytes: limit)
+        AladinClient(
+            ttbKey: "ttbtestkey0001", baseURL: server.url("ttb/api/"), timeout: 10, maximumResponseBytes: limit)
     }
 
     private func failure(_ server: LocalHTTPServer, _ request: BookSearchRequest = BookSearchRequest(query: "한강"))
@@ -125,7 +126,9 @@ import Testing
         let body = #"{"errorCode":3,"errorMessage":"busy"}"#
         try await withLocalHTTPServer(route: { _ in .json(body) }) { server in
             let error = await failure(server)
-            #expect(error?.description == "Aladin refused the search (error 3): busy. Try again later, or change the query.")
+            #expect(
+                error?.description == "Aladin refused the search (error 3): busy. Try again later, or change the query."
+            )
         }
     }
 }

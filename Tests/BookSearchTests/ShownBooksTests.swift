@@ -37,7 +37,8 @@ import Testing
 
     @Test func duplicatesWithinOnePageAreDropped() {
         var shown = ShownBooks()
-        let (books, _) = shown.admit(page([book("x", itemID: 1), book("x", itemID: 1), book("y", itemID: 2)], total: 3))
+        let (books, _) = shown.admit(
+            page([book("x", itemID: 1), book("x", itemID: 1), book("y", itemID: 2)], total: 3))
         #expect(books.map(\.title) == ["x", "y"])
     }
 

@@ -90,7 +90,8 @@ public final class AladinClient: BookSearchService {
     /// `text` (trimmed) as an API root: an `http` or `https` URL with a host, or `nil`.
     public static func baseURL(parsing text: String) -> URL? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
+            scheme == "http" || scheme == "https",
             let host = url.host, !host.isEmpty
         else { return nil }
         return url
