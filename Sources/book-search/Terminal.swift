@@ -72,7 +72,7 @@ struct TerminalError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// Prints `message` to stderr.
+/// Prints `message` to stderr; if even that fails there is no one left to tell.
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    try? standardError.write(message + "\n")
 }
