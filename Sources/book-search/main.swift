@@ -92,7 +92,7 @@ case .interactive(let choice):
         exit(1)
     }
     MainActor.assumeIsolated {
-        let app = InteractiveApp(service: service, sourceName: name, layout: layout)
+        let app = InteractiveApp(service: service, choice: choice, sourceName: name, layout: layout)
         app.run()
         // The app lives as long as the process; dispatchMain never returns.
         withExtendedLifetime(app) { dispatchMain() }
