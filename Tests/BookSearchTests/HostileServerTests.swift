@@ -56,24 +56,39 @@ import Testing
         }
     }
 
-    @Test func aGzipAnswerIsInflated() async throws {
+    /// The client asks for `Accept-Encoding: identity`; a server that compresses anyway is refused before its
+    /// body is inflated: a gzip bomb could need any amount of memory to inflate.
+    @Test func aCompressedAnswerIsRefusedBeforeItIsInflated() async throws {
         let page = AladinFixtures.page(total: 2, start: 1, items: AladinFixtures.hanKang)
         let body = Gzip.literal(Data(page.utf8))
         try await withLocalHTTPServer(route: { _ in
             Response(body: body, headers: [("Content-Encoding", "gzip")])
         }) { server in
-            let result = try await client(server).search(BookSearchRequest(query: "한강"))
-            #expect(result.books.map(\.title) == ["채식주의자", "소년이 온다"])
+            let error = try #require(await failure(server))
+            #expect(error == .malformedResponse("the answer is compressed (gzip) though none was asked for"))
         }
     }
 
-    /// 420 KB on the wire that would inflate to 64 MiB: reading stops at the limit, counted after inflating.
-    @Test func aGzipBombStopsAtTheLimit() async throws {
+    /// 420 KB on the wire that would inflate to 64 MiB: refused from its head, never inflated.
+    @Test func aGzipBombIsRefusedFromItsHead() async throws {
         let body = Gzip.bomb(prefix: Data(#"{"totalResults":1,"item":["#.utf8), size: 64 << 20)
         #expect(body.count < 600_000)
         try await withLocalHTTPServer(route: { _ in
-            Response(body: body, headers: [("Content-Encoding", "gzip")])
+            Response(body: body, headers: [("Content-Encoding", "gzip")], sendsContentLength: false)
         }) { server in
+            let error = try #require(await failure(server))
+            #expect(error == .malformedResponse("the answer is compressed (gzip) though none was asked for"))
+        }
+    }
+
+    @Test func aChunkedAnswerIsReadAndAHugeOneStopsAtTheLimit() async throws {
+        let page = Data(AladinFixtures.page(total: 2, start: 1, items: AladinFixtures.hanKang).utf8)
+        try await withLocalHTTPServer(route: { _ in Response(body: page, isChunked: true) }) { server in
+            let result = try await client(server).search(BookSearchRequest(query: "한강"))
+            #expect(result.books.count == 2)
+        }
+        let huge = Self.padded(to: 20 << 20)
+        try await withLocalHTTPServer(route: { _ in Response(body: huge, isChunked: true) }) { server in
             #expect(await failure(server) == .responseTooLarge(limit: AladinClient.defaultMaximumResponseBytes))
         }
     }

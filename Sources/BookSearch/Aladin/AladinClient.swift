@@ -137,6 +137,9 @@ public final class AladinClient: BookSearchService {
     private func urlRequest(for request: BookSearchRequest) -> URLRequest {
         var urlRequest = URLRequest(url: url(for: request), timeoutInterval: (timeout + 1).rounded(.up))
         urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
+        // Ask for an uncompressed answer: a compressed one could inflate far past maximumResponseBytes before the
+        // delegate, which runs after the transport, could stop it (see RunningRequest).
+        urlRequest.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
         return urlRequest
     }
 
@@ -144,6 +147,13 @@ public final class AladinClient: BookSearchService {
     /// with `.responseTooLarge` past `maximumResponseBytes`, and with `.cancelled` when the calling task is
     /// cancelled; in each case the HTTP request is cancelled.
     private func send(_ request: URLRequest) async throws(BookSearchError) -> (Data, Int) {
+        #if canImport(Glibc)
+            // Plain HTTP is read on a socket of our own: corelibs' URLSession cannot stop a body at the limit in
+            // time (see PlainHTTPRequest).
+            if let url = request.url, url.scheme?.lowercased() == "http" {
+                return try await sendPlain(url, headers: request.allHTTPHeaderFields ?? [:])
+            }
+        #endif
         let running = RunningRequest(limit: maximumResponseBytes)
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<RunningRequest.Outcome, Never>) in
@@ -156,6 +166,29 @@ public final class AladinClient: BookSearchService {
         }
         return try result.get()
     }
+
+    #if canImport(Glibc)
+        private func sendPlain(_ url: URL, headers: [String: String]) async throws(BookSearchError) -> (Data, Int) {
+            let plain = PlainHTTPRequest(
+                url: url, headers: headers.filter { $0.key != "Accept-Encoding" }.sorted { $0.key < $1.key },
+                limit: maximumResponseBytes, timeout: timeout)
+            let cancellation = PlainHTTPRequest.Cancellation()
+            let result = await withTaskCancellationHandler {
+                await withCheckedContinuation { (continuation: CheckedContinuation<RunningRequest.Outcome, Never>) in
+                    // A thread of its own: the socket work blocks, which the cooperative pool must not.
+                    Thread.detachNewThread {
+                        continuation.resume(
+                            returning: Result { () throws(BookSearchError) in
+                                try plain.perform(cancellation)
+                            })
+                    }
+                }
+            } onCancel: {
+                cancellation.cancel()
+            }
+            return try result.get()
+        }
+    #endif
 
     /// Unreserved characters only (RFC 3986); everything else as `%XX` of its UTF-8 bytes.
     private static func percentEncoded(_ text: String) -> String {

@@ -94,7 +94,13 @@ final class RunningRequest: @unchecked Sendable {
     /// limit.
     func receive(_ response: URLResponse) -> Bool {
         let announced = response.expectedContentLength
-        lock.withLock { status = (response as? HTTPURLResponse)?.statusCode }
+        let http = response as? HTTPURLResponse
+        lock.withLock { status = http?.statusCode }
+        let encoding = http?.value(forHTTPHeaderField: "Content-Encoding")?.lowercased() ?? "identity"
+        if encoding != "identity" {
+            stop(because: .malformedResponse("the answer is compressed (\(encoding)) though none was asked for"))
+            return false
+        }
         if announced > Int64(limit) {
             stop(because: .responseTooLarge(limit: limit))
             return false
