@@ -19,7 +19,7 @@ public enum BookSearchError: Error, Sendable, Equatable, Hashable {
     case timedOut
     /// The answer came but is not an Aladin search result (not JSON, cut short, or missing a required field).
     case malformedResponse(String)
-    /// The answer was larger than `limit` bytes (after decompression): no search result is that large, so the
+    /// The answer was larger than `limit` bytes: no search result is that large, so the
     /// server is not Aladin or is misbehaving. Reading stopped at the limit.
     case responseTooLarge(limit: Int)
     /// The request could not be sent or the connection failed (no network, host not found, connection refused).

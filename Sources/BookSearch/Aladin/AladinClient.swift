@@ -18,8 +18,10 @@ import Foundation
 ///   about the key, else `.api(code:message:)`;
 /// - another HTTP status outside 200...299: `.http(status:)` (414 means the query is too long);
 /// - no answer within `timeout`: `.timedOut`;
-/// - a body larger than `maximumResponseBytes` (announced, or counted as it arrives, after any gzip or deflate
-///   decompression, so a compressed bomb is stopped early): `.responseTooLarge`;
+/// - a body larger than `maximumResponseBytes`, announced or counted as it arrives: `.responseTooLarge` (plain
+///   HTTP is read on a socket of the client's own, so nothing past the limit is held; see `PlainHTTPRequest`);
+/// - a compressed answer (the client asks for `Accept-Encoding: identity`; inflating a gzip bomb could take any
+///   amount of memory): `.malformedResponse`, before its body is read;
 /// - a body that is not an Aladin result (not JSON, truncated, a required field missing): `.malformedResponse`;
 /// - a connection failure: `.network`; a cancelled task: `.cancelled`.
 /// Short pages and totals that change between pages are not errors; see ``BookSearchPage``. A page never holds
@@ -40,7 +42,7 @@ public final class AladinClient: BookSearchService {
     public let baseURL: URL
     /// How long a request may go without an answer before it fails with `.timedOut`.
     public let timeout: TimeInterval
-    /// The largest body read (after decompression); a larger one fails with `.responseTooLarge`.
+    /// The largest body read; a larger one fails with `.responseTooLarge`.
     public let maximumResponseBytes: Int
     private let session: URLSession
     private let collector = ResponseCollector()

@@ -39,8 +39,9 @@ final class ResponseCollector: NSObject, URLSessionDataDelegate, @unchecked Send
 
 /// One `send` of an ``AladinClient``: its data task, the body read so far, and how it ends.
 ///
-/// Invariants: the body never holds more than `limit` bytes (a larger answer, announced or streamed, stops the
-/// task with `.responseTooLarge`, so a huge body or a gzip bomb costs at most `limit` bytes of memory); `finish`
+/// Invariants: the body kept never holds more than `limit` bytes (a larger answer, announced or streamed, stops the
+/// task with `.responseTooLarge`; corelibs may still have read ahead into its delegate queue, which is why plain
+/// HTTP does not come here, see `PlainHTTPRequest`); a compressed answer is refused from its head; `finish`
 /// is called exactly once; a stop (cancellation, the deadline, the limit) arriving before, during or after `start`
 /// cancels the task and decides the error it ends with. `@unchecked Sendable`: every stored property is read and
 /// written under `lock`.
