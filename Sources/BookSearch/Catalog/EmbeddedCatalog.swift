@@ -49,36 +49,43 @@ public struct EmbeddedCatalog: BookSearchService {
         return lhs == rhs ? .orderedSame : (lhs < rhs ? .orderedAscending : .orderedDescending)
     }
 
-    /// `lhs` and `rhs` compared character by character, except that runs of ASCII digits compare by value.
-    private static func naturalOrder(_ lhs: String, _ rhs: String) -> ComparisonResult {
-        var left = Substring(lhs)
-        var right = Substring(rhs)
-        while let l = left.first, let r = right.first {
-            if l.isASCII, l.isNumber, r.isASCII, r.isNumber {
-                let leftDigits = left.prefix { $0.isASCII && $0.isNumber }
-                let rightDigits = right.prefix { $0.isASCII && $0.isNumber }
-                left = left.dropFirst(leftDigits.count)
-                right = right.dropFirst(rightDigits.count)
-                let a = leftDigits.drop { $0 == "0" }
-                let b = rightDigits.drop { $0 == "0" }
-                if a.count != b.count { return a.count < b.count ? .orderedAscending : .orderedDescending }
-                if a != b { return a < b ? .orderedAscending : .orderedDescending }
+    /// `lhs` and `rhs` (UTF-8) compared byte by byte, which is code point order, except that runs of ASCII digits
+    /// compare by value. Bytes, not `Character`s: a catalog of 100,000 titles sorts in well under a second.
+    private static func naturalOrder(_ lhs: [UInt8], _ rhs: [UInt8]) -> ComparisonResult {
+        func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
+        var i = 0
+        var j = 0
+        while i < lhs.count && j < rhs.count {
+            if isDigit(lhs[i]) && isDigit(rhs[j]) {
+                var iEnd = i
+                while iEnd < lhs.count && isDigit(lhs[iEnd]) { iEnd += 1 }
+                var jEnd = j
+                while jEnd < rhs.count && isDigit(rhs[jEnd]) { jEnd += 1 }
+                while i < iEnd - 1 && lhs[i] == 0x30 { i += 1 }  // leading zeros do not change the value
+                while j < jEnd - 1 && rhs[j] == 0x30 { j += 1 }
+                if iEnd - i != jEnd - j { return iEnd - i < jEnd - j ? .orderedAscending : .orderedDescending }
+                while i < iEnd {
+                    if lhs[i] != rhs[j] { return lhs[i] < rhs[j] ? .orderedAscending : .orderedDescending }
+                    i += 1
+                    j += 1
+                }
                 continue
             }
-            if l != r { return l < r ? .orderedAscending : .orderedDescending }
-            left = left.dropFirst()
-            right = right.dropFirst()
+            if lhs[i] != rhs[j] { return lhs[i] < rhs[j] ? .orderedAscending : .orderedDescending }
+            i += 1
+            j += 1
         }
-        if left.isEmpty && right.isEmpty { return .orderedSame }
-        return left.isEmpty ? .orderedAscending : .orderedDescending
+        if i == lhs.count && j == rhs.count { return .orderedSame }
+        return i == lhs.count ? .orderedAscending : .orderedDescending
     }
 
     /// Titles folded for sorting.
     private enum SortKey {
-        /// Case, accents and width folded, then recomposed (NFC) so Hangul syllables stay whole.
-        static func folded(_ text: String) -> String {
-            text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-                .precomposedStringWithCanonicalMapping
+        /// Case, accents and width folded, then recomposed (NFC) so Hangul syllables stay whole; as UTF-8.
+        static func folded(_ text: String) -> [UInt8] {
+            Array(
+                text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+                    .precomposedStringWithCanonicalMapping.utf8)
         }
     }
 
