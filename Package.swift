@@ -17,9 +17,9 @@ let package = Package(
         .target(name: "RxLite"),
         .target(name: "RxLiteTest", dependencies: ["RxLite"]),
         .target(name: "RxLiteUI", dependencies: ["RxLite"]),
-        // The book domain: models, the Aladin client and the embedded catalog (a bundled JSON resource).
-        .target(
-            name: "BookSearch", dependencies: ["RxLite", "RxLiteUI"], resources: [.copy("Resources/catalog.json")]),
+        // The book domain: models, the Aladin client and the embedded catalog (compiled in: no resource bundle, so a
+        // copied binary keeps it).
+        .target(name: "BookSearch", dependencies: ["RxLite", "RxLiteUI"]),
         // The terminal app's logic (keys, layout, drawing, arguments, output), tested; the executable only wires.
         .target(name: "BookSearchTerminal", dependencies: ["BookSearch", "RxLiteUI", "RxLite"]),
         .executableTarget(

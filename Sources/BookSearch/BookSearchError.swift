@@ -19,6 +19,9 @@ public enum BookSearchError: Error, Sendable, Equatable, Hashable {
     case timedOut
     /// The answer came but is not an Aladin search result (not JSON, cut short, or missing a required field).
     case malformedResponse(String)
+    /// The answer was larger than `limit` bytes: no search result is that large, so the
+    /// server is not Aladin or is misbehaving. Reading stopped at the limit.
+    case responseTooLarge(limit: Int)
     /// The request could not be sent or the connection failed (no network, host not found, connection refused).
     case network(String)
     /// The search was cancelled (its task was cancelled or its subscription disposed).
@@ -28,25 +31,38 @@ public enum BookSearchError: Error, Sendable, Equatable, Hashable {
 }
 
 extension BookSearchError: CustomStringConvertible, LocalizedError {
-    public var description: String {
+    public var description: String { description(keySource: nil) }
+
+    /// The sentence to show, with the advice about a rejected key naming where the key came from (`--aladin-key`
+    /// or `ALADIN_TTB_KEY`); `nil` names neither.
+    public func description(keySource: String?) -> String {
         switch self {
         case .emptyQuery:
             return "Type something to search for: the query is empty."
         case .invalidRequest(let detail):
             return "The search request is invalid: \(detail)"
         case .invalidKey(let message):
-            return "The Aladin TTB key was rejected: \(message) Check ALADIN_TTB_KEY (get a key at Aladin's "
-                + "Open API page) or search the embedded catalog instead."
+            return
+                "The Aladin TTB key was rejected: \(Self.sentence(message)) Check the key\(keySource.map { " given by \($0)" } ?? "") (get one on "
+                + "Aladin's Open API page, https://www.aladin.co.kr/ttb/wblog_manage.aspx) or search the embedded catalog "
+                + "instead."
         case .api(let code, let message):
-            return "Aladin refused the search (error \(code)): \(message) Try again later, or change the query."
+            return "Aladin refused the search (error \(code)): \(Self.sentence(message)) Try again later, or change "
+                + "the query."
+        case .http(414):
+            return "The query is too long for the server (HTTP 414 URI Too Long). Shorten the search text."
         case .http(let status):
             let kind = (500...599).contains(status) ? "Aladin's server failed" : "Aladin rejected the request"
-            return "\(kind) (HTTP \(status)). Try again later; if it persists, check the client's base URL."
+            return
+                "\(kind) (HTTP \(status)). Try again later; if it persists, check the base URL (\(Self.baseURLHint))."
         case .timedOut:
             return "Aladin did not answer in time. Check the network connection and try again."
         case .malformedResponse(let detail):
             return "Aladin's answer could not be read (\(detail)). Try again; if it persists, the API may have "
-                + "changed."
+                + "changed or the base URL (\(Self.baseURLHint)) is not Aladin's."
+        case .responseTooLarge(let limit):
+            return "Aladin's answer was larger than \(limit / 1_048_576) MB, far more than any search result, so "
+                + "it was not read. Check the base URL (\(Self.baseURLHint)): it may not be Aladin's."
         case .network(let detail):
             return "Could not reach Aladin: \(detail). Check the network connection and try again."
         case .cancelled:
@@ -57,4 +73,15 @@ extension BookSearchError: CustomStringConvertible, LocalizedError {
     }
 
     public var errorDescription: String? { description }
+
+    /// Where the app takes the API root from, for advice to check it.
+    static let baseURLHint = "--aladin-url or ALADIN_BASE_URL"
+
+    /// `text` ending with a full stop (Aladin's messages often have none), so the advice after it reads as a new
+    /// sentence.
+    static func sentence(_ text: String) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let last = trimmed.last else { return "(no message)." }
+        return ".!?。".contains(last) ? trimmed : trimmed + "."
+    }
 }

@@ -15,18 +15,82 @@ public enum BookSearchCommand: Equatable, Sendable {
 public enum ServiceChoice: Equatable, Sendable {
     /// The bundled catalog: no key, no network.
     case embeddedCatalog
-    /// Aladin's API with this TTB key.
-    case aladin(key: String)
+    /// Aladin's API (or a server standing in for it) with a TTB key.
+    case aladin(AladinOptions)
 
-    /// `--aladin-key KEY`, else `ALADIN_TTB_KEY` from `environment`, else the catalog.
-    static func choose(key: String?, environment: [String: String]) -> ServiceChoice {
-        if let key { return .aladin(key: key) }
-        if let key = environment[AladinClient.keyEnvironmentVariable]?.trimmingCharacters(in: .whitespaces),
-            !key.isEmpty
+    /// `--aladin-key KEY`, else `ALADIN_TTB_KEY` from `environment`, else the catalog; the API root from
+    /// `--aladin-url URL`, else `ALADIN_BASE_URL`, else Aladin's. Keys and URLs are trimmed (spaces, tabs,
+    /// newlines); a key that is only whitespace counts as none.
+    static func choose(key: String?, url: URL?, environment: [String: String]) throws(UsageError) -> ServiceChoice {
+        var baseURL = url
+        if baseURL == nil, let text = environment[AladinClient.baseURLEnvironmentVariable],
+            !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
         {
-            return .aladin(key: key)
+            guard let parsed = AladinClient.baseURL(parsing: text) else {
+                throw UsageError(
+                    message: "\(AladinClient.baseURLEnvironmentVariable) must be an http or https URL with a host, "
+                        + "not \"\(TerminalText.sanitized(text))\".")
+            }
+            baseURL = parsed
         }
-        return .embeddedCatalog
+        let chosenKey: (String, AladinOptions.Source)?
+        if let key {
+            chosenKey = (key, .argument)
+        } else if let key = environment[AladinClient.keyEnvironmentVariable]?
+            .trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty
+        {
+            chosenKey = (key, .environment)
+        } else {
+            chosenKey = nil
+        }
+        guard let (key, source) = chosenKey else {
+            if url != nil {
+                throw UsageError(
+                    message: "--aladin-url needs an Aladin TTB key: give --aladin-key KEY or set ALADIN_TTB_KEY.")
+            }
+            return .embeddedCatalog
+        }
+        return .aladin(AladinOptions(key: key, keySource: source, baseURL: baseURL ?? AladinClient.defaultBaseURL))
+    }
+}
+
+/// How to reach Aladin: the key, where it came from (for messages about it), and the API root.
+public struct AladinOptions: Equatable, Sendable {
+    /// Where a setting came from.
+    public enum Source: Equatable, Sendable {
+        /// The command line (`--aladin-key`).
+        case argument
+        /// The environment (`ALADIN_TTB_KEY`).
+        case environment
+    }
+
+    /// The TTB key, trimmed.
+    public var key: String
+    /// Where the key came from.
+    public var keySource: Source
+    /// The API root: Aladin's, or `--aladin-url` / `ALADIN_BASE_URL`.
+    public var baseURL: URL
+
+    /// Options with `key` from `keySource`, talking to `baseURL`.
+    public init(key: String, keySource: Source, baseURL: URL = AladinClient.defaultBaseURL) {
+        self.key = key
+        self.keySource = keySource
+        self.baseURL = baseURL
+    }
+
+    /// How the user gave the key: `--aladin-key` or `ALADIN_TTB_KEY`.
+    public var keyOrigin: String {
+        keySource == .argument ? "--aladin-key" : AladinClient.keyEnvironmentVariable
+    }
+}
+
+extension ServiceChoice {
+    /// The sentence to show for `error`, safe for a terminal, naming where a rejected key came from.
+    public func message(for error: BookSearchError) -> String {
+        switch self {
+        case .aladin(let options): TerminalText.sanitized(error.description(keySource: options.keyOrigin))
+        case .embeddedCatalog: TerminalText.sanitized(error.description)
+        }
     }
 }
 
@@ -60,14 +124,18 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
 extension BookSearchCommand {
     /// The usage text printed by `--help` and after a usage error.
     public static let usage = """
-        usage: book-search [--aladin-key KEY]
-               book-search search QUERY [--type keyword|title|author|publisher] [--pages N] [--json] [--aladin-key KEY]
+        usage: book-search [--aladin-key KEY] [--aladin-url URL]
+               book-search search QUERY [--type keyword|title|author|publisher] [--pages N] [--json]
+                                        [--aladin-key KEY] [--aladin-url URL]
 
         Without a command, opens the interactive search (needs a terminal of at least \
-        \(TerminalLayout.minimumWidth)x\(TerminalLayout.minimumHeight)).
-        Searches the embedded catalog unless --aladin-key KEY or ALADIN_TTB_KEY gives an Aladin TTB key.
-        `search` prints one line per book ("N. Title — Author (Publisher, Year) ISBN"), or JSON with --json;
-        --pages N fetches the first N pages of \(BookSearchRequest.defaultPageSize) (default 1).
+        \(TerminalLayout.minimumWidth)x\(TerminalLayout.minimumHeight); F1 lists the keys).
+        Searches the embedded catalog (no key, no network) unless --aladin-key KEY or ALADIN_TTB_KEY gives an
+        Aladin TTB key; then it searches Aladin over the network, at --aladin-url URL or ALADIN_BASE_URL if given
+        (a proxy or a test server; default \(AladinClient.defaultBaseURL.absoluteString)).
+        `search` prints one line per book ("N. Title — Author (Publisher, Year) ISBN"), or JSON with --json
+        (query, type, totalResults, books: title, author, publisher, publicationDate, isbn13);
+        --pages N (1 to 100) fetches the first N pages of \(BookSearchRequest.defaultPageSize) (default 1).
         Exit status: 0 ok, 1 the search failed, 2 usage error.
         """
 
@@ -77,6 +145,7 @@ extension BookSearchCommand {
     {
         var positional: [String] = []
         var key: String?
+        var url: URL?
         var type: QueryType?
         var pages: Int?
         var json = false
@@ -94,21 +163,31 @@ extension BookSearchCommand {
             case "--help", "-h":
                 return .help
             case "--aladin-key":
-                let given = try value(for: argument).trimmingCharacters(in: .whitespaces)
+                let given = try value(for: argument).trimmingCharacters(in: .whitespacesAndNewlines)
                 guard !given.isEmpty else { throw UsageError(message: "--aladin-key needs a non-empty key.") }
                 key = given
+            case "--aladin-url":
+                let given = try value(for: argument)
+                guard let parsed = AladinClient.baseURL(parsing: given) else {
+                    throw UsageError(
+                        message: "--aladin-url needs an http or https URL with a host, "
+                            + "not \"\(TerminalText.sanitized(given))\".")
+                }
+                url = parsed
             case "--type":
                 let given = try value(for: argument)
                 guard let parsed = QueryType.allCases.first(where: { $0.rawValue.lowercased() == given.lowercased() })
                 else {
                     throw UsageError(
-                        message: "Unknown --type \"\(given)\": use keyword, title, author or publisher.")
+                        message: "Unknown --type \"\(TerminalText.sanitized(given))\": use keyword, title, author or "
+                            + "publisher.")
                 }
                 type = parsed
             case "--pages":
                 let given = try value(for: argument)
                 guard let parsed = Int(given), (1...100).contains(parsed) else {
-                    throw UsageError(message: "--pages needs a number from 1 to 100, not \"\(given)\".")
+                    throw UsageError(
+                        message: "--pages needs a number from 1 to 100, not \"\(TerminalText.sanitized(given))\".")
                 }
                 pages = parsed
             case "--json":
@@ -119,20 +198,22 @@ extension BookSearchCommand {
                 continue
             default:
                 if argument.hasPrefix("-") && argument.count > 1 {
-                    throw UsageError(message: "Unknown option \(argument).")
+                    throw UsageError(message: "Unknown option \(TerminalText.sanitized(argument)).")
                 }
                 positional.append(argument)
             }
             index += 1
         }
-        let service = ServiceChoice.choose(key: key, environment: environment)
+        let service = try ServiceChoice.choose(key: key, url: url, environment: environment)
         guard let command = positional.first else {
             if type != nil || pages != nil || json {
                 throw UsageError(message: "--type, --pages and --json belong to the search command.")
             }
             return .interactive(service)
         }
-        guard command == "search" else { throw UsageError(message: "Unknown command \"\(command)\".") }
+        guard command == "search" else {
+            throw UsageError(message: "Unknown command \"\(TerminalText.sanitized(command))\".")
+        }
         guard positional.count >= 2 else { throw UsageError(message: "search needs a query: book-search search QUERY") }
         guard positional.count == 2 else {
             throw UsageError(message: "search takes one query; quote it if it has spaces: book-search search \"a b\"")

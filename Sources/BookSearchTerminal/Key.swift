@@ -5,6 +5,8 @@ public enum Key: Equatable, Sendable {
     case up, down, left, right
     case pageUp, pageDown, home, end
     case tab, backTab
+    /// Delete (`ESC [ 3 ~`): deletes the character under the cursor.
+    case delete
     case enter, backspace, escape
     /// Ctrl and a letter, e.g. `.control("c")` for Ctrl-C (byte 0x03).
     case control(Character)
@@ -18,7 +20,8 @@ public enum Key: Equatable, Sendable {
 public enum KeyParser {
     /// The keys in `bytes`, and the trailing bytes that may begin a key not yet complete (a UTF-8 character cut
     /// between two reads). An escape byte with nothing after it is the Escape key: terminals send a whole escape
-    /// sequence in one write.
+    /// sequence in one write. A byte that cannot start a character, or a lead byte whose next bytes are not
+    /// continuation bytes, is one `.unknown` on its own: the bytes after it are read as keys, never swallowed.
     public static func parse(_ bytes: [UInt8]) -> (keys: [Key], remainder: [UInt8]) {
         var keys: [Key] = []
         var index = 0
@@ -54,13 +57,20 @@ public enum KeyParser {
                     index += 1
                     continue
                 }
-                guard index + length <= bytes.count else { return (keys, Array(bytes[index...])) }
+                // Only continuation bytes (10xxxxxx) may follow a lead byte; count those that are there.
+                let available = bytes[(index + 1)...].prefix(length - 1).prefix { $0 & 0xC0 == 0x80 }.count
+                if available < length - 1 {
+                    if index + 1 + available == bytes.count { return (keys, Array(bytes[index...])) }  // cut: wait
+                    keys.append(.unknown)  // a stray lead byte: drop it alone, keep what follows
+                    index += 1
+                    continue
+                }
                 if let text = String(validating: bytes[index..<index + length], as: UTF8.self),
                     let character = text.first
                 {
                     keys.append(.character(character))
                 } else {
-                    keys.append(.unknown)
+                    keys.append(.unknown)  // well-formed shape, invalid value (an overlong form, a surrogate)
                 }
                 index += length
             }
@@ -116,6 +126,7 @@ public enum KeyParser {
             case (UInt8(ascii: "~"), "6"): .pageDown
             case (UInt8(ascii: "~"), "1"), (UInt8(ascii: "~"), "7"): .home
             case (UInt8(ascii: "~"), "4"), (UInt8(ascii: "~"), "8"): .end
+            case (UInt8(ascii: "~"), "3"): .delete
             case (UInt8(ascii: "~"), "11"): .f1
             default: .unknown
             }

@@ -13,44 +13,58 @@ public struct SearchReport: Sendable, Equatable {
         self.totalResults = totalResults
     }
 
-    /// Fetches pages 1...`options.pages` from `service`, stopping early after the last page.
+    /// Fetches pages 1...`options.pages` from `service`, stopping early after the last page. Each page adds only
+    /// books not listed before, and never more than the server's total (``ShownBooks``), so a server repeating
+    /// its pages or paging past its total cannot make the list longer than what it really holds.
     public static func fetch(_ options: SearchOptions, from service: any BookSearchService)
         async throws(BookSearchError)
         -> SearchReport
     {
         var books: [Book] = []
+        var shown = ShownBooks()
         var total = 0
         var request = BookSearchRequest(query: options.query, queryType: options.queryType, page: 1)
         while request.page <= options.pages {
             let page = try await service.search(request)
-            books += page.books
+            let (admitted, hasMore) = shown.admit(page)
+            books += admitted
             total = page.totalResults
-            guard page.hasMore else { break }
+            guard hasMore else { break }
             request = request.nextPage
         }
         return SearchReport(options: options, books: books, totalResults: total)
     }
 
-    /// One line per book, "N. Title — Author (Publisher, Year) ISBN", then "N of TOTAL".
+    /// One line per book, "N. Title — Author (Publisher, Year) ISBN", then "N of TOTAL";
+    /// every outside string made safe for a terminal (``TerminalText``), so each book is exactly one line.
     public var text: String {
         var lines = books.enumerated().map { index, book in "\(index + 1). \(Self.line(for: book))" }
-        if books.isEmpty { lines.append("No books found for \"\(options.query)\" (\(options.queryType.rawValue)).") }
-        lines.append("\(books.count) of \(totalResults)")
+        let query = "\"\(TerminalText.sanitized(options.query))\" (\(options.queryType.name))"
+        if books.isEmpty && totalResults > 0 {
+            lines.append("The server counts \(totalResults) books for \(query) but listed none.")
+        } else {
+            if books.isEmpty { lines.append("No books found for \(query).") }
+            lines.append("\(books.count) of \(totalResults)")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// "Title — Author (Publisher, Year) ISBN", leaving out what is unknown.
+    /// "Title — Author (Publisher, Year) ISBN", leaving out what is unknown, safe for a terminal.
     public static func line(for book: Book) -> String {
-        var details = [book.publisher].filter { !$0.isEmpty }
+        let publisher = TerminalText.sanitized(book.publisher)
+        var details = [publisher].filter { !$0.isEmpty }
         if let year = book.publicationYear { details.append(String(year)) }
-        var line = book.title
-        if !book.author.isEmpty { line += " — \(book.author)" }
+        var line = TerminalText.sanitized(book.title)
+        let author = TerminalText.sanitized(book.author)
+        if !author.isEmpty { line += " — \(author)" }
         if !details.isEmpty { line += " (\(details.joined(separator: ", ")))" }
-        if !book.isbn13.isEmpty { line += " \(book.isbn13)" }
+        let isbn = TerminalText.sanitized(book.isbn13)
+        if !isbn.isEmpty { line += " \(isbn)" }
         return line
     }
 
-    /// The report as JSON: query, type, total, and the books (title, author, publisher, publicationDate, isbn13).
+    /// The report as JSON: query, type, totalResults, and the books (title, author, publisher, publicationDate,
+    /// isbn13), each string as the service gave it (JSON escapes any control character).
     public var json: String {
         struct Output: Encodable {
             struct Item: Encodable {
@@ -62,7 +76,7 @@ public struct SearchReport: Sendable, Equatable {
             let books: [Item]
         }
         let output = Output(
-            query: options.query, type: options.queryType.rawValue.lowercased(), totalResults: totalResults,
+            query: options.query, type: options.queryType.name, totalResults: totalResults,
             books: books.map {
                 .init(
                     title: $0.title, author: $0.author, publisher: $0.publisher, publicationDate: $0.publicationDate,

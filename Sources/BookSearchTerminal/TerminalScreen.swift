@@ -6,12 +6,12 @@ import RxLiteUI
 /// ```
 /// row 0            title
 /// row 1            Search: text
-/// row 2            Type: [Keyword] Title Author Publisher
+/// row 2            Field:  [Keyword]  Title   Author   Publisher  (Tab)
 /// row 3            ─────
-/// rows 4..<h-3     the list (and "Loading more…" when the next page is coming)
-/// row h-3          ─────
-/// row h-2          error line
-/// row h-1          status line and key hints
+/// rows 4..<h-3     the list, then "Loading more…" or "— end of results —"; or an empty list's message
+/// row h-3          ───── (or the first line of an error that needs two)
+/// row h-2          the error, if any
+/// row h-1          status (spinner while loading) and key hints
 /// ```
 public struct TerminalLayout: Equatable, Sendable {
     public static let minimumWidth = 40
@@ -36,21 +36,45 @@ public struct TerminalLayout: Equatable, Sendable {
     public var tooSmallMessage: String {
         "The terminal is \(width)x\(height); book-search needs at least \(Self.minimumWidth)x\(Self.minimumHeight)."
     }
+
+    /// `tooSmallMessage` wrapped at word boundaries to the screen's width, as many lines as fit (the last ends in
+    /// "…" when cut), for drawing on the small screen itself.
+    public var tooSmallLines: [String] {
+        let wrapped = TextWidth.wrap(tooSmallMessage + " Ctrl-C quits.", to: max(width, 1))
+        guard wrapped.count > height else { return wrapped }
+        var shown = Array(wrapped.prefix(max(height, 1)))
+        let last = TextWidth.fit(shown[shown.count - 1] + " …", to: max(width, 1))
+        shown[shown.count - 1] = String(last.reversed().drop { $0 == " " }.reversed())
+        return shown
+    }
 }
 
-/// A box drawn over the screen: the help, or the countdown popup.
+/// A box drawn over the screen: the help, an error in full, or the countdown popup.
 public struct Overlay: Equatable, Sendable {
     public var title: String
     public var lines: [String]
+    /// Whether each line is centred in the box (the countdown's digit) rather than left-aligned.
+    public var centersLines: Bool
+    /// How far a wrapped line's continuation is indented (the help's key column).
+    public var hangingIndent: Int
+    /// The first line shown, when the lines do not all fit: Up/Down and PgUp/PgDn scroll.
+    public var scrollOffset = 0
 
-    public init(title: String, lines: [String]) {
+    public init(title: String, lines: [String], centersLines: Bool = false, hangingIndent: Int = 0) {
         self.title = title
         self.lines = lines
+        self.centersLines = centersLines
+        self.hangingIndent = hangingIndent
     }
 
-    /// The countdown popup showing `text` ("3", "2", "1", "0").
+    /// The countdown popup showing `text` ("3", "2", "1", "0"), the digit centred.
     public static func countdown(_ text: String) -> Overlay {
-        Overlay(title: "Countdown", lines: ["", "     \(text)     ", "", "Ctrl-X cancels"])
+        Overlay(title: "Countdown", lines: ["", text, "", "Ctrl-X cancels"], centersLines: true)
+    }
+
+    /// A failure's whole message (Ctrl-O), wrapped to the box.
+    public static func error(_ message: String) -> Overlay {
+        Overlay(title: "Error", lines: [message, "", "Ctrl-R retries; Esc closes."])
     }
 
     /// The keys.
@@ -58,20 +82,27 @@ public struct Overlay: Equatable, Sendable {
         title: "Keys",
         lines: [
             "type           edit the search text",
-            "Backspace      delete a character; Ctrl-U clears",
+            "Left, Right    move the cursor in the text",
+            "Ctrl-A, Ctrl-E start / end of the text",
+            "Backspace, Del delete before / under the cursor",
+            "Ctrl-W         delete the word before the cursor",
+            "Ctrl-U         clear the text",
             "Tab, Shift-Tab next / previous search field",
             "Up, Down       move through the results",
             "PgUp, PgDn     a screen up / down",
             "Home, End      first / last loaded result",
             "Ctrl-R         retry after an error",
+            "Ctrl-O         show the whole error message",
             "Ctrl-T         start (or restart) a 3-2-1 countdown",
             "Ctrl-X         cancel the countdown",
+            "Ctrl-Z         suspend (fg resumes)",
             "F1, Ctrl-G     show or hide this help",
-            "Esc            close this help",
-            "Ctrl-C, Ctrl-Q quit",
+            "Esc, Enter     close this box",
+            "Ctrl-C/-Q/-D   quit",
             "",
-            "Reaching the end of the list loads the next page.",
-        ])
+            "Reaching the end of the list loads the next page. In this box, Up/Down and PgUp/PgDn scroll.",
+        ],
+        hangingIndent: 15)
 }
 
 /// What the screen shows, and the user's place in it. Changed only by ``handle(_:)`` (keys), ``apply(_:)`` (a new
@@ -80,16 +111,25 @@ public struct TerminalScreen: Sendable {
     public var layout: TerminalLayout
     /// Which service answers: shown in the title.
     public var sourceName: String
-    public var searchText = ""
+    /// The search text as typed (drawn sanitized).
+    public private(set) var searchText = ""
+    /// Where the cursor is in `searchText`, in characters (0 is before the first).
+    public private(set) var cursor = 0
+    /// The first character of `searchText` shown: the field scrolls sideways to keep the cursor in view.
+    public private(set) var fieldScroll = 0
     public var queryType = QueryType.keyword
     public var list = PaginatorState<Book>.idle
     public var status = "Type to search"
     public var errorMessage: String?
+    /// The query the list shows (the debounced text); while the text typed differs, the list is marked stale.
+    public var settledQuery: BookQuery?
+    /// The frame of the busy spinner, advanced by the app while a page loads.
+    public var spinnerFrame = 0
     /// The selected row (an index into `list.items`).
     public var selectedRow = 0
     /// The first row shown.
     public var firstVisibleRow = 0
-    /// The box drawn over the screen, if any (the help).
+    /// The box drawn over the screen, if any (the help, an error).
     public var overlay: Overlay?
     /// The countdown popup's text while a countdown runs (`nil`: hidden). The help, when open, is drawn over it.
     public var countdownText: String?
@@ -106,34 +146,58 @@ public struct TerminalScreen: Sendable {
         case retry
         case startCountdown
         case cancelCountdown
+        /// Ctrl-Z: give the terminal back and stop until `fg`.
+        case suspend
         case quit
     }
 
-    /// Applies `key` and returns what the app must do.
+    static let quitKeys: [Key] = [.control("c"), .control("q"), .control("d")]
+
+    /// Applies `key` and returns what the app must do. While the terminal is too small only the quit keys and
+    /// Ctrl-Z work: nothing else can be seen, so nothing else is applied.
     public mutating func handle(_ key: Key) -> [Effect] {
-        if overlay != nil {
-            switch key {
-            case .escape, .f1, .control("g"), .enter:
-                overlay = nil
-                return []
-            case .control("c"), .control("q"), .control("d"):
-                return [.quit]
-            default:
-                return []
-            }
-        }
+        if Self.quitKeys.contains(key) { return [.quit] }
+        if key == .control("z") { return [.suspend] }
+        guard layout.isUsable else { return [] }
+        if overlay != nil { return handleInOverlay(key) }
         switch key {
         case .character(let character):
-            searchText.append(character)
-            return [.searchTextChanged(searchText)]
+            let index = searchText.index(searchText.startIndex, offsetBy: cursor)
+            searchText.insert(character, at: index)
+            cursor += 1
+            return textChanged()
         case .backspace:
-            guard !searchText.isEmpty else { return [] }
-            searchText.removeLast()
-            return [.searchTextChanged(searchText)]
+            guard cursor > 0 else { return [] }
+            let index = searchText.index(searchText.startIndex, offsetBy: cursor - 1)
+            searchText.remove(at: index)
+            cursor -= 1
+            return textChanged()
+        case .delete:
+            guard cursor < searchText.count else { return [] }
+            searchText.remove(at: searchText.index(searchText.startIndex, offsetBy: cursor))
+            return textChanged()
+        case .control("w"):
+            guard cursor > 0 else { return [] }
+            let characters = Array(searchText)
+            var start = cursor
+            while start > 0 && characters[start - 1] == " " { start -= 1 }
+            while start > 0 && characters[start - 1] != " " { start -= 1 }
+            searchText = String(characters[..<start] + characters[cursor...])
+            cursor = start
+            return textChanged()
         case .control("u"):
             guard !searchText.isEmpty else { return [] }
             searchText = ""
-            return [.searchTextChanged(searchText)]
+            cursor = 0
+            return textChanged()
+        case .control("k"):
+            guard cursor < searchText.count else { return [] }
+            searchText = String(searchText.prefix(cursor))
+            return textChanged()
+        case .left: moveCursor(to: cursor - 1)
+        case .right: moveCursor(to: cursor + 1)
+        case .control("a"): moveCursor(to: 0)
+        case .control("e"): moveCursor(to: searchText.count)
         case .tab, .backTab:
             let all = QueryType.allCases
             let index = all.firstIndex(of: queryType) ?? 0
@@ -141,24 +205,76 @@ public struct TerminalScreen: Sendable {
             return [.queryTypeChanged(queryType)]
         case .up: moveSelection(to: selectedRow - 1)
         case .down: moveSelection(to: selectedRow + 1)
-        case .pageUp: moveSelection(to: selectedRow - layout.listHeight)
-        case .pageDown: moveSelection(to: selectedRow + layout.listHeight)
+        case .pageUp: moveSelection(to: selectedRow - listHeight)
+        case .pageDown: moveSelection(to: selectedRow + listHeight)
         case .home: moveSelection(to: 0)
         case .end: moveSelection(to: list.items.count - 1)
         case .control("r"):
             return [.retry]
+        case .control("o"):
+            if let errorMessage { overlay = .error(TerminalText.sanitized(errorMessage)) }
         case .control("t"):
             return [.startCountdown]
         case .control("x"):
             return [.cancelCountdown]
         case .f1, .control("g"):
             overlay = .help
-        case .control("c"), .control("q"), .control("d"):
-            return [.quit]
         default:
             break
         }
         return []
+    }
+
+    /// Keys while a box is open: they close or scroll it, and never reach the search field under it.
+    private mutating func handleInOverlay(_ key: Key) -> [Effect] {
+        switch key {
+        case .escape, .f1, .control("g"), .enter:
+            overlay = nil
+        case .up: scrollOverlay(by: -1)
+        case .down: scrollOverlay(by: 1)
+        case .pageUp: scrollOverlay(by: -overlayGeometry.visibleLines)
+        case .pageDown: scrollOverlay(by: overlayGeometry.visibleLines)
+        case .home: scrollOverlay(by: -Int.max / 2)
+        case .end: scrollOverlay(by: Int.max / 2)
+        case .control("r"):
+            return [.retry]
+        default:
+            break
+        }
+        return []
+    }
+
+    private mutating func scrollOverlay(by lines: Int) {
+        guard var shown = overlay else { return }
+        let geometry = overlayGeometry
+        let maximum = max(geometry.wrappedLines.count - geometry.visibleLines, 0)
+        shown.scrollOffset = min(max(shown.scrollOffset + lines, 0), maximum)
+        overlay = shown
+    }
+
+    private mutating func textChanged() -> [Effect] {
+        keepCursorVisible()
+        return [.searchTextChanged(searchText)]
+    }
+
+    private mutating func moveCursor(to position: Int) {
+        cursor = min(max(position, 0), searchText.count)
+        keepCursorVisible()
+    }
+
+    /// The columns the search field has for text (after " Search: ", with room for the cursor and a "›").
+    var fieldWidth: Int { max(layout.width - Self.fieldLabel.count - 2, 4) }
+    static let fieldLabel = " Search: "
+
+    /// Moves `fieldScroll` so the cursor and the character before it are in view.
+    private mutating func keepCursorVisible() {
+        let characters = Array(searchText)
+        fieldScroll = min(fieldScroll, max(cursor - 1, 0))
+        while fieldScroll < cursor
+            && TextWidth.of(String(characters[fieldScroll..<cursor])) + 1 > fieldWidth - (fieldScroll > 0 ? 1 : 0)
+        {
+            fieldScroll += 1
+        }
     }
 
     /// Shows a new paging state. A list that is not the shown one grown (a new search) goes back to the top: the
@@ -173,29 +289,53 @@ public struct TerminalScreen: Sendable {
         moveSelection(to: selectedRow)
     }
 
-    /// Takes the new size; the selection stays visible.
+    /// Takes the new size; the selection and the cursor stay visible, an open box stays scrolled within range.
     public mutating func resize(to newLayout: TerminalLayout) {
         layout = newLayout
         moveSelection(to: selectedRow)
+        keepCursorVisible()
+        scrollOverlay(by: 0)
     }
 
     /// Whether the list is scrolled to its last two rows and a next page should be requested: a next page exists,
-    /// none is loading and the last one did not fail (a failed page waits for Ctrl-R or another move, so a broken
-    /// connection is not retried in a loop).
+    /// none is loading and the last one did not fail. After a failure nothing is requested until Ctrl-R (the
+    /// `retry` effect), so a broken connection is not retried in a loop by moving through the list.
     public var wantsNextPage: Bool {
         guard list.hasMore, !list.isLoading, list.error == nil else { return false }
         return ScrollGeometry(
-            firstVisibleRow: firstVisibleRow, visibleRows: layout.listHeight, rowCount: list.items.count
+            firstVisibleRow: firstVisibleRow, visibleRows: listHeight, rowCount: list.items.count
         ).isNearBottom(threshold: 2)
+    }
+
+    /// Whether the list is for another text or field than the one typed now (the debounce has not settled).
+    public var isStale: Bool {
+        let typed = searchText.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !typed.isEmpty, list.hasQuery else { return false }
+        guard let settledQuery else { return true }
+        return settledQuery.text != typed || settledQuery.type != queryType
+    }
+
+    /// How many rows the list has: the layout's list rows.
+    public var listHeight: Int { layout.listHeight }
+
+    /// The row after the last book, when there is one to show: "Loading more…" or "— end of results —".
+    var footerText: String? {
+        let items = list.items
+        if list.isLoading { return items.isEmpty ? nil : "Loading more…" }
+        if list.hasQuery && !list.hasMore && !items.isEmpty && list.error == nil { return "— end of results —" }
+        return nil
     }
 
     private mutating func moveSelection(to row: Int) {
         let count = list.items.count
         selectedRow = count == 0 ? 0 : min(max(row, 0), count - 1)
-        let height = layout.listHeight
+        let height = listHeight
+        // The footer row counts as a row, so at the last book it scrolls into view.
+        let rowCount = count + (footerText == nil ? 0 : 1)
         if selectedRow < firstVisibleRow { firstVisibleRow = selectedRow }
         if selectedRow >= firstVisibleRow + height { firstVisibleRow = selectedRow - height + 1 }
-        firstVisibleRow = max(0, min(firstVisibleRow, max(count - height, 0)))
+        if count > 0 && selectedRow == count - 1 { firstVisibleRow = max(firstVisibleRow, rowCount - height) }
+        firstVisibleRow = max(0, min(firstVisibleRow, max(rowCount - height, 0)))
     }
 }
 
@@ -215,79 +355,191 @@ public struct ScreenLine: Equatable, Sendable {
 }
 
 extension TerminalScreen {
-    /// The screen as lines, each exactly `layout.width` columns wide, `layout.height` lines in all.
+    static let spinnerFrames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+
+    /// The spinner's character for `spinnerFrame`.
+    var spinner: Character { Self.spinnerFrames[spinnerFrame % Self.spinnerFrames.count] }
+
+    /// The screen as lines, each exactly `layout.width` columns wide, `layout.height` lines in all. Every string
+    /// from outside (book fields, the source's name, messages, the text typed) goes through ``TerminalText``.
     public func render() -> [ScreenLine] {
         let width = layout.width
         func line(_ text: String, _ style: ScreenLine.Style = .normal) -> ScreenLine {
             ScreenLine(TextWidth.fit(text, to: width), style)
         }
         var lines: [ScreenLine] = []
-        lines.append(line(" Book search — \(sourceName)", .title))
-        lines.append(line(" Search: \(searchText)▏"))
+        lines.append(line(" Book search — \(TerminalText.sanitized(sourceName))", .title))
+        lines.append(line(Self.fieldLabel + fieldText()))
         let types = QueryType.allCases.map { $0 == queryType ? "[\($0.rawValue)]" : " \($0.rawValue) " }
         lines.append(line(" Field:  " + types.joined(separator: " ") + "  (Tab)"))
         lines.append(line(String(repeating: "─", count: width), .dim))
-        let items = list.items
-        for offset in 0..<layout.listHeight {
-            let row = firstVisibleRow + offset
-            if row < items.count {
-                let selected = row == selectedRow
-                let text = "\(selected ? "›" : " ") \(row + 1). \(SearchReport.line(for: items[row]))"
-                lines.append(line(text, selected ? .selected : .normal))
-            } else if row == items.count && list.isLoading {
-                lines.append(line(items.isEmpty ? "   Searching…" : "   Loading more…", .dim))
-            } else if row == items.count && list.hasQuery && !list.hasMore && !items.isEmpty {
-                lines.append(line("   — end of results —", .dim))
-            } else {
-                lines.append(line(""))
-            }
-        }
-        lines.append(line(String(repeating: "─", count: width), .dim))
-        if let errorMessage {
-            lines.append(line(" ! \(errorMessage) (Ctrl-R retries)", .error))
-        } else {
-            lines.append(line(""))
-        }
-        let hints = "F1 help  Ctrl-C quit "
-        let statusWidth = max(width - TextWidth.of(hints), 0)
-        lines.append(
-            ScreenLine(
-                TextWidth.fit(" \(status)", to: statusWidth) + TextWidth.fit(hints, to: width - statusWidth), .dim))
+        lines += listLines().map { line($0.0, $0.1) }
+        lines += errorLines().map { line($0.0, $0.1) }
+        lines.append(statusLine())
         if let overlay {
             draw(overlay, over: &lines)
         } else if let countdownText {
-            draw(Overlay.countdown(countdownText), over: &lines)
+            draw(Overlay.countdown(TerminalText.sanitized(countdownText)), over: &lines)
         }
         return lines
     }
 
-    /// Draws `overlay` as a centered box over `lines`.
-    private func draw(_ overlay: Overlay, over lines: inout [ScreenLine]) {
-        let width = layout.width
-        let contentWidth = min(
-            max(overlay.lines.map { TextWidth.of($0) }.max() ?? 0, TextWidth.of(overlay.title)) + 2, width - 4)
-        let boxWidth = contentWidth + 2
-        let shownLines = Array(overlay.lines.prefix(max(layout.height - 4, 0)))
-        let boxHeight = shownLines.count + 2
-        let top = max((layout.height - boxHeight) / 2, 0)
-        let left = max((width - boxWidth) / 2, 0)
-        var box = [
-            "┌"
-                + TextWidth.fit(" \(overlay.title) ", to: contentWidth).replacingSpaces(
-                    after: TextWidth.of(overlay.title) + 2) + "┐"
-        ]
-        box += shownLines.map { "│" + TextWidth.fit(" \($0)", to: contentWidth) + "│" }
-        box.append("└" + String(repeating: "─", count: contentWidth) + "┘")
-        for (offset, text) in box.enumerated() where top + offset < lines.count {
-            let prefix = TextWidth.fit(String(repeating: " ", count: left), to: left)
-            lines[top + offset] = ScreenLine(TextWidth.fit(prefix + text, to: width), .normal)
+    /// The visible part of the search text with the cursor ("▏") at its place, "‹" and "›" where text is
+    /// scrolled out of view.
+    func fieldText() -> String {
+        let characters = Array(searchText).map { TerminalText.sanitized(String($0)) }
+        var text = fieldScroll > 0 ? "‹" : ""
+        var used = TextWidth.of(text)
+        var index = fieldScroll
+        while index <= characters.count {
+            if index == cursor {
+                text += "▏"
+                used += 1
+            }
+            guard index < characters.count else { break }
+            let width = TextWidth.of(characters[index])
+            if used + width > fieldWidth {
+                text += "›"
+                break
+            }
+            text += characters[index]
+            used += width
+            index += 1
+        }
+        return text
+    }
+
+    /// The list's rows: the books (numbers right-aligned), then "Loading more…" or "— end of results —"; or
+    /// "Searching…", or what an empty answer means.
+    private func listLines() -> [(String, ScreenLine.Style)] {
+        let items = list.items
+        let height = listHeight
+        var rows: [(String, ScreenLine.Style)] = []
+        if items.isEmpty && list.hasQuery {
+            if list.isLoading {
+                rows.append(("   \(spinner) Searching…", .dim))
+            } else if list.error == nil {
+                let query = TerminalText.sanitized(settledQuery?.text ?? searchText)
+                let field = (settledQuery?.type ?? queryType).name
+                let message =
+                    if let total = list.totalCount, total > 0 {
+                        "The server counts \(total) books for “\(query)” (\(field)) but listed none."
+                    } else {
+                        "No books match “\(query)” (\(field))."
+                    }
+                rows += TextWidth.wrap(message, to: max(layout.width - 4, 1)).map { ("   " + $0, .normal) }
+            }
+        }
+        let numberWidth = String(items.count).count
+        let dimmed = isStale
+        for row in firstVisibleRow..<(firstVisibleRow + height) where rows.count < height {
+            if row < items.count {
+                let selected = row == selectedRow
+                let number = String(row + 1)
+                let padding = String(repeating: " ", count: numberWidth - number.count)
+                let text = "\(selected ? "›" : " ") \(padding)\(number). \(SearchReport.line(for: items[row]))"
+                rows.append((text, selected ? .selected : (dimmed ? .dim : .normal)))
+            } else if row == items.count, let footerText {
+                let text = list.isLoading ? "\(spinner) \(footerText)" : footerText
+                rows.append((String(repeating: " ", count: numberWidth + 4) + text, .dim))
+            }
+        }
+        while rows.count < height { rows.append(("", .normal)) }
+        return Array(rows.prefix(height))
+    }
+
+    /// The two rows above the status line: a rule and the error, or the error on both when it needs two lines,
+    /// its end cut with "… Ctrl-O" when it needs more (Ctrl-O shows it whole).
+    private func errorLines() -> [(String, ScreenLine.Style)] {
+        let rule = (String(repeating: "─", count: layout.width), ScreenLine.Style.dim)
+        guard let errorMessage else { return [rule, ("", .normal)] }
+        let width = max(layout.width - 1, 1)
+        let wrapped = TextWidth.wrap("! " + TerminalText.sanitized(errorMessage), to: width, indent: 2)
+        switch wrapped.count {
+        case ...1:
+            return [rule, (" " + (wrapped.first ?? ""), .error)]
+        case 2:
+            return [(" " + wrapped[0], .error), (" " + wrapped[1], .error)]
+        default:
+            let more = " Ctrl-O: all"
+            let rest = wrapped[1...].map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+            let second = TextWidth.fit("  " + rest, to: max(width - more.count, 1)) + more
+            return [(" " + wrapped[0], .error), (" " + second, .error)]
         }
     }
-}
 
-extension String {
-    /// Replaces the spaces after the first `columns` characters with "─" (a box's top border after its title).
-    fileprivate func replacingSpaces(after columns: Int) -> String {
-        String(prefix(columns)) + String(dropFirst(columns)).replacingOccurrences(of: " ", with: "─")
+    /// The status (with the spinner while a page loads, and "typing…" while the list is stale) and the key
+    /// hints; "Ctrl-R retries" whenever an error is shown.
+    private func statusLine() -> ScreenLine {
+        let width = layout.width
+        let hints = errorMessage == nil ? "F1 help  Ctrl-C quit " : "Ctrl-R retries  F1 help "
+        var text = TerminalText.sanitized(status)
+        if isStale { text = "typing… " + text }
+        if list.isLoading { text = "\(spinner) " + text }
+        let statusWidth = max(width - TextWidth.of(hints), 0)
+        return ScreenLine(
+            TextWidth.fit(" \(text)", to: statusWidth) + TextWidth.fit(hints, to: width - statusWidth), .dim)
+    }
+
+    /// Where a box goes and what it shows, for the screen's size.
+    struct OverlayGeometry {
+        var contentWidth: Int
+        var wrappedLines: [String]
+        var visibleLines: Int
+    }
+
+    var overlayGeometry: OverlayGeometry {
+        guard let overlay else { return OverlayGeometry(contentWidth: 0, wrappedLines: [], visibleLines: 0) }
+        return geometry(of: overlay)
+    }
+
+    func geometry(of overlay: Overlay) -> OverlayGeometry {
+        let widest = max(overlay.lines.map { TextWidth.of($0) }.max() ?? 0, TextWidth.of(overlay.title) + 2)
+        let contentWidth = max(min(widest + 2, layout.width - 4), 3)
+        let wrapped = overlay.lines.flatMap { line in
+            let indent = overlay.hangingIndent
+            guard indent > 0, indent < contentWidth - 2, TextWidth.of(line) > contentWidth - 2 else {
+                return TextWidth.wrap(line, to: contentWidth - 2)
+            }
+            // The key column stays as it is; the description wraps beside it.
+            let key = String(line.prefix(indent))
+            let pad = String(repeating: " ", count: indent)
+            let rest = TextWidth.wrap(String(line.dropFirst(indent)), to: contentWidth - 2 - indent)
+            return rest.enumerated().map { ($0.offset == 0 ? key : pad) + $0.element }
+        }
+        return OverlayGeometry(
+            contentWidth: contentWidth, wrappedLines: wrapped,
+            visibleLines: max(min(wrapped.count, layout.height - 4), 1))
+    }
+
+    /// Draws `overlay` as a centred box over `lines`, leaving what is left and right of it in view. A box taller
+    /// than the screen shows a part, with "↑"/"↓ PgDn" in its bottom border.
+    private func draw(_ overlay: Overlay, over lines: inout [ScreenLine]) {
+        let width = layout.width
+        let geometry = geometry(of: overlay)
+        let contentWidth = geometry.contentWidth
+        let offset = min(overlay.scrollOffset, max(geometry.wrappedLines.count - geometry.visibleLines, 0))
+        let shown = geometry.wrappedLines[offset..<min(offset + geometry.visibleLines, geometry.wrappedLines.count)]
+        func border(_ left: String, _ label: String, _ right: String) -> String {
+            let label = TextWidth.of(label) + 2 > contentWidth ? "" : label
+            return left + label + String(repeating: "─", count: contentWidth - TextWidth.of(label)) + right
+        }
+        var box = [border("┌", " \(overlay.title) ", "┐")]
+        box += shown.map { text in
+            let free = contentWidth - 2 - TextWidth.of(text)
+            let lead = overlay.centersLines ? max(free / 2, 0) : 0
+            return "│ " + TextWidth.fit(String(repeating: " ", count: lead) + text, to: contentWidth - 2) + " │"
+        }
+        let above = offset > 0
+        let below = offset + shown.count < geometry.wrappedLines.count
+        let scrollHint = above && below ? " ↑↓ " : below ? " ↓ PgDn " : above ? " ↑ PgUp " : ""
+        box.append(border("└", scrollHint, "┘"))
+        let top = max((layout.height - box.count) / 2, 0)
+        let left = max((width - contentWidth - 2) / 2, 0)
+        for (row, text) in box.enumerated() where top + row < lines.count {
+            let under = lines[top + row].text
+            lines[top + row] = ScreenLine(
+                TextWidth.fit(TextWidth.overwrite(under, with: text, at: left), to: width), .normal)
+        }
     }
 }

@@ -48,4 +48,62 @@ public enum TextWidth {
             return false
         }
     }
+
+    /// `text` broken into lines of at most `columns` columns, at spaces where it can be (a word longer than a line
+    /// is cut inside); lines after the first start with `indent` spaces. Runs of spaces at a break disappear.
+    public static func wrap(_ text: String, to columns: Int, indent: Int = 0) -> [String] {
+        guard columns > 0 else { return [] }
+        let indent = min(max(indent, 0), columns - 1)
+        var lines: [String] = []
+        var line = ""
+        var lineWidth = 0
+        func finishLine() {
+            lines.append(String(line.reversed().drop { $0 == " " }.reversed()))
+            line = String(repeating: " ", count: indent)
+            lineWidth = indent
+        }
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            let wordWidth = of(word)
+            let separator = lineWidth > (lines.isEmpty ? 0 : indent) ? 1 : 0
+            if lineWidth + separator + wordWidth <= columns {
+                if separator == 1 { line += " " }
+                line += word
+                lineWidth += separator + wordWidth
+                continue
+            }
+            if lineWidth > (lines.isEmpty ? 0 : indent) { finishLine() }
+            for character in word {  // a word longer than the room left: cut it
+                let width = of(character)
+                if lineWidth + width > columns { finishLine() }
+                line.append(character)
+                lineWidth += width
+            }
+        }
+        if lineWidth > (lines.isEmpty ? 0 : indent) || lines.isEmpty { finishLine() }
+        return lines
+    }
+
+    /// `base` (exactly `totalColumns` wide) with `insert` written over it from column `start`: what is left and
+    /// right of `insert` stays, and a wide character cut by either edge becomes a space.
+    public static func overwrite(_ base: String, with insert: String, at start: Int) -> String {
+        let insertWidth = of(insert)
+        var left = ""
+        var right = ""
+        var column = 0
+        for character in base {
+            let width = of(character)
+            if column + width <= start {
+                left.append(character)
+            } else if column < start {
+                left += String(repeating: " ", count: start - column)  // a wide character cut by the left edge
+            } else if column >= start + insertWidth {
+                right.append(character)
+            } else if column + width > start + insertWidth {
+                right += String(repeating: " ", count: column + width - start - insertWidth)
+            }
+            column += width
+        }
+        left += String(repeating: " ", count: max(start - of(left), 0))
+        return left + insert + right
+    }
 }

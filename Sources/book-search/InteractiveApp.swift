@@ -15,6 +15,7 @@ import RxLiteUI
 final class InteractiveApp {
     private var screen: TerminalScreen
     private let viewModel: BookSearchViewModel
+    private let service: ServiceChoice
     private let queryType = BehaviorRelay(value: QueryType.keyword)
     private let searchText = BehaviorRelay(value: "")
     private let nearBottom = PublishRelay<Void>()
@@ -23,12 +24,15 @@ final class InteractiveApp {
     private let countdown = Countdown(from: 3)
     private let disposeBag = DisposeBag()
     private var sources: [any DispatchSourceProtocol] = []
+    /// Ticks the spinner while a page loads; `nil` otherwise.
+    private var spinnerTimer: (any DispatchSourceTimer)?
     private var pendingInput: [UInt8] = []
     private var isRenderScheduled = false
 
-    init(service: any BookSearchService, sourceName: String, layout: TerminalLayout) {
+    init(service: any BookSearchService, choice: ServiceChoice, sourceName: String, layout: TerminalLayout) {
         screen = TerminalScreen(layout: layout, sourceName: sourceName)
         viewModel = BookSearchViewModel(service: service)
+        self.service = choice
     }
 
     func run() {
@@ -36,16 +40,23 @@ final class InteractiveApp {
             .init(
                 queryType: queryType.asObservable(), searchText: searchText.asObservable(),
                 nearBottom: nearBottom.asObservable(), retry: retry.asObservable()))
+        let choice = service
         output.state.drive(onNext: { [weak self] state in
-            self?.screen.apply(state)
-            self?.changed()
+            guard let self else { return }
+            screen.apply(state)
+            // The message names where a rejected key came from (--aladin-key or ALADIN_TTB_KEY).
+            screen.errorMessage = state.error.map { error in
+                (error as? BookSearchError).map(choice.message(for:)) ?? BookSearchViewModel.message(for: error)
+            }
+            spin(state.isLoading)
+            changed()
         }).disposed(by: disposeBag)
         output.status.drive(onNext: { [weak self] in
             self?.screen.status = $0
             self?.changed()
         }).disposed(by: disposeBag)
-        output.errorMessage.drive(onNext: { [weak self] in
-            self?.screen.errorMessage = $0
+        output.query.drive(onNext: { [weak self] in
+            self?.screen.settledQuery = $0
             self?.changed()
         }).disposed(by: disposeBag)
         countdown.text.drive(onNext: { [weak self] in
@@ -56,16 +67,25 @@ final class InteractiveApp {
         let input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
         input.setEventHandler { MainActor.assumeIsolated { self.readInput() } }
         sources.append(input)
-        let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .main)
-        resize.setEventHandler { MainActor.assumeIsolated { self.resized() } }
-        sources.append(resize)
+        let handlers: [(Int32, @MainActor () -> Void)] = [
+            (SIGWINCH, { self.resized() }),
+            // Ctrl-Z arrives as a key in raw mode; a SIGTSTP from elsewhere (kill -TSTP) suspends the same way.
+            (SIGTSTP, { self.suspend() }),
+            // After any stop (also SIGSTOP, which cannot be caught) the shell may have reset the terminal.
+            (SIGCONT, { self.resume() }),
+        ]
+        for (signalNumber, handler) in handlers {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
+            source.setEventHandler { MainActor.assumeIsolated { handler() } }
+            sources.append(source)
+        }
         for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
             source.setEventHandler { MainActor.assumeIsolated { self.quit(status: 128 + signalNumber) } }
             sources.append(source)
         }
-        signal(SIGWINCH, SIG_IGN)
         sources.forEach { $0.resume() }
         render()
     }
@@ -88,6 +108,7 @@ final class InteractiveApp {
                 case .retry: retry.accept(())
                 case .startCountdown: countdown.start()
                 case .cancelCountdown: countdown.cancel()
+                case .suspend: suspend()
                 case .quit: quit(status: 0)
                 }
             }
@@ -101,6 +122,46 @@ final class InteractiveApp {
         render()
     }
 
+    /// Gives the terminal back (main screen, cursor, cooked mode) and stops the whole job, as Ctrl-Z does in a
+    /// shell; `fg` continues it here, and `resume` takes the terminal again and redraws.
+    private func suspend() {
+        Terminal.restore()
+        // SIGSTOP, not SIGTSTP: the dispatch source above would catch a SIGTSTP instead of stopping. Process group
+        // 0 is the job, so `swift run`'s process stops with us and the shell sees the job stopped.
+        kill(0, SIGSTOP)
+        resume()
+    }
+
+    /// Raw mode and the alternate screen again, and a full redraw at the current size.
+    private func resume() {
+        do {
+            try Terminal.takeOver()
+        } catch {
+            quit(status: 1, message: "book-search: \(error)")
+        }
+        resized()
+    }
+
+    /// Runs the spinner while `loading`.
+    private func spin(_ loading: Bool) {
+        if !loading {
+            spinnerTimer?.cancel()
+            spinnerTimer = nil
+            return
+        }
+        guard spinnerTimer == nil else { return }
+        let timer = DispatchSource.makeTimerSource(queue: .main)
+        timer.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(100))
+        timer.setEventHandler {
+            MainActor.assumeIsolated {
+                self.screen.spinnerFrame += 1
+                self.changed()
+            }
+        }
+        timer.resume()
+        spinnerTimer = timer
+    }
+
     /// Something changed: ask for the next page when the list is scrolled to its end, and redraw once.
     private func changed() {
         if screen.wantsNextPage && screen.layout.isUsable { nearBottom.accept(()) }
@@ -112,8 +173,9 @@ final class InteractiveApp {
     private func render() {
         isRenderScheduled = false
         guard screen.layout.isUsable else {
-            // Never draw a screen that does not fit: say so, and wait for a resize.
-            Terminal.write(ANSI.clearScreen + ANSI.home + screen.layout.tooSmallMessage)
+            // Never draw a screen that does not fit: say so, wrapped to its width, and wait for a resize.
+            let lines = screen.layout.tooSmallLines.enumerated().map { "\u{1B}[\($0.offset + 1);1H" + $0.element }
+            Terminal.write(ANSI.clearScreen + ANSI.home + lines.joined())
             return
         }
         Terminal.write(ANSI.frame(screen.render()))
@@ -121,6 +183,7 @@ final class InteractiveApp {
 
     private func quit(status: Int32, message: String? = nil) {
         sources.forEach { $0.cancel() }
+        spinnerTimer?.cancel()
         Terminal.restore()
         if let message { printError(message) }
         exit(status)

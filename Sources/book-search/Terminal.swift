@@ -22,14 +22,19 @@ enum Terminal {
         return TerminalLayout(width: Int(size.ws_col), height: Int(size.ws_row))
     }
 
-    /// Raw mode (no echo, no line buffering, no signals from keys: Ctrl-C arrives as a key), the alternate screen
-    /// and a hidden cursor. `restore()` undoes all of it.
+    /// Raw mode (no echo, no line buffering, no signals from keys: Ctrl-C and Ctrl-Z arrive as keys), the
+    /// alternate screen and a hidden cursor. `restore()` undoes all of it; calling `takeOver()` again (on resume
+    /// after a suspension) applies it again from the settings saved the first time.
     static func takeOver() throws {
-        var settings = termios()
-        guard tcgetattr(STDIN_FILENO, &settings) == 0 else {
-            throw TerminalError("cannot read the terminal settings (\(String(cString: strerror(errno))))")
+        if originalSettings == nil {
+            var settings = termios()
+            guard tcgetattr(STDIN_FILENO, &settings) == 0 else {
+                throw TerminalError("cannot read the terminal settings (\(String(cString: strerror(errno))))")
+            }
+            originalSettings = settings
+            atexit { Terminal.restore() }
         }
-        originalSettings = settings
+        guard var settings = originalSettings else { return }
         cfmakeraw(&settings)
         settings.c_oflag |= tcflag_t(OPOST | ONLCR)  // keep "\n" meaning a new line for messages
         guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings) == 0 else {
@@ -37,17 +42,16 @@ enum Terminal {
         }
         isScreenTaken = true
         write(ANSI.enterAlternateScreen + ANSI.hideCursor + ANSI.clearScreen)
-        atexit { Terminal.restore() }
     }
 
-    /// Puts the terminal back as it was; safe to call more than once and from a signal path.
+    /// Puts the terminal back as it was (main screen, cursor, the saved settings); safe to call more than once
+    /// and from a signal path. `takeOver()` can take it again.
     static func restore() {
         if isScreenTaken {
             isScreenTaken = false
             write(ANSI.reset + ANSI.showCursor + ANSI.leaveAlternateScreen)
         }
         if var settings = originalSettings {
-            originalSettings = nil
             tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings)
         }
     }
@@ -72,7 +76,7 @@ struct TerminalError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// Prints `message` to stderr.
+/// Prints `message` to stderr; if even that fails there is no one left to tell.
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    try? standardError.write(message + "\n")
 }

@@ -6,6 +6,12 @@ import Foundation
 // book-search: wiring only. Arguments, output, keys, layout and drawing are in BookSearchTerminal (tested there);
 // the search logic is in BookSearch.
 
+// Before anything opens a file: a closed stdout or stderr gets a placeholder, so no file lands on its number.
+let standardOutput = OutputFile.occupyIfClosed(STDOUT_FILENO)
+let standardError = OutputFile.occupyIfClosed(STDERR_FILENO)
+// A write to a closed pipe then fails with EPIPE (reported, exit 1) instead of killing the process silently.
+signal(SIGPIPE, SIG_IGN)
+
 let environment = ProcessInfo.processInfo.environment
 let command: BookSearchCommand
 do {
@@ -18,22 +24,34 @@ do {
 /// The service for `choice`, and its name for the title bar.
 func makeService(_ choice: ServiceChoice) -> (any BookSearchService, String) {
     switch choice {
-    case .aladin(let key):
-        return (AladinClient(ttbKey: key), "Aladin")
+    case .aladin(let options):
+        let name =
+            options.baseURL == AladinClient.defaultBaseURL ? "Aladin" : "Aladin at \(options.baseURL.host ?? "?")"
+        return (AladinClient(ttbKey: options.key, baseURL: options.baseURL), TerminalText.sanitized(name))
     case .embeddedCatalog:
         do {
             let catalog = try EmbeddedCatalog.bundled()
             return (catalog, "embedded catalog (\(catalog.books.count) books)")
         } catch {
-            printError("book-search: \(error.description)")
+            printError("book-search: \(choice.message(for: error))")
             exit(1)
         }
     }
 }
 
+/// Writes `text` to stdout, or says why it could not and exits 1 (stdout closed, full, or a pipe nobody reads).
+func writeOutput(_ text: String) {
+    do {
+        try standardOutput.write(text)
+    } catch {
+        printError("book-search: \(error.description)")
+        exit(1)
+    }
+}
+
 switch command {
 case .help:
-    print(BookSearchCommand.usage)
+    writeOutput(BookSearchCommand.usage + "\n")
     exit(0)
 
 case .search(let options):
@@ -41,10 +59,10 @@ case .search(let options):
     Task { () async -> Void in
         do throws(BookSearchError) {
             let report = try await SearchReport.fetch(options, from: service)
-            FileHandle.standardOutput.write(Data((options.json ? report.json : report.text).utf8))
+            writeOutput(options.json ? report.json : report.text)
             exit(0)
         } catch {
-            printError("book-search: \(error.description)")
+            printError("book-search: \(options.service.message(for: error))")
             exit(1)
         }
     }
@@ -74,7 +92,7 @@ case .interactive(let choice):
         exit(1)
     }
     MainActor.assumeIsolated {
-        let app = InteractiveApp(service: service, sourceName: name, layout: layout)
+        let app = InteractiveApp(service: service, choice: choice, sourceName: name, layout: layout)
         app.run()
         // The app lives as long as the process; dispatchMain never returns.
         withExtendedLifetime(app) { dispatchMain() }

@@ -26,14 +26,18 @@ import Testing
         let stderr: String
     }
 
-    /// Runs book-search with `arguments`, stdin from /dev/null unless `stdin` is given, no Aladin key.
-    func run(_ arguments: [String], stdin: FileHandle? = nil, stdout: FileHandle? = nil) throws -> Run {
-        let executable = try #require(Self.executable, "book-search was not built next to the tests")
+    /// Runs book-search (or `executable`) with `arguments`, stdin from /dev/null unless `stdin` is given, no
+    /// Aladin key or base URL in the environment.
+    func run(
+        _ arguments: [String], stdin: FileHandle? = nil, stdout: FileHandle? = nil, executable: URL? = nil
+    ) throws -> Run {
+        let executable = try #require(executable ?? Self.executable, "book-search was not built next to the tests")
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment.removeValue(forKey: "ALADIN_TTB_KEY")
+        environment.removeValue(forKey: "ALADIN_BASE_URL")
         process.environment = environment
         let out = Pipe()
         let err = Pipe()
@@ -62,6 +66,43 @@ import Testing
                 $0.range(of: #"^\d+\. .+ — .+ \(.+, \d{4}\) \d{13}$"#, options: .regularExpression) != nil
             })
         #expect(lines.last?.range(of: #"^\d+ of \d+$"#, options: .regularExpression) != nil)
+    }
+
+    @Test func aFullStdoutIsReportedNotACrash() throws {
+        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        let result = try run(["search", "the"], stdout: full)
+        #expect(result.status == 1)
+        #expect(result.stderr == "book-search: cannot write the results to standard output: No space left on device\n")
+    }
+
+    @Test func aClosedStdoutIsReportedNotACrash() throws {
+        let executable = try #require(Self.executable)
+        // The shell runs book-search with file descriptor 1 closed, as `book-search search the >&-` does.
+        let result = try run(
+            ["-c", "exec \"$0\" search the >&-", executable.path], executable: URL(fileURLWithPath: "/bin/sh"))
+        #expect(result.status == 1)
+        #expect(result.stderr == "book-search: cannot write the results to standard output: Bad file descriptor\n")
+    }
+
+    @Test func helpToAFullStdoutIsReportedToo() throws {
+        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        let result = try run(["--help"], stdout: full)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("No space left on device"))
+    }
+
+    /// The binary copied alone into an empty directory (no resource bundle beside it) still has its catalog.
+    @Test func aCopiedBinaryWorksAlone() throws {
+        let executable = try #require(Self.executable)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("book-search-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let copy = directory.appendingPathComponent("book-search")
+        try FileManager.default.copyItem(at: executable, to: copy)
+        let result = try run(["search", "한강", "--type", "author"], executable: copy)
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        #expect(result.stdout.contains("채식주의자 — 한강 (창비, 2007) 9788936433598"))
     }
 
     @Test func searchPagesStopAtTheRequestedCount() throws {
@@ -96,6 +137,14 @@ import Testing
         #expect(result.stderr.hasPrefix("book-search: "))
         #expect(result.stderr.contains(message))
         #expect(result.stderr.contains("usage: book-search"))
+    }
+
+    @Test func searchJSONTypeMatchesTheTextWording() throws {
+        let text = try run(["search", "zzzqqq", "--type", "author"])
+        let json = try run(["search", "zzzqqq", "--type", "author", "--json"])
+        #expect(text.stdout == "No books found for \"zzzqqq\" (author).\n0 of 0\n")
+        let object = try #require(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["type"] as? String == "author")
     }
 
     @Test func theInteractiveAppWithoutATerminalSaysSoAndWritesNoEscapeSequence() throws {

@@ -1,5 +1,6 @@
 import BookSearch
 import BookSearchTerminal
+import Foundation
 import RxLiteTest
 import Testing
 
@@ -15,13 +16,68 @@ import Testing
     @Test func noArgumentsIsTheInteractiveAppOnTheCatalogOrAladinWithAKey() throws {
         #expect(try BookSearchCommand.parse([]) == .interactive(.embeddedCatalog))
         #expect(
-            try BookSearchCommand.parse([], environment: ["ALADIN_TTB_KEY": "k1"]) == .interactive(.aladin(key: "k1")))
+            try BookSearchCommand.parse([], environment: ["ALADIN_TTB_KEY": "k1"])
+                == .interactive(.aladin(AladinOptions(key: "k1", keySource: .environment))))
         #expect(
             try BookSearchCommand.parse([], environment: ["ALADIN_TTB_KEY": "  "]) == .interactive(.embeddedCatalog))
         #expect(
+            try BookSearchCommand.parse([], environment: ["ALADIN_TTB_KEY": "\n\t"]) == .interactive(.embeddedCatalog))
+        #expect(
             try BookSearchCommand.parse(["--aladin-key", "k2"], environment: ["ALADIN_TTB_KEY": "k1"])
-                == .interactive(.aladin(key: "k2")))
+                == .interactive(.aladin(AladinOptions(key: "k2", keySource: .argument))))
         #expect(try BookSearchCommand.parse(["--help"]) == .help)
+    }
+
+    @Test func keysAreTrimmedOfWhitespaceAndNewlines() throws {
+        #expect(
+            try BookSearchCommand.parse(["--aladin-key", " k2\r\n"])
+                == .interactive(.aladin(AladinOptions(key: "k2", keySource: .argument))))
+        #expect(
+            try BookSearchCommand.parse([], environment: ["ALADIN_TTB_KEY": "k1\n"])
+                == .interactive(.aladin(AladinOptions(key: "k1", keySource: .environment))))
+    }
+
+    @Test func theBaseURLComesFromTheArgumentThenTheEnvironment() throws {
+        let proxy = try #require(URL(string: "http://127.0.0.1:8080/ttb/api/"))
+        let other = try #require(URL(string: "https://other.example/api/"))
+        #expect(
+            try BookSearchCommand.parse(["--aladin-key", "k", "--aladin-url", proxy.absoluteString])
+                == .interactive(.aladin(AladinOptions(key: "k", keySource: .argument, baseURL: proxy))))
+        #expect(
+            try BookSearchCommand.parse(
+                [], environment: ["ALADIN_TTB_KEY": "k", "ALADIN_BASE_URL": proxy.absoluteString])
+                == .interactive(.aladin(AladinOptions(key: "k", keySource: .environment, baseURL: proxy))))
+        #expect(
+            try BookSearchCommand.parse(
+                ["--aladin-url", other.absoluteString],
+                environment: ["ALADIN_TTB_KEY": "k", "ALADIN_BASE_URL": proxy.absoluteString])
+                == .interactive(.aladin(AladinOptions(key: "k", keySource: .environment, baseURL: other))))
+        #expect(
+            throws: UsageError(message: "ALADIN_BASE_URL must be an http or https URL with a host, not \"localhost\".")
+        ) { try BookSearchCommand.parse([], environment: ["ALADIN_TTB_KEY": "k", "ALADIN_BASE_URL": "localhost"]) }
+        // Without a key there is nothing to send to the base URL; the catalog ignores ALADIN_BASE_URL.
+        #expect(
+            try BookSearchCommand.parse([], environment: ["ALADIN_BASE_URL": proxy.absoluteString])
+                == .interactive(.embeddedCatalog))
+    }
+
+    @Test func aRejectedKeyIsNamedByWhereItCameFrom() {
+        let error = BookSearchError.invalidKey("잘못된 TTBKey 입니다.")
+        let fromArgument = ServiceChoice.aladin(AladinOptions(key: "k", keySource: .argument))
+        let fromEnvironment = ServiceChoice.aladin(AladinOptions(key: "k", keySource: .environment))
+        #expect(fromArgument.message(for: error).contains("Check the key given by --aladin-key"))
+        #expect(fromEnvironment.message(for: error).contains("Check the key given by ALADIN_TTB_KEY"))
+    }
+
+    @Test func aServerMessageIsMadeSafeForTheTerminal() {
+        let error = BookSearchError.api(code: 1, message: "bad\u{1B}[2J\nquery")
+        #expect(ServiceChoice.embeddedCatalog.message(for: error).contains("bad query."))
+    }
+
+    @Test func usageMentionsEveryOption() {
+        for option in ["--aladin-key", "--aladin-url", "ALADIN_BASE_URL", "--type", "--pages N (1 to 100)", "--json"] {
+            #expect(BookSearchCommand.usage.contains(option), "\(option)")
+        }
     }
 
     @Test(arguments: [
@@ -36,6 +92,15 @@ import Testing
         (["find", "a"], "Unknown command \"find\"."),
         (["--aladin-key"], "--aladin-key needs a value."),
         (["--json"], "--type, --pages and --json belong to the search command."),
+        (
+            ["--aladin-url", "http://h/"],
+            "--aladin-url needs an Aladin TTB key: give --aladin-key KEY or set ALADIN_TTB_KEY."
+        ),
+        (
+            ["--aladin-key", "k", "--aladin-url", "ftp://h/"],
+            "--aladin-url needs an http or https URL with a host, not \"ftp://h/\"."
+        ),
+        (["--\u{1B}[2J"], "Unknown option --."),
     ])
     func usageErrors(arguments: [String], message: String) {
         #expect(throws: UsageError(message: message)) { try BookSearchCommand.parse(arguments) }

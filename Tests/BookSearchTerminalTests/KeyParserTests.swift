@@ -36,4 +36,24 @@ import Testing
         #expect(keys == [.unknown, .unknown, .character("a"), .unknown])
         #expect(remainder.isEmpty)
     }
+
+    @Test(arguments: [
+        [0xE0, UInt8(ascii: "a"), UInt8(ascii: "b")],
+        [0xC3, UInt8(ascii: "a"), UInt8(ascii: "b")],
+        [0xF0, 0x9F, UInt8(ascii: "a"), UInt8(ascii: "b")],
+    ])
+    func aStrayLeadByteDoesNotSwallowTheNextKeys(bytes: [UInt8]) {
+        let (keys, remainder) = KeyParser.parse(bytes)
+        #expect(keys.suffix(2) == [.character("a"), .character("b")])
+        #expect(keys.dropLast(2).allSatisfy { $0 == .unknown } && !keys.dropLast(2).isEmpty)
+        #expect(remainder.isEmpty)
+    }
+
+    @Test func aStrayByteBeforeAnArrowKeepsTheArrow() {
+        #expect(KeyParser.parse([0xE0, 0x1B, UInt8(ascii: "["), UInt8(ascii: "A")]).keys == [.unknown, .up])
+    }
+
+    @Test func deleteIsAKey() {
+        #expect(KeyParser.parse(Array("\u{1B}[3~".utf8)).keys == [.delete])
+    }
 }

@@ -22,7 +22,7 @@ import Testing
     @Test func noResultsSaysSo() {
         #expect(
             SearchReport(options: options(), books: [], totalResults: 0).text
-                == "No books found for \"q\" (Keyword).\n0 of 0\n")
+                == "No books found for \"q\" (keyword).\n0 of 0\n")
     }
 
     @Test func jsonCarriesTheQueryTotalAndBooks() throws {

@@ -19,3 +19,20 @@ import Testing
         #expect(TextWidth.fit("x", to: 0) == "")
     }
 }
+
+@Suite(.checksResources) struct TextWrapTests {
+    @Test func wrapsAtSpacesAndCutsLongWords() {
+        #expect(TextWidth.wrap("the quick brown fox", to: 10) == ["the quick", "brown fox"])
+        #expect(TextWidth.wrap("abcdefghijkl", to: 5) == ["abcde", "fghij", "kl"])
+        #expect(TextWidth.wrap("채식주의자 소년이", to: 6) == ["채식주", "의자", "소년이"])
+        #expect(TextWidth.wrap("a b c d", to: 3, indent: 2) == ["a b", "  c", "  d"])
+        #expect(TextWidth.wrap("", to: 5) == [""])
+    }
+
+    @Test func overwriteKeepsBothSidesAndNeverSplitsAWideCharacter() {
+        #expect(TextWidth.overwrite("abcdefgh", with: "XY", at: 3) == "abcXYfgh")
+        #expect(TextWidth.overwrite("채식주의", with: "X", at: 1) == " X식주의")
+        #expect(TextWidth.overwrite("채식주의", with: "XY", at: 2) == "채XY주의")
+        #expect(TextWidth.overwrite("채식주의", with: "XYZ", at: 2) == "채XYZ 의")
+    }
+}

@@ -54,8 +54,8 @@ import Testing
                         priceKRW: 15_000,
                         link: URL(
                             string:
-                                "http://www.aladin.co.kr/shop/wproduct.aspx?ItemId=1197296&partner=openAPI&start=api")
-                    ))
+                                "http://www.aladin.co.kr/shop/wproduct.aspx?ItemId=1197296&partner=openAPI&start=api"),
+                        itemID: 1_197_296))
             #expect(page.books[0].publicationYear == 2007)
         }
     }
@@ -116,7 +116,10 @@ import Testing
                 try await client(server).search(BookSearchRequest(query: "한강"))
             }
             #expect(failure == .invalidKey("잘못된 TTBKey 입니다."))
-            #expect(failure?.description.contains("Check ALADIN_TTB_KEY") == true)
+            #expect(failure?.description.contains("Check the key (get one on Aladin's Open API page") == true)
+            #expect(
+                failure?.description(keySource: "ALADIN_TTB_KEY").contains("Check the key given by ALADIN_TTB_KEY")
+                    == true)
             #expect(failure?.description.contains("잘못된 TTBKey 입니다.") == true)
         }
     }
@@ -313,9 +316,52 @@ import Testing
         }
     }
 
-    @Test func environmentKey() {
+    @Test func environmentKeyAndBaseURL() {
         #expect(AladinClient(environment: [:]) == nil)
         #expect(AladinClient(environment: ["ALADIN_TTB_KEY": "  "]) == nil)
+        #expect(AladinClient(environment: ["ALADIN_TTB_KEY": "\n\t "]) == nil)
         #expect(AladinClient(environment: ["ALADIN_TTB_KEY": "ttbabc"])?.ttbKey == "ttbabc")
+        #expect(AladinClient(environment: ["ALADIN_TTB_KEY": "ttbabc\r\n"])?.ttbKey == "ttbabc")
+        #expect(AladinClient(environment: ["ALADIN_TTB_KEY": "k"])?.baseURL == AladinClient.defaultBaseURL)
+        let proxied = AladinClient(environment: [
+            "ALADIN_TTB_KEY": "k", "ALADIN_BASE_URL": "http://127.0.0.1:8080/ttb/",
+        ])
+        #expect(proxied?.baseURL.absoluteString == "http://127.0.0.1:8080/ttb/")
+    }
+
+    @Test func aKeyWithANewlineIsTrimmedBeforeItIsSent() async throws {
+        let body = AladinFixtures.page(total: 0, start: 1, items: [])
+        try await withLocalHTTPServer(route: { _ in .json(body) }) { server in
+            let client = AladinClient(ttbKey: " ttbkey\r\n", baseURL: server.url("ttb/api/"))
+            _ = try await client.search(BookSearchRequest(query: "a"))
+            #expect(server.requests.first?.parameter("TTBKey") == "ttbkey")
+        }
+    }
+
+    @Test(arguments: ["http://127.0.0.1:9/", "https://proxy.example/ttb/api/", " http://h/ "])
+    func baseURLsThatAreAccepted(text: String) {
+        #expect(AladinClient.baseURL(parsing: text) != nil)
+    }
+
+    @Test(arguments: ["", "ftp://h/", "127.0.0.1:8080", "http://", "not a url"])
+    func baseURLsThatAreRefused(text: String) {
+        #expect(AladinClient.baseURL(parsing: text) == nil)
+    }
+
+    @Test(arguments: [TimeInterval.infinity, -.infinity, .nan, 0, -1])
+    func timeoutsThatAreRefused(timeout: TimeInterval) {
+        #expect(!AladinClient.isValidTimeout(timeout))
+    }
+
+    @Test func anInfiniteTimeoutStopsAtTheInitializer() async {
+        await #expect(processExitsWith: .failure) {
+            _ = AladinClient(ttbKey: "k", timeout: .infinity)
+        }
+    }
+
+    @Test func aNaNTimeoutStopsAtTheInitializer() async {
+        await #expect(processExitsWith: .failure) {
+            _ = AladinClient(ttbKey: "k", timeout: .nan)
+        }
     }
 }

@@ -148,6 +148,50 @@ import Testing
         #expect(recorders.status.events.last == .next(170, "10 of 25"))
     }
 
+    /// A server that answers every page with page 1 and claims 40,000 books: page 2 adds nothing new, so the list
+    /// stays at 10 books and no third page is asked for, however often the list nears its end.
+    @Test func aServerRepeatingItsFirstPageCannotGrowTheList() {
+        let scheduler = self.scheduler
+        let log = self.log
+        let viewModel = BookSearchViewModel(pageSize: 10, debounce: .milliseconds(300), scheduler: scheduler) {
+            query, request in
+            let books = (1...10).map {
+                Book(title: "\(query.text) \($0)", author: "A", publisher: "P", publicationDate: "2020", isbn13: "")
+            }
+            let page = BookSearchPage(books: books, totalResults: 40_000, startIndex: 1, itemsPerPage: 10)
+            let answer = scheduler.createColdObservable([.next(20, page), .completed(20)])
+            log.record("p\(request.page)", scheduler.clock, answer)
+            return answer.asObservable().asSingle()
+        }
+        let recorders = run(viewModel, text: [.next(0, "swift")], nearBottom: [100, 200, 300])
+        #expect(log.requests.map(\.value) == ["p1", "p2"])
+        #expect(recorders.titles.events.last?.value.element?.count == 10)
+        #expect(recorders.status.events.last?.value.element == "10 of 40000")
+    }
+
+    /// A server whose pages hold more books than its own total (12): full pages of new books every time. The
+    /// list stops at the total: page 2 adds 2 books and ends the paging.
+    @Test func theListStopsAtTheServersOwnTotal() {
+        let scheduler = self.scheduler
+        let log = self.log
+        let viewModel = BookSearchViewModel(pageSize: 10, debounce: .milliseconds(300), scheduler: scheduler) {
+            query, request in
+            let books = (1...10).map {
+                Book(
+                    title: "\(query.text) \(request.offset + $0)", author: "A", publisher: "P", publicationDate: "2020",
+                    isbn13: "")
+            }
+            let page = BookSearchPage(books: books, totalResults: 12, startIndex: request.page, itemsPerPage: 10)
+            let answer = scheduler.createColdObservable([.next(20, page), .completed(20)])
+            log.record("p\(request.page)", scheduler.clock, answer)
+            return answer.asObservable().asSingle()
+        }
+        let recorders = run(viewModel, text: [.next(0, "swift")], nearBottom: [100, 200, 300])
+        #expect(log.requests.map(\.value) == ["p1", "p2"])
+        #expect(recorders.titles.events.last?.value.element?.count == 12)
+        #expect(recorders.status.events.last?.value.element == "12 of 12")
+    }
+
     @Test func statusLines() {
         func state(_ count: Int, total: Int?, loading: Bool = false, error: (any Error)? = nil) -> PaginatorState<Book>
         {
@@ -163,6 +207,8 @@ import Testing
         #expect(BookSearchViewModel.statusLine(for: .idle) == "Type to search")
         #expect(BookSearchViewModel.statusLine(for: state(0, total: nil, loading: true)) == "Searching…")
         #expect(BookSearchViewModel.statusLine(for: state(0, total: 0)) == "No books found")
+        #expect(
+            BookSearchViewModel.statusLine(for: state(0, total: 100)) == "No books listed (the server counts 100)")
         #expect(
             BookSearchViewModel.statusLine(for: state(0, total: nil, error: BookSearchError.timedOut))
                 == "Search failed")

@@ -104,10 +104,26 @@ import Testing
     }
 
     @Test func resultsAreSortedByTitleThenISBN() {
-        let sorted = catalog.books.sorted { ($0.title, $0.isbn13) < ($1.title, $1.isbn13) }
-        #expect(catalog.books == sorted)
+        let outOfOrder = zip(catalog.books, catalog.books.dropFirst()).filter { lhs, rhs in
+            switch EmbeddedCatalog.titleOrder(lhs.title, rhs.title) {
+            case .orderedAscending: false
+            case .orderedDescending: true
+            case .orderedSame: (lhs.title, lhs.isbn13) > (rhs.title, rhs.isbn13)
+            }
+        }
+        #expect(outOfOrder.isEmpty)
         let same = catalog.matches("The Catcher in the Rye", in: .title)
         #expect(same.map(\.isbn13) == ["9780316769174", "9780316769488"])
+    }
+
+    @Test func titlesSortAsAReaderExpects() {
+        let titles = ["zebra", "Éclair", "Book 10", "apple", "한강", "Banana", "Book 2", "Eclair", "1984"]
+        let catalog = EmbeddedCatalog(
+            books: titles.map { Book(title: $0, author: "", publisher: "", publicationDate: "", isbn13: "") })
+        #expect(
+            catalog.books.map(\.title) == [
+                "1984", "apple", "Banana", "Book 2", "Book 10", "Eclair", "Éclair", "zebra", "한강",
+            ])
     }
 
     @Test(arguments: [

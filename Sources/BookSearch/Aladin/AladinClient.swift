@@ -16,16 +16,25 @@ import Foundation
 ///   `.invalidKey`, before any request;
 /// - Aladin's error body `{"errorCode", "errorMessage"}` (with any HTTP status): `.invalidKey` when the message is
 ///   about the key, else `.api(code:message:)`;
-/// - another HTTP status outside 200...299: `.http(status:)`;
+/// - another HTTP status outside 200...299: `.http(status:)` (414 means the query is too long);
 /// - no answer within `timeout`: `.timedOut`;
+/// - a body larger than `maximumResponseBytes`, announced or counted as it arrives: `.responseTooLarge` (plain
+///   HTTP is read on a socket of the client's own, so nothing past the limit is held; see `PlainHTTPRequest`);
+/// - a compressed answer (the client asks for `Accept-Encoding: identity`; inflating a gzip bomb could take any
+///   amount of memory): `.malformedResponse`, before its body is read;
 /// - a body that is not an Aladin result (not JSON, truncated, a required field missing): `.malformedResponse`;
 /// - a connection failure: `.network`; a cancelled task: `.cancelled`.
-/// Short pages and totals that change between pages are not errors; see ``BookSearchPage``.
+/// Short pages and totals that change between pages are not errors; see ``BookSearchPage``. A page never holds
+/// more books than the request's page size: extra items are dropped.
 public final class AladinClient: BookSearchService {
     /// Aladin's API root; `ItemSearch.aspx` is resolved against it.
     public static let defaultBaseURL = URL(string: "https://www.aladin.co.kr/ttb/api/")!
     /// The environment variable the app reads the key from.
     public static let keyEnvironmentVariable = "ALADIN_TTB_KEY"
+    /// The environment variable the app reads another API root from (a proxy or a test server).
+    public static let baseURLEnvironmentVariable = "ALADIN_BASE_URL"
+    /// The largest answer read, 4 MiB: a full page of 100 items is about 100 KB.
+    public static let defaultMaximumResponseBytes = 4 << 20
 
     /// The TTB key sent with every request.
     public let ttbKey: String
@@ -33,28 +42,61 @@ public final class AladinClient: BookSearchService {
     public let baseURL: URL
     /// How long a request may go without an answer before it fails with `.timedOut`.
     public let timeout: TimeInterval
+    /// The largest body read; a larger one fails with `.responseTooLarge`.
+    public let maximumResponseBytes: Int
     private let session: URLSession
+    private let collector = ResponseCollector()
 
-    /// A client with `ttbKey`, talking to `baseURL` (Aladin by default), failing a request after `timeout` seconds
-    /// without an answer.
-    public init(ttbKey: String, baseURL: URL = AladinClient.defaultBaseURL, timeout: TimeInterval = 10) {
-        self.ttbKey = ttbKey
+    /// A client with `ttbKey` (surrounding whitespace and newlines removed), talking to `baseURL` (Aladin by
+    /// default), failing a request after `timeout` seconds without an answer, or when its body passes
+    /// `maximumResponseBytes`.
+    ///
+    /// - Precondition: `timeout` is finite and above zero (``isValidTimeout(_:)``), and `maximumResponseBytes` is
+    ///   above zero. Either is a programming error, stopped here rather than deep inside URLSession.
+    public init(
+        ttbKey: String, baseURL: URL = AladinClient.defaultBaseURL, timeout: TimeInterval = 10,
+        maximumResponseBytes: Int = AladinClient.defaultMaximumResponseBytes
+    ) {
+        precondition(
+            Self.isValidTimeout(timeout),
+            "AladinClient's timeout must be a finite number of seconds above zero, not \(timeout)")
+        precondition(maximumResponseBytes > 0, "AladinClient's maximumResponseBytes must be above zero")
+        self.ttbKey = ttbKey.trimmingCharacters(in: .whitespacesAndNewlines)
         self.baseURL = baseURL
         self.timeout = timeout
+        self.maximumResponseBytes = maximumResponseBytes
         let configuration = URLSessionConfiguration.ephemeral
         // The client enforces `timeout` itself (see `send`): swift-corelibs-foundation truncates these intervals to
         // whole seconds, so 0.5 s times out at once and 1.5 s after 1 s. URLSession's own limit is a backstop.
         configuration.timeoutIntervalForRequest = (timeout + 1).rounded(.up)
         configuration.timeoutIntervalForResource = (timeout + 1).rounded(.up)
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        session = URLSession(configuration: configuration)
+        session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
     }
 
-    /// A client with the key in `ALADIN_TTB_KEY`, or `nil` when that variable is unset or empty.
+    /// A client with the key in `ALADIN_TTB_KEY`, or `nil` when that variable is unset or only whitespace; it
+    /// talks to `ALADIN_BASE_URL` when that is set and an http(s) URL (``baseURL(parsing:)``), else to Aladin.
     public convenience init?(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        guard let key = environment[Self.keyEnvironmentVariable]?.trimmingCharacters(in: .whitespaces), !key.isEmpty
+        guard let key = environment[Self.keyEnvironmentVariable]?.trimmingCharacters(in: .whitespacesAndNewlines),
+            !key.isEmpty
         else { return nil }
-        self.init(ttbKey: key)
+        let baseURL = environment[Self.baseURLEnvironmentVariable].flatMap(Self.baseURL(parsing:))
+        self.init(ttbKey: key, baseURL: baseURL ?? Self.defaultBaseURL)
+    }
+
+    /// Whether `timeout` can be a client's timeout: finite and above zero.
+    public static func isValidTimeout(_ timeout: TimeInterval) -> Bool {
+        timeout.isFinite && timeout > 0
+    }
+
+    /// `text` (trimmed) as an API root: an `http` or `https` URL with a host, or `nil`.
+    public static func baseURL(parsing text: String) -> URL? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
+            scheme == "http" || scheme == "https",
+            let host = url.host, !host.isEmpty
+        else { return nil }
+        return url
     }
 
     deinit {
@@ -63,7 +105,7 @@ public final class AladinClient: BookSearchService {
 
     public func search(_ request: BookSearchRequest) async throws(BookSearchError) -> BookSearchPage {
         try request.validate()
-        if ttbKey.trimmingCharacters(in: .whitespaces).isEmpty {
+        if ttbKey.isEmpty {
             throw .invalidKey("No TTB key was given.")
         }
         let (data, status) = try await send(urlRequest(for: request))
@@ -97,22 +139,29 @@ public final class AladinClient: BookSearchService {
     private func urlRequest(for request: BookSearchRequest) -> URLRequest {
         var urlRequest = URLRequest(url: url(for: request), timeoutInterval: (timeout + 1).rounded(.up))
         urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
+        // Ask for an uncompressed answer: a compressed one could inflate far past maximumResponseBytes before the
+        // delegate, which runs after the transport, could stop it (see RunningRequest).
+        urlRequest.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
         return urlRequest
     }
 
     /// The body and status of `request`. Fails with `.timedOut` when no complete answer came within `timeout`,
-    /// and with `.cancelled` when the calling task is cancelled; either way the HTTP request is cancelled.
+    /// with `.responseTooLarge` past `maximumResponseBytes`, and with `.cancelled` when the calling task is
+    /// cancelled; in each case the HTTP request is cancelled.
     private func send(_ request: URLRequest) async throws(BookSearchError) -> (Data, Int) {
-        let running = RunningRequest()
-        let timeout = self.timeout
+        #if canImport(Glibc)
+            // Plain HTTP is read on a socket of our own: corelibs' URLSession cannot stop a body at the limit in
+            // time (see PlainHTTPRequest).
+            if let url = request.url, url.scheme?.lowercased() == "http" {
+                return try await sendPlain(url, headers: request.allHTTPHeaderFields ?? [:])
+            }
+        #endif
+        let running = RunningRequest(limit: maximumResponseBytes)
         let result = await withTaskCancellationHandler {
-            await withCheckedContinuation {
-                (continuation: CheckedContinuation<Result<(Data, Int), BookSearchError>, Never>) in
-                let task = session.dataTask(with: request) { data, response, error in
-                    let outcome = Self.outcome(data: data, response: response, error: error)
-                    continuation.resume(returning: running.finish(outcome))
-                }
-                running.start(task, timeout: timeout)
+            await withCheckedContinuation { (continuation: CheckedContinuation<RunningRequest.Outcome, Never>) in
+                let task = session.dataTask(with: request)
+                collector.register(running, for: task)
+                running.start(task, timeout: timeout) { continuation.resume(returning: $0) }
             }
         } onCancel: {
             running.stop(because: .cancelled)
@@ -120,29 +169,28 @@ public final class AladinClient: BookSearchService {
         return try result.get()
     }
 
-    private static func outcome(data: Data?, response: URLResponse?, error: (any Error)?) -> Result<
-        (Data, Int), BookSearchError
-    > {
-        if let error {
-            return .failure(mapTransportError(error))
+    #if canImport(Glibc)
+        private func sendPlain(_ url: URL, headers: [String: String]) async throws(BookSearchError) -> (Data, Int) {
+            let plain = PlainHTTPRequest(
+                url: url, headers: headers.filter { $0.key != "Accept-Encoding" }.sorted { $0.key < $1.key },
+                limit: maximumResponseBytes, timeout: timeout)
+            let cancellation = PlainHTTPRequest.Cancellation()
+            let result = await withTaskCancellationHandler {
+                await withCheckedContinuation { (continuation: CheckedContinuation<RunningRequest.Outcome, Never>) in
+                    // A thread of its own: the socket work blocks, which the cooperative pool must not.
+                    Thread.detachNewThread {
+                        continuation.resume(
+                            returning: Result { () throws(BookSearchError) in
+                                try plain.perform(cancellation)
+                            })
+                    }
+                }
+            } onCancel: {
+                cancellation.cancel()
+            }
+            return try result.get()
         }
-        guard let http = response as? HTTPURLResponse else {
-            return .failure(.malformedResponse("the answer is not HTTP"))
-        }
-        return .success((data ?? Data(), http.statusCode))
-    }
-
-    private static func mapTransportError(_ error: any Error) -> BookSearchError {
-        guard let urlError = error as? URLError else { return .network(error.localizedDescription) }
-        switch urlError.code {
-        case .timedOut: return .timedOut
-        case .cancelled: return .cancelled
-        case .badServerResponse, .cannotParseResponse, .cannotDecodeRawData, .cannotDecodeContentData,
-            .zeroByteResource:
-            return .malformedResponse(urlError.localizedDescription)
-        default: return .network("\(urlError.localizedDescription) (URL error \(urlError.code.rawValue))")
-        }
-    }
+    #endif
 
     /// Unreserved characters only (RFC 3986); everything else as `%XX` of its UTF-8 bytes.
     private static func percentEncoded(_ text: String) -> String {
@@ -158,56 +206,5 @@ public final class AladinClient: BookSearchService {
             }
         }
         return encoded
-    }
-}
-
-/// The data task of one `send`, so that a cancellation or the deadline, arriving before, during or after `start`,
-/// cancels it and decides the error it ends with. `@unchecked Sendable`: every stored property is read and written
-/// under `lock`.
-private final class RunningRequest: @unchecked Sendable {
-    private let lock = NSLock()
-    private var task: URLSessionDataTask?
-    private var deadline: DispatchWorkItem?
-    /// Why the request was stopped early (`.cancelled` or `.timedOut`), if it was.
-    private var stopReason: BookSearchError?
-    private var isFinished = false
-
-    func start(_ task: URLSessionDataTask, timeout: TimeInterval) {
-        let deadline = DispatchWorkItem { [weak self] in self?.stop(because: .timedOut) }
-        let stopped = lock.withLock {
-            self.task = task
-            self.deadline = deadline
-            return stopReason != nil
-        }
-        task.resume()
-        if stopped {
-            task.cancel()
-        } else {
-            DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: deadline)
-        }
-    }
-
-    /// Cancels the task; the request ends with `reason` unless it already ended or was stopped.
-    func stop(because reason: BookSearchError) {
-        let task = lock.withLock { () -> URLSessionDataTask? in
-            guard !isFinished, stopReason == nil else { return nil }
-            stopReason = reason
-            return self.task
-        }
-        task?.cancel()
-    }
-
-    /// The request's result: the reason it was stopped for, if it was, else `outcome`. Cancels the deadline.
-    func finish(_ outcome: Result<(Data, Int), BookSearchError>) -> Result<(Data, Int), BookSearchError> {
-        let (reason, deadline) = lock.withLock {
-            isFinished = true
-            defer {
-                self.task = nil
-                self.deadline = nil
-            }
-            return (stopReason, self.deadline)
-        }
-        deadline?.cancel()
-        return reason.map { .failure($0) } ?? outcome
     }
 }

@@ -5,6 +5,10 @@ import Foundation
 /// Tolerated: a trailing `;` after the JSON object, and the JSONP form `callback({...});`, which Aladin's `js`
 /// output is known to produce; fields this module does not use; missing optional item fields (they become empty
 /// strings or `nil`). Required: `totalResults` and, when it is above zero, `item`.
+///
+/// Not trusted: the page keeps at most the request's page size of items (a server listing 20,000 items for
+/// `MaxResults=10` is cut to 10), and its page number and size are the request's, whatever the answer echoes, so
+/// a server cannot move the paging.
 enum AladinResponse {
     /// The page in `data`, or the error it stands for (Aladin's error body or a malformed answer).
     static func decodePage(_ data: Data, for request: BookSearchRequest) throws(BookSearchError) -> BookSearchPage {
@@ -18,19 +22,16 @@ enum AladinResponse {
         } catch {
             throw .malformedResponse(describe(error, data: data))
         }
-        let items = body.item ?? []
+        let items = (body.item ?? []).prefix(request.pageSize)
         if body.totalResults < 0 {
             throw .malformedResponse("totalResults is negative (\(body.totalResults))")
         }
         if body.item == nil && body.totalResults > 0 {
             throw .malformedResponse("totalResults is \(body.totalResults) but there is no item list")
         }
-        // Aladin echoes Start and MaxResults; an answer that leaves them out (or zero) is read as the request's.
-        let startIndex = body.startIndex.flatMap { $0 > 0 ? $0 : nil } ?? request.page
-        let itemsPerPage = body.itemsPerPage.flatMap { $0 > 0 ? $0 : nil } ?? request.pageSize
         return BookSearchPage(
-            books: items.map(\.book), totalResults: body.totalResults, startIndex: startIndex,
-            itemsPerPage: itemsPerPage)
+            books: items.map(\.book), totalResults: body.totalResults, startIndex: request.page,
+            itemsPerPage: request.pageSize)
     }
 
     /// If `data` is an Aladin error body, the error it stands for.
@@ -51,20 +52,55 @@ enum AladinResponse {
         return Data(bytes.utf8)
     }
 
-    private static func describe(_ error: any Error, data: Data) -> String {
+    static func describe(_ error: any Error, data: Data) -> String {
         if data.isEmpty { return "the body is empty" }
         switch error {
         case DecodingError.dataCorrupted:
+            if let field = unrepresentableNumber(in: data) {
+                return "\(field) is too large or not a whole number"
+            }
             let start = String(decoding: data.prefix(40), as: UTF8.self)
             return "not valid JSON, or cut short; it starts with \"\(start)\""
-        case DecodingError.keyNotFound(let key, _):
-            return "the field \(key.stringValue) is missing"
+        case DecodingError.keyNotFound(let key, let context):
+            return "the field \(path(context.codingPath + [key])) is missing"
         case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-            return "the field \(path) has the wrong type"
+            if context.codingPath.isEmpty { return "the answer is not a JSON object" }
+            return "the field \(path(context.codingPath)) has the wrong type"
         default:
             return "\(error)"
         }
+    }
+
+    /// A coding path as a reader writes it: `item[0].title`, not Swift's `item.Index 0.title`.
+    static func path(_ codingPath: [any CodingKey]) -> String {
+        var text = ""
+        for key in codingPath {
+            if let index = key.intValue, key.stringValue.hasPrefix("Index ") || key.stringValue == "\(index)" {
+                text += "[\(index)]"
+            } else {
+                text += (text.isEmpty ? "" : ".") + key.stringValue
+            }
+        }
+        return text.isEmpty ? "(top level)" : text
+    }
+
+    /// The first integer field of the answer that is valid JSON but does not fit an `Int` (too large, or a
+    /// fraction), as "totalResults (99999999999999999999)"; `nil` when there is none or the JSON is invalid.
+    private static func unrepresentableNumber(in data: Data) -> String? {
+        guard let object = try? JSONSerialization.jsonObject(with: unwrapJSON(data)) as? [String: Any] else {
+            return nil
+        }
+        func check(_ value: Any?, _ name: String) -> String? {
+            guard let number = value as? NSNumber, !(value is Bool) else { return nil }
+            let double = number.doubleValue
+            let fits = double.rounded() == double && abs(double) < 9.2e18
+            return fits ? nil : "\(name) (\(number))"
+        }
+        if let found = check(object["totalResults"], "totalResults") { return found }
+        for (index, item) in ((object["item"] as? [[String: Any]]) ?? []).enumerated() {
+            if let found = check(item["priceStandard"], "item[\(index)].priceStandard") { return found }
+        }
+        return "a number"
     }
 
     /// Aladin's error body: `{"errorCode": 8, "errorMessage": "..."}`.
@@ -86,8 +122,6 @@ enum AladinResponse {
 
     private struct SearchBody: Decodable {
         var totalResults: Int
-        var startIndex: Int?
-        var itemsPerPage: Int?
         var item: [Item]?
     }
 
@@ -100,6 +134,7 @@ enum AladinResponse {
         var cover: String?
         var link: String?
         var priceStandard: Int?
+        var itemId: Int?
 
         var book: Book {
             Book(
@@ -107,7 +142,7 @@ enum AladinResponse {
                 publisher: AladinResponse.unescape(publisher),
                 publicationDate: pubDate ?? "", isbn13: isbn13 ?? "",
                 coverURL: cover.flatMap { URL(string: AladinResponse.unescape($0)) }, priceKRW: priceStandard,
-                link: link.flatMap { URL(string: AladinResponse.unescape($0)) })
+                link: link.flatMap { URL(string: AladinResponse.unescape($0)) }, itemID: itemId)
         }
     }
 

@@ -19,10 +19,13 @@ public struct Book: Sendable, Equatable, Hashable, Codable {
     public var priceKRW: Int?
     /// The book's page at the seller, when known. Aladin gives one; the catalog gives none.
     public var link: URL?
+    /// Aladin's item id (`itemId`), when known; the catalog gives none.
+    public var itemID: Int?
 
+    /// A book; what is unknown stays `nil`.
     public init(
         title: String, author: String, publisher: String, publicationDate: String, isbn13: String,
-        coverURL: URL? = nil, priceKRW: Int? = nil, link: URL? = nil
+        coverURL: URL? = nil, priceKRW: Int? = nil, link: URL? = nil, itemID: Int? = nil
     ) {
         self.title = title
         self.author = author
@@ -32,6 +35,15 @@ public struct Book: Sendable, Equatable, Hashable, Codable {
         self.coverURL = coverURL
         self.priceKRW = priceKRW
         self.link = link
+        self.itemID = itemID
+    }
+
+    /// What makes two listings the same book: the ISBN-13 when there is one, else Aladin's item id, else every
+    /// field shown (two listings that agree on all of them look the same to a reader anyway).
+    public var identity: String {
+        if !isbn13.isEmpty { return "isbn:" + isbn13 }
+        if let itemID { return "item:\(itemID)" }
+        return ["text", title, author, publisher, publicationDate].joined(separator: "\u{1F}")
     }
 
     /// The year of `publicationDate`, or `nil` when it does not start with four digits.

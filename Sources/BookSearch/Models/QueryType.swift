@@ -11,4 +11,7 @@ public enum QueryType: String, Sendable, Equatable, Hashable, Codable, CaseItera
 
     /// Aladin's value for the `QueryType` parameter.
     public var aladinValue: String { rawValue }
+
+    /// The name people and the command line use: "keyword", "title", "author", "publisher".
+    public var name: String { rawValue.lowercased() }
 }

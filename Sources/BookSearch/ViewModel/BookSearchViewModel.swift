@@ -1,6 +1,7 @@
 import Foundation
 import RxLite
 import RxLiteUI
+import Synchronization
 
 /// What the user is searching for: the trimmed text and the field it matches.
 public struct BookQuery: Sendable, Equatable, Hashable {
@@ -18,7 +19,9 @@ public struct BookQuery: Sendable, Equatable, Hashable {
 /// Inputs are the query type, the search text as typed and near-bottom events; outputs are ``RxLite/Driver``s and
 /// a ``RxLite/Signal``. The text is trimmed and debounced (an empty text clears the list at once, without waiting);
 /// a new text or query type cancels the search in flight. Pages come through a ``Paginator``: one request at a
-/// time, none after the last page, a failed page retried by the next near-bottom event (or `retry`).
+/// time, none after the last page, a failed page asked for again by the next near-bottom event or `retry`. Each
+/// page keeps only books the search has not shown yet, up to the server's total (``ShownBooks``), so a server
+/// that repeats pages or pages past its total cannot grow the list forever.
 @MainActor
 public final class BookSearchViewModel {
     public struct Input {
@@ -55,10 +58,13 @@ public final class BookSearchViewModel {
         public let changes: Signal<ListUpdate<Book>>
         /// Whether a page is being fetched.
         public let isLoading: Driver<Bool>
-        /// A one-line summary: "20 of 134", "Searching…", "No books match "swift"." (see ``statusLine(for:query:)``).
+        /// A one-line summary: "20 of 134", "Searching…", "No books found" (see ``statusLine(for:)``).
         public let status: Driver<String>
         /// The last failure's message, for the user; `nil` when the last request succeeded.
         public let errorMessage: Driver<String?>
+        /// The query the list is for: the text once the debounce has settled (`nil` for an empty text). While it
+        /// differs from the text being typed, the list shown is stale.
+        public let query: Driver<BookQuery?>
     }
 
     /// Fetches one page of a query.
@@ -99,13 +105,21 @@ public final class BookSearchViewModel {
         let queries = Self.queries(
             type: input.queryType, text: input.searchText, debounce: debounceInterval, scheduler: scheduler)
         let fetch = self.fetch
+        let shown = Mutex((query: BookQuery?.none, books: ShownBooks()))
         let paginator = Paginator<BookQuery, Book>(pageSize: pageSize, scheduler: scheduler) { query, request in
-            fetch(query, request).map { Page(items: $0.books, totalCount: $0.totalResults, hasMore: $0.hasMore) }
+            fetch(query, request).map { page in
+                // Page 1 starts a search (a new query or a refresh); later pages add to it. The Paginator disposes
+                // the request of a search it has left, so an old search's page never gets here.
+                let (books, hasMore) = shown.withLock { shown in
+                    if request.page == 1 || shown.query != query { shown = (query, ShownBooks()) }
+                    return shown.books.admit(page)
+                }
+                return Page(items: books, totalCount: page.totalResults, hasMore: hasMore)
+            }
         }
+        let sharedQueries = queries.share(replay: 1)
         let paging = paginator.transform(
-            .init(
-                query: queries.share(replay: 1), loadNext: input.nearBottom, retry: input.retry,
-                refresh: input.refresh))
+            .init(query: sharedQueries, loadNext: input.nearBottom, retry: input.retry, refresh: input.refresh))
         let state = paging.state
         return Output(
             state: state,
@@ -113,7 +127,8 @@ public final class BookSearchViewModel {
             changes: paging.changes,
             isLoading: state.map(\.isLoading).distinctUntilChanged(),
             status: state.map { Self.statusLine(for: $0) }.distinctUntilChanged(),
-            errorMessage: state.map { $0.error.map(Self.message(for:)) }.distinctUntilChanged())
+            errorMessage: state.map { $0.error.map(Self.message(for:)) }.distinctUntilChanged(),
+            query: sharedQueries.asDriver(onErrorJustReturn: nil))
     }
 
     /// The query to search for each text and type: the text trimmed; a non-empty text once it has been stable for
@@ -131,13 +146,16 @@ public final class BookSearchViewModel {
         .distinctUntilChanged()
     }
 
-    /// The status line for `state`: "Type to search", "Searching…", "No books found", "20 of 134".
+    /// The status line for `state`: "Type to search" (no query), "Searching…" (the first page is loading),
+    /// "Search failed", "No books found" (the total is 0), "No books listed (the server counts 100)" (an empty
+    /// answer with a total above 0), "20 of 134" (with ", loading more…" while the next page loads).
     public nonisolated static func statusLine(for state: PaginatorState<Book>) -> String {
         guard state.hasQuery else { return "Type to search" }
         let count = state.items.count
         if count == 0 {
             if state.isLoading { return "Searching…" }
             if state.error != nil { return "Search failed" }
+            if let total = state.totalCount, total > 0 { return "No books listed (the server counts \(total))" }
             return "No books found"
         }
         let total = state.totalCount.map { max($0, count) }

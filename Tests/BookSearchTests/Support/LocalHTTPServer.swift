@@ -21,6 +21,13 @@ final class LocalHTTPServer: Sendable {
         var contentType = "application/json; charset=utf-8"
         /// How long to wait before answering (for timeout tests); `stop()` cuts it short.
         var delay: Duration = .zero
+        /// More header fields, e.g. `("Content-Encoding", "gzip")`.
+        var headers: [(String, String)] = []
+        /// Whether to send `Content-Length`; without it the body ends when the connection closes, so a client
+        /// cannot refuse it by its announced size and must count what arrives.
+        var sendsContentLength = true
+        /// Whether to send the body as `Transfer-Encoding: chunked`, in chunks of 64 KiB (no `Content-Length`).
+        var isChunked = false
 
         static func json(_ text: String, status: Int = 200, delay: Duration = .zero) -> Response {
             Response(status: status, body: Data(text.utf8), delay: delay)
@@ -142,9 +149,26 @@ final class LocalHTTPServer: Sendable {
         }
         var head = "HTTP/1.1 \(response.status) \(Self.reason(response.status))\r\n"
         head += "Content-Type: \(response.contentType)\r\n"
-        head += "Content-Length: \(response.body.count)\r\n"
+        if response.isChunked {
+            head += "Transfer-Encoding: chunked\r\n"
+        } else if response.sendsContentLength {
+            head += "Content-Length: \(response.body.count)\r\n"
+        }
+        for (name, value) in response.headers { head += "\(name): \(value)\r\n" }
         head += "Connection: close\r\n\r\n"
-        writeAll(connection, Data(head.utf8) + response.body)
+        guard response.isChunked else {
+            writeAll(connection, Data(head.utf8) + response.body)
+            return
+        }
+        var chunked = Data(head.utf8)
+        var offset = 0
+        while offset < response.body.count {
+            let end = min(offset + 65_536, response.body.count)
+            chunked += Data(String(end - offset, radix: 16).utf8) + Data("\r\n".utf8) + response.body[offset..<end]
+            chunked += Data("\r\n".utf8)
+            offset = end
+        }
+        writeAll(connection, chunked + Data("0\r\n\r\n".utf8))
     }
 
     /// Reads up to the blank line that ends the request head (these tests send no request bodies).
@@ -180,6 +204,7 @@ final class LocalHTTPServer: Sendable {
         case 400: "Bad Request"
         case 403: "Forbidden"
         case 404: "Not Found"
+        case 414: "URI Too Long"
         case 500: "Internal Server Error"
         case 503: "Service Unavailable"
         default: "Status"

@@ -1,0 +1,161 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The session delegate of an ``AladinClient``: hands each data task's events to the ``RunningRequest`` that
+/// started it. `@unchecked Sendable`: `requests` is read and written under `lock` only.
+final class ResponseCollector: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private let lock = NSLock()
+    private var requests: [Int: RunningRequest] = [:]
+
+    /// Routes the events of `task` to `request` until the task completes.
+    func register(_ request: RunningRequest, for task: URLSessionTask) {
+        lock.withLock { requests[task.taskIdentifier] = request }
+    }
+
+    private func request(for task: URLSessionTask) -> RunningRequest? {
+        lock.withLock { requests[task.taskIdentifier] }
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+        let allowed = request(for: dataTask)?.receive(response) ?? false
+        completionHandler(allowed ? .allow : .cancel)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        request(for: dataTask)?.receive(data)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let request = lock.withLock { requests.removeValue(forKey: task.taskIdentifier) }
+        request?.complete(error: error)
+    }
+}
+
+/// One `send` of an ``AladinClient``: its data task, the body read so far, and how it ends.
+///
+/// Invariants: the body kept never holds more than `limit` bytes (a larger answer, announced or streamed, stops the
+/// task with `.responseTooLarge`; corelibs may still have read ahead into its delegate queue, which is why plain
+/// HTTP does not come here, see `PlainHTTPRequest`); a compressed answer is refused from its head; `finish`
+/// is called exactly once; a stop (cancellation, the deadline, the limit) arriving before, during or after `start`
+/// cancels the task and decides the error it ends with. `@unchecked Sendable`: every stored property is read and
+/// written under `lock`.
+final class RunningRequest: @unchecked Sendable {
+    typealias Outcome = Result<(Data, Int), BookSearchError>
+
+    private let lock = NSLock()
+    private let limit: Int
+    private var task: URLSessionDataTask?
+    private var deadline: DispatchWorkItem?
+    /// Why the request was stopped early (`.cancelled`, `.timedOut` or `.responseTooLarge`), if it was.
+    private var stopReason: BookSearchError?
+    private var isFinished = false
+    private var body = Data()
+    private var status: Int?
+    private var finish: (@Sendable (Outcome) -> Void)?
+
+    /// A request whose body may hold at most `limit` bytes (after any decompression).
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// Starts `task`, calling `finish` once with its outcome; stops it with `.timedOut` after `timeout` seconds.
+    func start(_ task: URLSessionDataTask, timeout: TimeInterval, finish: @escaping @Sendable (Outcome) -> Void) {
+        let deadline = DispatchWorkItem { [weak self] in self?.stop(because: .timedOut) }
+        let stopped = lock.withLock {
+            self.task = task
+            self.deadline = deadline
+            self.finish = finish
+            return stopReason != nil
+        }
+        task.resume()
+        if stopped {
+            task.cancel()
+        } else {
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: deadline)
+        }
+    }
+
+    /// Cancels the task; the request ends with `reason` unless it already ended or was stopped.
+    func stop(because reason: BookSearchError) {
+        let task = lock.withLock { () -> URLSessionDataTask? in
+            guard !isFinished, stopReason == nil else { return nil }
+            stopReason = reason
+            return self.task
+        }
+        task?.cancel()
+    }
+
+    /// The response head arrived. Returns whether to read the body: not when its announced length is over the
+    /// limit.
+    func receive(_ response: URLResponse) -> Bool {
+        let announced = response.expectedContentLength
+        let http = response as? HTTPURLResponse
+        lock.withLock { status = http?.statusCode }
+        let encoding = http?.value(forHTTPHeaderField: "Content-Encoding")?.lowercased() ?? "identity"
+        if encoding != "identity" {
+            stop(because: .malformedResponse("the answer is compressed (\(encoding)) though none was asked for"))
+            return false
+        }
+        if announced > Int64(limit) {
+            stop(because: .responseTooLarge(limit: limit))
+            return false
+        }
+        return true
+    }
+
+    /// A part of the body arrived (decompressed, when the server compressed it).
+    func receive(_ data: Data) {
+        let overflow = lock.withLock { () -> Bool in
+            guard stopReason == nil else { return false }
+            guard body.count + data.count <= limit else { return true }
+            body.append(data)
+            return false
+        }
+        if overflow { stop(because: .responseTooLarge(limit: limit)) }
+    }
+
+    /// The task ended, with `error` if it failed. Calls `finish` with the stop reason if there is one, else with
+    /// the body and status or the transport error.
+    func complete(error: (any Error)?) {
+        let (reason, deadline, finish, body, status) = lock.withLock {
+            isFinished = true
+            defer {
+                self.task = nil
+                self.deadline = nil
+                self.finish = nil
+                self.body = Data()
+            }
+            return (stopReason, self.deadline, self.finish, self.body, self.status)
+        }
+        deadline?.cancel()
+        let outcome: Outcome
+        if let reason {
+            outcome = .failure(reason)
+        } else if let error {
+            outcome = .failure(Self.transportError(error))
+        } else if let status {
+            outcome = .success((body, status))
+        } else {
+            outcome = .failure(.malformedResponse("the answer is not HTTP"))
+        }
+        finish?(outcome)
+    }
+
+    private static func transportError(_ error: any Error) -> BookSearchError {
+        guard let urlError = error as? URLError else { return .network(error.localizedDescription) }
+        switch urlError.code {
+        case .timedOut: return .timedOut
+        case .cancelled: return .cancelled
+        case .badServerResponse, .cannotParseResponse, .cannotDecodeRawData, .cannotDecodeContentData,
+            .zeroByteResource:
+            return .malformedResponse(urlError.localizedDescription)
+        default: return .network("\(urlError.localizedDescription) (URL error \(urlError.code.rawValue))")
+        }
+    }
+}

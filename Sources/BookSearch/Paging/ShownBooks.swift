@@ -1,0 +1,31 @@
+/// The books one search has shown so far, so that each new page adds only books not seen yet, and never more than
+/// the server's own total.
+///
+/// A server that repeats a page, lists a book twice, or keeps paging past the total it claimed cannot grow the
+/// list forever: a page whose books were all shown before adds nothing and ends the paging, and once as many
+/// books as the claimed total are shown the paging ends too. Two listings are the same book when their
+/// ``Book/identity`` is the same (ISBN-13, else item id).
+///
+/// Invariant: `count` is the number of distinct identities admitted; admitting a page never takes it past that
+/// page's `totalResults`.
+public struct ShownBooks: Sendable, Equatable {
+    /// How many books have been admitted.
+    public private(set) var count = 0
+    private var identities: Set<String> = []
+
+    /// An empty record, for a new search.
+    public init() {}
+
+    /// The books of `page` not shown before, at most as many as its `totalResults` still allows, and whether a
+    /// later page may add more: `false` when this page added nothing, reached the total, or is the last page.
+    public mutating func admit(_ page: BookSearchPage) -> (books: [Book], hasMore: Bool) {
+        var admitted: [Book] = []
+        for book in page.books where count < page.totalResults {
+            guard identities.insert(book.identity).inserted else { continue }
+            admitted.append(book)
+            count += 1
+        }
+        let hasMore = page.hasMore && !admitted.isEmpty && count < page.totalResults
+        return (admitted, hasMore)
+    }
+}

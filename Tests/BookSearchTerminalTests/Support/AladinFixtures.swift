@@ -1,0 +1,1 @@
+../../BookSearchTests/Support/AladinFixtures.swift

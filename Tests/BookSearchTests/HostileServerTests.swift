@@ -1,0 +1,149 @@
+import BookSearch
+import Foundation
+import RxLiteTest
+import Testing
+
+/// `AladinClient` against a server that answers with hostile data: huge bodies, gzip bombs, pages far larger than
+/// asked for, numbers that do not fit, wrong types, a 414. Each ends in a page cut to what was asked for or a
+/// typed error that names the cause, never in unbounded memory.
+@Suite(.checksResources) struct HostileServerTests {
+    private typealias Response = LocalHTTPServer.Response
+
+    private func client(_ server: LocalHTTPServer, limit: Int = AladinClient.defaultMaximumResponseBytes)
+        -> AladinClient
+    {
+        AladinClient(
+            ttbKey: "ttbtestkey0001", baseURL: server.url("ttb/api/"), timeout: 10, maximumResponseBytes: limit)
+    }
+
+    private func failure(_ server: LocalHTTPServer, _ request: BookSearchRequest = BookSearchRequest(query: "한강"))
+        async -> BookSearchError?
+    {
+        do {
+            _ = try await client(server).search(request)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// A valid answer padded with spaces inside the JSON to `size` bytes.
+    private static func padded(to size: Int) -> Data {
+        var body = Data(#"{"totalResults":1,"item":[],"#.utf8)
+        body.append(Data(repeating: UInt8(ascii: " "), count: max(size - body.count - 10, 0)))
+        body.append(Data(#""x":0}"#.utf8))
+        return body
+    }
+
+    @Test(arguments: [true, false])
+    func aFiftyMegabyteBodyIsRefusedAsTooLarge(announced: Bool) async throws {
+        let body = Self.padded(to: 50 << 20)
+        try await withLocalHTTPServer(route: { _ in
+            Response(body: body, sendsContentLength: announced)
+        }) { server in
+            let error = await failure(server)
+            #expect(error == .responseTooLarge(limit: AladinClient.defaultMaximumResponseBytes))
+            #expect(error?.description.contains("larger than 4 MB") == true)
+            #expect(error?.description.contains("--aladin-url or ALADIN_BASE_URL") == true)
+        }
+    }
+
+    @Test func aBodyJustUnderTheLimitIsRead() async throws {
+        let body = Self.padded(to: 1 << 20)
+        try await withLocalHTTPServer(route: { _ in Response(body: body) }) { server in
+            let page = try await client(server, limit: 1 << 20).search(BookSearchRequest(query: "a"))
+            #expect(page.totalResults == 1)
+        }
+    }
+
+    /// The client asks for `Accept-Encoding: identity`; a server that compresses anyway is refused before its
+    /// body is inflated: a gzip bomb could need any amount of memory to inflate.
+    @Test func aCompressedAnswerIsRefusedBeforeItIsInflated() async throws {
+        let page = AladinFixtures.page(total: 2, start: 1, items: AladinFixtures.hanKang)
+        let body = Gzip.literal(Data(page.utf8))
+        try await withLocalHTTPServer(route: { _ in
+            Response(body: body, headers: [("Content-Encoding", "gzip")])
+        }) { server in
+            let error = try #require(await failure(server))
+            #expect(error == .malformedResponse("the answer is compressed (gzip) though none was asked for"))
+        }
+    }
+
+    /// 420 KB on the wire that would inflate to 64 MiB: refused from its head, never inflated.
+    @Test func aGzipBombIsRefusedFromItsHead() async throws {
+        let body = Gzip.bomb(prefix: Data(#"{"totalResults":1,"item":["#.utf8), size: 64 << 20)
+        #expect(body.count < 600_000)
+        try await withLocalHTTPServer(route: { _ in
+            Response(body: body, headers: [("Content-Encoding", "gzip")], sendsContentLength: false)
+        }) { server in
+            let error = try #require(await failure(server))
+            #expect(error == .malformedResponse("the answer is compressed (gzip) though none was asked for"))
+        }
+    }
+
+    @Test func aChunkedAnswerIsReadAndAHugeOneStopsAtTheLimit() async throws {
+        let page = Data(AladinFixtures.page(total: 2, start: 1, items: AladinFixtures.hanKang).utf8)
+        try await withLocalHTTPServer(route: { _ in Response(body: page, isChunked: true) }) { server in
+            let result = try await client(server).search(BookSearchRequest(query: "한강"))
+            #expect(result.books.count == 2)
+        }
+        let huge = Self.padded(to: 20 << 20)
+        try await withLocalHTTPServer(route: { _ in Response(body: huge, isChunked: true) }) { server in
+            #expect(await failure(server) == .responseTooLarge(limit: AladinClient.defaultMaximumResponseBytes))
+        }
+    }
+
+    @Test func aPageOfTwentyThousandItemsIsCutToThePageSize() async throws {
+        let items = (1...20_000).map { #"{"title":"Book \#($0)","isbn13":"","itemId":\#($0)}"# }
+        let body = #"{"totalResults":40000,"item":[\#(items.joined(separator: ","))]}"#
+        try await withLocalHTTPServer(route: { _ in .json(body) }) { server in
+            let page = try await client(server).search(BookSearchRequest(query: "a", page: 3))
+            #expect(page.books.count == 10)
+            #expect(page.books.first?.title == "Book 1")
+            #expect(page.startIndex == 3 && page.itemsPerPage == 10)
+        }
+    }
+
+    @Test func anEchoedPageNumberOrSizeDoesNotMoveThePaging() async throws {
+        let body = AladinFixtures.page(total: 100, start: 50, itemsPerPage: 1, items: AladinFixtures.items(10))
+        try await withLocalHTTPServer(route: { _ in .json(body) }) { server in
+            let page = try await client(server).search(BookSearchRequest(query: "a", page: 2))
+            #expect(page.startIndex == 2 && page.itemsPerPage == 10)
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"totalResults":99999999999999999999,"item":[]}"#, "totalResults (99999999999999999999) is too large"),
+        (#"{"totalResults":2.5,"item":[]}"#, "totalResults (2.5) is too large or not a whole number"),
+        (#"{"totalResults":1,"item":[{"title":5}]}"#, "the field item[0].title has the wrong type"),
+        (#"{"totalResults":1,"item":[{"title":"a"},{"itemId":"x"}]}"#, "the field item[1].itemId has the wrong type"),
+        (#"[1, 2]"#, "the answer is not a JSON object"),
+        (#"{"item":[]}"#, "the field totalResults is missing"),
+    ])
+    func errorTextsNameTheRealCause(body: String, expected: String) async throws {
+        try await withLocalHTTPServer(route: { _ in .json(body) }) { server in
+            let error = try #require(await failure(server))
+            #expect(error.description.contains(expected), "\(error.description)")
+            #expect(!error.description.contains("Index "))
+            #expect(!error.description.contains("field  "))
+        }
+    }
+
+    @Test func http414SaysTheQueryIsTooLong() async throws {
+        try await withLocalHTTPServer(route: { _ in .json("<html>414</html>", status: 414) }) { server in
+            let error = await failure(server, BookSearchRequest(query: String(repeating: "긴", count: 3000)))
+            #expect(error == .http(status: 414))
+            #expect(error?.description.contains("The query is too long") == true)
+        }
+    }
+
+    @Test func anErrorMessageWithoutAFullStopStillReadsAsSentences() async throws {
+        let body = #"{"errorCode":3,"errorMessage":"busy"}"#
+        try await withLocalHTTPServer(route: { _ in .json(body) }) { server in
+            let error = await failure(server)
+            #expect(
+                error?.description == "Aladin refused the search (error 3): busy. Try again later, or change the query."
+            )
+        }
+    }
+}

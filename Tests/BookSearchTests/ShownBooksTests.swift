@@ -1,0 +1,51 @@
+import BookSearch
+import RxLiteTest
+import Testing
+
+@Suite(.checksResources) struct ShownBooksTests {
+    func book(_ title: String, isbn: String = "", itemID: Int? = nil) -> Book {
+        Book(title: title, author: "A", publisher: "P", publicationDate: "2020", isbn13: isbn, itemID: itemID)
+    }
+
+    func page(_ books: [Book], total: Int, page: Int = 1) -> BookSearchPage {
+        BookSearchPage(books: books, totalResults: total, startIndex: page, itemsPerPage: 10)
+    }
+
+    @Test func newBooksAreAdmittedAndTheCountGrows() {
+        var shown = ShownBooks()
+        let (books, hasMore) = shown.admit(page((1...10).map { book("b\($0)") }, total: 25))
+        #expect(books.count == 10 && hasMore && shown.count == 10)
+    }
+
+    @Test func theSameISBNOrItemIDIsOneBookEvenUnderAnotherTitle() {
+        var shown = ShownBooks()
+        _ = shown.admit(page([book("a", isbn: "9788936433598"), book("b", itemID: 7)], total: 50))
+        let (books, hasMore) = shown.admit(
+            page([book("a again", isbn: "9788936433598"), book("b again", itemID: 7), book("c")], total: 50, page: 2))
+        #expect(books.map(\.title) == ["c"])
+        #expect(hasMore)  // one new book: the paging goes on
+        #expect(shown.count == 3)
+    }
+
+    @Test func aRepeatedPageAddsNothingAndEndsThePaging() {
+        var shown = ShownBooks()
+        let first = (1...10).map { book("b\($0)") }
+        _ = shown.admit(page(first, total: 40_000))
+        let (books, hasMore) = shown.admit(page(first, total: 40_000, page: 2))
+        #expect(books.isEmpty && !hasMore && shown.count == 10)
+    }
+
+    @Test func duplicatesWithinOnePageAreDropped() {
+        var shown = ShownBooks()
+        let (books, _) = shown.admit(
+            page([book("x", itemID: 1), book("x", itemID: 1), book("y", itemID: 2)], total: 3))
+        #expect(books.map(\.title) == ["x", "y"])
+    }
+
+    @Test func nothingPastTheClaimedTotal() {
+        var shown = ShownBooks()
+        _ = shown.admit(page((1...10).map { book("b\($0)") }, total: 12))
+        let (books, hasMore) = shown.admit(page((11...20).map { book("b\($0)") }, total: 12, page: 2))
+        #expect(books.map(\.title) == ["b11", "b12"] && !hasMore && shown.count == 12)
+    }
+}
