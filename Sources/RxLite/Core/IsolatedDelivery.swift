@@ -27,8 +27,10 @@ import Dispatch
 final class IsolatedDelivery<Element>: @unchecked Sendable {
     @usableFromInline
     let live = LiveResource()
+    /// Weak: the observer holds this delivery. A scheduled drain holds it strongly until it ran, so events accepted
+    /// before the source went away (a subject released right after its last event) are still handled.
     @usableFromInline
-    let observer: ClosureObserver<Element>
+    weak var observer: ClosureObserver<Element>?
     /// `nil` for the main actor.
     @usableFromInline
     let actor: (any Actor)?
@@ -41,17 +43,28 @@ final class IsolatedDelivery<Element>: @unchecked Sendable {
     @usableFromInline
     @exclusivity(unchecked) var subscribingThread: pthread_t?
 
-    @usableFromInline
     init(observer: ClosureObserver<Element>, isolation: any Actor) {
         self.observer = observer
         actor = isolation === MainActor.shared ? nil : isolation
     }
 
-    /// Runs `subscribe` as the subscribing thread: events it delivers on this thread are handled at once.
+    /// A delivery to `isolation` for `observer`, which from now on sends its events through it.
     @usableFromInline
-    func subscribing(_ subscribe: () -> Void) {
+    static func attach(to observer: ClosureObserver<Element>, isolation: any Actor) -> IsolatedDelivery {
+        let delivery = IsolatedDelivery(observer: observer, isolation: isolation)
+        observer.delivery = delivery
+        return delivery
+    }
+
+    /// From now until ``endSubscribing()``, events delivered on this thread are handled at once: `subscribe` runs
+    /// isolated to the actor.
+    @usableFromInline
+    func beginSubscribing() {
         lock.withLock { subscribingThread = pthread_self() }
-        subscribe()
+    }
+
+    @usableFromInline
+    func endSubscribing() {
         lock.withLock { subscribingThread = nil }
     }
 
@@ -60,7 +73,7 @@ final class IsolatedDelivery<Element>: @unchecked Sendable {
         lock.lock()
         if queue.isEmpty && !isScheduled && isIsolatedHere() {
             lock.unlock()
-            observer.on(event)
+            observer?.handle(event)
             return
         }
         queue.append(event)
@@ -70,7 +83,8 @@ final class IsolatedDelivery<Element>: @unchecked Sendable {
         }
         isScheduled = true
         lock.unlock()
-        scheduleDrain()
+        guard let observer else { return }
+        scheduleDrain(observer)
     }
 
     /// Whether the calling code runs isolated to the actor (under the lock).
@@ -80,20 +94,21 @@ final class IsolatedDelivery<Element>: @unchecked Sendable {
         return pthread_equal(subscribingThread, pthread_self()) != 0
     }
 
-    private func scheduleDrain() {
+    private func scheduleDrain(_ observer: ClosureObserver<Element>) {
+        let observer = UncheckedTransfer(value: observer)
         guard let actor else {
-            DispatchQueue.main.async { self.drain() }
+            DispatchQueue.main.async { self.drain(observer.value) }
             return
         }
-        Task { await self.drain(isolatedTo: actor) }
+        Task { await self.drain(observer.value, isolatedTo: actor) }
     }
 
-    private func drain(isolatedTo actor: isolated any Actor) {
-        drain()
+    private func drain(_ observer: ClosureObserver<Element>, isolatedTo actor: isolated any Actor) {
+        drain(observer)
     }
 
     /// Handles everything queued, in order; called on the actor.
-    private func drain() {
+    private func drain(_ observer: ClosureObserver<Element>) {
         while true {
             lock.lock()
             if queue.isEmpty {
@@ -104,7 +119,7 @@ final class IsolatedDelivery<Element>: @unchecked Sendable {
             let events = queue
             queue.removeAll()
             lock.unlock()
-            for event in events { observer.on(event) }
+            for event in events { observer.handle(event) }
         }
     }
 }
