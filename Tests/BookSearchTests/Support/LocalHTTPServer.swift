@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
+import RxLite
 import RxLiteTest
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
