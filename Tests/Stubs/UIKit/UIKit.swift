@@ -202,6 +202,51 @@ public struct UIEdgeInsets: Equatable, Sendable {
     public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) { stub() }
 }
 
+// Foundation's key-value observing, as the iOS SDK's Foundation overlay declares it (swift-corelibs-foundation has
+// none, so the stub supplies it): `NSObject.observe(_:options:changeHandler:)` and the types it uses. The handler is
+// `@Sendable` and the method `@preconcurrency` since the iOS 18 SDK.
+
+public struct NSKeyValueObservingOptions: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static var new: NSKeyValueObservingOptions { NSKeyValueObservingOptions(rawValue: 0x01) }
+    public static var old: NSKeyValueObservingOptions { NSKeyValueObservingOptions(rawValue: 0x02) }
+    public static var initial: NSKeyValueObservingOptions { NSKeyValueObservingOptions(rawValue: 0x04) }
+    public static var prior: NSKeyValueObservingOptions { NSKeyValueObservingOptions(rawValue: 0x08) }
+}
+
+public enum NSKeyValueChange: UInt, Sendable {
+    case setting = 1
+    case insertion = 2
+    case removal = 3
+    case replacement = 4
+}
+
+public struct NSKeyValueObservedChange<Value> {
+    public typealias Kind = NSKeyValueChange
+    public let kind: NSKeyValueObservedChange<Value>.Kind
+    public let newValue: Value?
+    public let oldValue: Value?
+    public let indexes: IndexSet?
+    public let isPrior: Bool
+}
+
+public class NSKeyValueObservation: NSObject {
+    public func invalidate() { stub() }
+}
+
+public protocol _KeyValueCodingAndObserving {}
+
+extension NSObject: _KeyValueCodingAndObserving {}
+
+extension _KeyValueCodingAndObserving {
+    @preconcurrency
+    public func observe<Value>(
+        _ keyPath: KeyPath<Self, Value>, options: NSKeyValueObservingOptions = [],
+        changeHandler: @escaping @Sendable (Self, NSKeyValueObservedChange<Value>) -> Void
+    ) -> NSKeyValueObservation { stub() }
+}
+
 // In UIKit every requirement is `@objc optional`; Linux has no Objective-C, so the stub declares the one the glue
 // implements as a plain requirement; the glue calls it with `?` under `#if canImport(ObjectiveC)`.
 @MainActor
