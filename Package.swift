@@ -3,8 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "RxLite",
-    // The Synchronization module (atomics) sets the floor on Apple platforms.
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    // Nothing newer is used (Sources/RxLite/RxLite.docc/Platforms.md); scripts/check-availability keeps it so.
+    platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
     products: [
         .library(name: "RxLite", targets: ["RxLite"]),
         .library(name: "RxLiteTest", targets: ["RxLiteTest"]),

@@ -19,10 +19,11 @@ final class LocalHTTPServer: Sendable {
         var status: Int = 200
         var body: Data = Data()
         var contentType = "application/json; charset=utf-8"
-        /// How long to wait before answering (for timeout tests); `stop()` cuts it short.
-        var delay: Duration = .zero
+        /// How long to wait before answering (for timeout tests), if at all; `stop()` cuts it short.
+        /// (`DispatchTimeInterval`, not `Duration`, which needs macOS 13 / iOS 16.)
+        var delay: DispatchTimeInterval? = nil
 
-        static func json(_ text: String, status: Int = 200, delay: Duration = .zero) -> Response {
+        static func json(_ text: String, status: Int = 200, delay: DispatchTimeInterval? = nil) -> Response {
             Response(status: status, body: Data(text.utf8), delay: delay)
         }
     }
@@ -132,10 +133,8 @@ final class LocalHTTPServer: Sendable {
         let request = Request(line: String(line))
         recorded.withLock { $0.append(request) }
         let response = route(request)
-        if response.delay > .zero {
-            let (seconds, attoseconds) = response.delay.components
-            let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-            if stopping.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success {
+        if let delay = response.delay {
+            if stopping.wait(timeout: .now() + delay) == .success {
                 stopping.signal()  // keep it signalled for the loop and any later wait
                 return
             }
