@@ -247,11 +247,16 @@ extension _KeyValueCodingAndObserving {
     ) -> NSKeyValueObservation { stub() }
 }
 
-// In UIKit every requirement is `@objc optional`; Linux has no Objective-C, so the stub declares the one the glue
-// implements as a plain requirement; the glue calls it with `?` under `#if canImport(ObjectiveC)`.
+// Delegate protocols: in UIKit every requirement is `@objc optional`. Linux has no Objective-C, so the stub declares
+// each requirement it needs as a plain one and, in an extension, an empty implementation, so that a conformer may
+// leave it out as on iOS. Nothing may call a requirement through the protocol (on iOS that needs `?`).
 @MainActor
 public protocol UIScrollViewDelegate: NSObjectProtocol {
     func scrollViewDidScroll(_ scrollView: UIScrollView)
+}
+
+extension UIScrollViewDelegate {
+    public func scrollViewDidScroll(_ scrollView: UIScrollView) {}
 }
 
 @MainActor
@@ -269,11 +274,16 @@ open class UIScrollView: UIView {
         get { stub() }
         set { stub() }
     }
+    open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) { stub() }
 }
 
 @MainActor
 open class UITextView: UIScrollView {
     open var text: String! {
+        get { stub() }
+        set { stub() }
+    }
+    open var isEditable: Bool {
         get { stub() }
         set { stub() }
     }
@@ -309,6 +319,18 @@ open class UITableViewCell: UIView {
     public required init?(coder: NSCoder) { stub() }
     open var textLabel: UILabel? { stub() }
     open var detailTextLabel: UILabel? { stub() }
+}
+
+// UIKit's UITableViewDelegate: the one requirement the example implements (see the delegate protocols above). On
+// iOS `UITableView` redeclares `delegate` as `(any UITableViewDelegate)?`; Swift cannot say that in a subclass, so
+// here a table's delegate is the `UIScrollViewDelegate` this protocol refines.
+@MainActor
+public protocol UITableViewDelegate: UIScrollViewDelegate {
+    func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath)
+}
+
+extension UITableViewDelegate {
+    public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
 }
 
 @MainActor
@@ -351,6 +373,7 @@ open class UITableView: UIScrollView {
     }
     open func reloadData() { stub() }
     open func insertRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) { stub() }
+    open func deselectRow(at indexPath: IndexPath, animated: Bool) { stub() }
 }
 
 extension IndexPath {
@@ -412,13 +435,22 @@ open class UISegmentedControl: UIControl {
     nonisolated public class var noSegment: Int { stub() }
 }
 
-// In UIKit both requirements are `@objc optional` (and the protocol refines `UIBarPositioningDelegate`); the stub
-// declares the two the example implements as plain requirements, as for `UIScrollViewDelegate`.
+// In UIKit both requirements are `@objc optional` (and the protocol refines `UIBarPositioningDelegate`); declared as
+// for `UIScrollViewDelegate`.
 @MainActor
 public protocol UISearchBarDelegate: NSObjectProtocol {
     func searchBar(_ searchBar: UISearchBar, textDidChange searchText: String)
     func searchBarSearchButtonClicked(_ searchBar: UISearchBar)
 }
+
+extension UISearchBarDelegate {
+    public func searchBar(_ searchBar: UISearchBar, textDidChange searchText: String) {}
+    public func searchBarSearchButtonClicked(_ searchBar: UISearchBar) {}
+}
+
+/// The search bar's text field (iOS 13): a `UITextField`, so `searchBar.searchTextField.rx.text` reads what is typed.
+@MainActor
+open class UISearchTextField: UITextField {}
 
 @MainActor
 open class UISearchBar: UIView {
@@ -436,4 +468,23 @@ open class UISearchBar: UIView {
         get { stub() }
         set { stub() }
     }
+    open var searchTextField: UISearchTextField { stub() }
+}
+
+// Fonts, for the example's attributed countdown.
+
+open class UIFont: NSObject, @unchecked Sendable {
+    public struct Weight: Hashable, RawRepresentable, Sendable {
+        public let rawValue: CGFloat
+        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        public static let regular = UIFont.Weight(rawValue: 0)
+        public static let bold = UIFont.Weight(rawValue: 0.4)
+    }
+
+    open class func systemFont(ofSize fontSize: CGFloat) -> UIFont { stub() }
+    open class func monospacedDigitSystemFont(ofSize fontSize: CGFloat, weight: UIFont.Weight) -> UIFont { stub() }
+}
+
+extension NSAttributedString.Key {
+    public static let font = NSAttributedString.Key(rawValue: "NSFont")
 }
