@@ -48,12 +48,14 @@ static inline memory_order rx_atomic_failure_order(memory_order order) {
     }
 }
 
-/// Stores `desired` if the cell holds `*expected` and returns true; otherwise writes the value found into
-/// `*expected` and returns false. Strong: never fails spuriously.
-static inline bool rx_atomic_word_compare_exchange(
-    rx_atomic_word *_Nonnull cell, intptr_t *_Nonnull expected, intptr_t desired, memory_order order) {
-    return atomic_compare_exchange_strong_explicit(
-        &cell->word, expected, desired, order, rx_atomic_failure_order(order));
+/// Stores `desired` if the cell holds `expected`, and returns the value the cell held: `expected` exactly when it
+/// stored (a strong compare-exchange never fails spuriously). Taking `expected` by value, rather than through a
+/// pointer as C11 does, keeps Swift callers free of an address-taken local, which would give every function that
+/// inlines this a stack protector (measured: about 5% more instructions per event in the pumping benchmarks).
+static inline intptr_t rx_atomic_word_compare_exchange(
+    rx_atomic_word *_Nonnull cell, intptr_t expected, intptr_t desired, memory_order order) {
+    atomic_compare_exchange_strong_explicit(&cell->word, &expected, desired, order, rx_atomic_failure_order(order));
+    return expected;
 }
 
 /// Adds `operand` (wrapping on overflow) and returns the value before the addition.

@@ -52,9 +52,9 @@ package struct Atomic<Value: AtomicWordRepresentable>: ~Copyable, @unchecked Sen
     package func compareExchange(
         expected: Value, desired: Value, ordering: AtomicUpdateOrdering
     ) -> (exchanged: Bool, original: Value) {
-        var found = expected.atomicWord
-        let exchanged = rx_atomic_word_compare_exchange(cell, &found, desired.atomicWord, ordering.order)
-        return (exchanged, Value(atomicWord: found))
+        let expectedWord = expected.atomicWord
+        let found = rx_atomic_word_compare_exchange(cell, expectedWord, desired.atomicWord, ordering.order)
+        return (found == expectedWord, Value(atomicWord: found))
     }
 }
 
