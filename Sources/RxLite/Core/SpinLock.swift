@@ -28,8 +28,9 @@
 /// | test-and-set (this, on Linux) | 2.8         | 4.6       |
 /// | `pthread_mutex_t`             | 6.9         | 23.7      |
 ///
-/// No Apple hardware measures here; `os_unfair_lock` is chosen there for its priority donation, not its speed. (The
-/// type keeps its name for its many users although on Apple platforms it does not spin.)
+/// No Apple hardware measures here; `os_unfair_lock` is chosen there for its priority donation, not its speed. CI
+/// type-checks that branch against a declaration-only Darwin stub (`scripts/typecheck-darwin-lock`). (The type keeps
+/// its name for its many users although on Apple platforms it does not spin.)
 @usableFromInline
 package struct SpinLock: ~Copyable {
     #if canImport(Darwin)
