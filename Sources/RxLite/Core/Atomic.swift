@@ -5,12 +5,14 @@ import CRxAtomics
 /// It has the same name, methods and argument labels as the part of `Synchronization.Atomic` RxLite used, so a call
 /// site reads the same (`status.load(ordering: .acquiring)`), but it needs nothing from the OS: the operations are the
 /// C11 `static inline` functions of the `CRxAtomics` target, which Swift inlines, so each compiles to the same single
-/// instruction. ThreadSanitizer instruments C11 atomics and understands their orderings.
+/// instruction as before, after one load of the cell's address. ThreadSanitizer instruments C11 atomics and
+/// understands their orderings.
 ///
 /// The value lives in a heap cell (one machine word) owned by this struct, because an atomic needs a stable address and
 /// Swift gives a stored property one only through an `inout` access, which ThreadSanitizer reports as a race when two
-/// threads make it at once. Do not `import Synchronization` next to RxLite's own `Atomic`: `scripts/check-availability`
-/// fails the build on it.
+/// threads make it at once. That costs one allocation per `Atomic` when its owner is made. Every value is stored
+/// through `atomicWord`, so equal values have equal words (`compareExchange` relies on it). Do not
+/// `import Synchronization` next to RxLite's own `Atomic`: `scripts/check-availability` fails the build on it.
 @usableFromInline
 package struct Atomic<Value: AtomicWordRepresentable>: ~Copyable, @unchecked Sendable {
     @usableFromInline
