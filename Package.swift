@@ -3,8 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "RxLite",
-    // The Synchronization module (atomics) sets the floor on Apple platforms.
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    // Nothing newer is used (Sources/RxLite/RxLite.docc/Platforms.md); scripts/check-availability keeps it so.
+    platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
     products: [
         .library(name: "RxLite", targets: ["RxLite"]),
         .library(name: "RxLiteTest", targets: ["RxLiteTest"]),
@@ -14,7 +14,10 @@ let package = Package(
         .executable(name: "rxlite-bench", targets: ["rxlite-bench"]),
     ],
     targets: [
-        .target(name: "RxLite"),
+        // C11 atomics (static inline, so Swift inlines them): RxLite's `Atomic`, in place of the Synchronization
+        // module's, which would raise the floor to iOS 18 / macOS 15.
+        .target(name: "CRxAtomics"),
+        .target(name: "RxLite", dependencies: ["CRxAtomics"]),
         .target(name: "RxLiteTest", dependencies: ["RxLite"]),
         .target(name: "RxLiteUI", dependencies: ["RxLite"]),
         // The book domain: models, the Aladin client and the embedded catalog (compiled in: no resource bundle, so a
@@ -26,7 +29,7 @@ let package = Package(
             name: "book-search", dependencies: ["BookSearchTerminal", "BookSearch", "RxLiteUI", "RxLite"]),
         .target(name: "CAllocationCounter"),
         .executableTarget(
-            name: "rxlite-bench", dependencies: ["RxLite", "RxLiteUI", "BookSearch", "CAllocationCounter"]),
+            name: "rxlite-bench", dependencies: ["RxLite", "RxLiteTest", "RxLiteUI", "BookSearch", "CAllocationCounter"]),
         // Exercises RxLite under `valgrind --leak-check=full` (docs/RELIABILITY.md); not a product.
         .executableTarget(name: "rxlite-leakcheck", dependencies: ["RxLite"]),
         .testTarget(name: "RxLiteTests", dependencies: ["RxLite", "RxLiteTest"]),

@@ -1,15 +1,22 @@
 // The seed app's book search screen, written with RxLite: a search bar, a query-type segmented control, a table
 // with infinite scroll (the Paginator inside BookSearchViewModel), a throttled retry button, and the countdown
-// popup. Every binding goes through `BookSearchViewModel` or `Countdown`; the view controller only wires views.
+// popup; plus a list of recent searches, an error details view and a back-to-top button. Every binding goes through
+// `BookSearchViewModel` or `Countdown`; the view controller only wires views. Between them the bindings use every
+// UIKit binder of RxLiteUI (`scripts/typecheck-uikit` checks that none is left out).
 //
-// Not built on Linux; `scripts/typecheck-uikit` type-checks it against the UIKit stub in Tests/Stubs/UIKit.
+// The view controller stays the table's delegate (row selection) while `rx.reachedBottom` pages: RxLiteUI observes
+// scrolling with key-value observing and never takes the delegate.
+//
+// Not built on Linux; `scripts/typecheck-uikit` type-checks it against the UIKit stub in Tests/Stubs/UIKit, in
+// Swift 6 mode with warnings as errors.
 import BookSearch
+import Foundation
 import RxLite
 import RxLiteUI
 import UIKit
 
 @MainActor
-final class BookSearchViewController: UIViewController, UISearchBarDelegate {
+final class BookSearchViewController: UIViewController, UISearchBarDelegate, UITableViewDelegate {
     private let searchBar = UISearchBar()
     private let queryTypeControl = UISegmentedControl(items: QueryType.allCases.map(\.rawValue))
     private let statusLabel = UILabel()
@@ -18,12 +25,18 @@ final class BookSearchViewController: UIViewController, UISearchBarDelegate {
     private let refreshButton = UIButton(type: .system)
     private let countdownButton = UIButton(type: .system)
     private let countdownLabel = UILabel()
+    private let backToTopButton = UIButton(type: .system)
+    private let clearRecentButton = UIButton(type: .system)
+    private let errorDetails = UITextView()
     private let tableView = UITableView(frame: .zero, style: .plain)
+    private let recentTable = UITableView(frame: .zero, style: .plain)
 
     private let viewModel: BookSearchViewModel
     private let countdown = Countdown(from: 3)
-    /// UISearchBar reports edits to its delegate; RxLiteUI has no `searchBar.rx.text`, so the delegate feeds this.
-    private let searchText = BehaviorRelay(value: "")
+    /// The queries submitted with the search button, newest first, at most five.
+    private let recentSearches = BehaviorRelay<[String]>(value: [])
+    /// The books shown, for row selection.
+    private var books: PagedItems<Book> = []
     private let disposeBag = DisposeBag()
 
     init(service: any BookSearchService) {
@@ -35,10 +48,13 @@ final class BookSearchViewController: UIViewController, UISearchBarDelegate {
 
     override func loadView() {
         let controls = UIStackView(arrangedSubviews: [
-            statusLabel, activityIndicator, retryButton, refreshButton, countdownButton,
+            statusLabel, activityIndicator, retryButton, refreshButton, countdownButton, backToTopButton,
         ])
         controls.spacing = 8
-        let stack = UIStackView(arrangedSubviews: [searchBar, queryTypeControl, controls, countdownLabel, tableView])
+        let recent = UIStackView(arrangedSubviews: [recentTable, clearRecentButton])
+        let stack = UIStackView(arrangedSubviews: [
+            searchBar, queryTypeControl, controls, countdownLabel, errorDetails, tableView, recent,
+        ])
         stack.axis = .vertical
         view = stack
     }
@@ -48,11 +64,18 @@ final class BookSearchViewController: UIViewController, UISearchBarDelegate {
         title = "Books"
         searchBar.placeholder = "Title, author or publisher"
         searchBar.delegate = self
+        tableView.delegate = self
         queryTypeControl.selectedSegmentIndex = 0
         retryButton.setTitle("Retry", for: .normal)
         refreshButton.setTitle("Refresh", for: .normal)
+        backToTopButton.setTitle("Top", for: .normal)
+        clearRecentButton.setTitle("Clear recent searches", for: .normal)
+        errorDetails.isEditable = false
         tableView.register(BookCell.self, forCellReuseIdentifier: BookCell.identifier)
+        recentTable.register(UITableViewCell.self, forCellReuseIdentifier: "Recent")
         bindViewModel()
+        bindScrolling()
+        bindRecentSearches()
         bindCountdown()
     }
 
@@ -66,7 +89,8 @@ final class BookSearchViewController: UIViewController, UISearchBarDelegate {
         let output = viewModel.transform(
             BookSearchViewModel.Input(
                 queryType: queryType.asObservable(),
-                searchText: searchText.asObservable(),
+                // What is typed, edit by edit (the view model trims and debounces it).
+                searchText: searchBar.searchTextField.rx.text.orEmpty.asObservable(),
                 // The seed throttled every scroll event; the Paginator drops triggers while a page loads and after
                 // the last page, so this only saves work.
                 nearBottom: tableView.rx.reachedBottom(offset: 200)
@@ -85,15 +109,64 @@ final class BookSearchViewController: UIViewController, UISearchBarDelegate {
                 cell.show(book)
             }
             .disposed(by: disposeBag)
+        output.books.drive(onNext: { [weak self] books in self?.books = books }).disposed(by: disposeBag)
         output.status.map { Optional($0) }.drive(statusLabel.rx.text).disposed(by: disposeBag)
         output.isLoading.drive(activityIndicator.rx.isAnimating).disposed(by: disposeBag)
+        // While a page loads the list dims and refreshing waits.
+        output.isLoading.map { $0 ? 0.6 : 1 }.drive(tableView.rx.alpha).disposed(by: disposeBag)
+        output.isLoading.map { !$0 }.drive(refreshButton.rx.isEnabled).disposed(by: disposeBag)
         output.errorMessage.map { $0 == nil }.drive(retryButton.rx.isHidden).disposed(by: disposeBag)
+        output.errorMessage.map { $0 == nil }.drive(errorDetails.rx.isHidden).disposed(by: disposeBag)
+        output.errorMessage.asObservable().bind(to: errorDetails.rx.text).disposed(by: disposeBag)
+        // Switching the query type ends editing, as the search button does.
+        queryTypeControl.rx.controlEvent(.valueChanged)
+            .subscribe(onNext: { [weak self] in _ = self?.searchBar.resignFirstResponder() })
+            .disposed(by: disposeBag)
+    }
+
+    private func bindScrolling() {
+        // Scrolling the results hides the keyboard.
+        tableView.rx.didScroll
+            .subscribe(onNext: { [weak self] in _ = self?.searchBar.resignFirstResponder() })
+            .disposed(by: disposeBag)
+        // "Top" shows once the list is scrolled more than a screen down.
+        tableView.rx.didScroll
+            .map { [weak tableView] in
+                MainActor.assumeIsolated {
+                    guard let geometry = tableView?.verticalScrollGeometry else { return true }
+                    return geometry.offset < geometry.visibleHeight
+                }
+            }
+            .distinctUntilChanged()
+            .bind(to: backToTopButton.rx.isHidden)
+            .disposed(by: disposeBag)
+        backToTopButton.onTap(throttle: .milliseconds(500)) { [weak tableView] in
+            guard let tableView else { return }
+            tableView.setContentOffset(CGPoint(x: 0, y: -tableView.adjustedContentInset.top), animated: true)
+        }
+        .disposed(by: disposeBag)
+    }
+
+    private func bindRecentSearches() {
+        recentSearches.asDriver()
+            .drive(recentTable.rx.items(cellIdentifier: "Recent", cellType: UITableViewCell.self)) { _, query, cell in
+                cell.textLabel?.text = query
+            }
+            .disposed(by: disposeBag)
+        // Clears once the taps stop, so a double tap does not clear twice.
+        clearRecentButton.onTap(debounce: .milliseconds(300)) { [weak self] in self?.recentSearches.accept([]) }
+            .disposed(by: disposeBag)
+        recentSearches.map(\.isEmpty).bind(to: clearRecentButton.rx.isHidden).disposed(by: disposeBag)
     }
 
     private func bindCountdown() {
         // The seed's popup: 3, 2, 1, 0, then it disappears. Tapping while it runs cancels it (its cleanup runs),
         // tapping again starts a fresh one.
-        countdown.text.drive(countdownLabel.rx.text).disposed(by: disposeBag)
+        // Big digits that do not shift as they change.
+        let digits: [NSAttributedString.Key: Any] = [.font: UIFont.monospacedDigitSystemFont(ofSize: 40, weight: .bold)]
+        countdown.text.map { text in text.map { NSAttributedString(string: $0, attributes: digits) } }
+            .drive(countdownLabel.rx.attributedText)
+            .disposed(by: disposeBag)
         countdown.text.map { $0 == nil }.drive(countdownLabel.rx.isHidden).disposed(by: disposeBag)
         countdown.isRunning.map { Optional($0 ? "Cancel" : "Countdown") }
             .drive(countdownButton.rx.title(for: .normal))
@@ -111,12 +184,20 @@ final class BookSearchViewController: UIViewController, UISearchBarDelegate {
 
     // MARK: UISearchBarDelegate
 
-    func searchBar(_ searchBar: UISearchBar, textDidChange searchText: String) {
-        self.searchText.accept(searchText)  // the view model trims and debounces it
-    }
-
     func searchBarSearchButtonClicked(_ searchBar: UISearchBar) {
         _ = searchBar.resignFirstResponder()
+        let query = (searchBar.text ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !query.isEmpty else { return }
+        recentSearches.accept(Array(([query] + recentSearches.value.filter { $0 != query }).prefix(5)))
+    }
+
+    // MARK: UITableViewDelegate (the app keeps its delegate while rx.reachedBottom pages)
+
+    func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+        tableView.deselectRow(at: indexPath, animated: true)
+        guard tableView === self.tableView, books.indices.contains(indexPath.row) else { return }
+        let book = books[indexPath.row]
+        statusLabel.text = "\(book.title) · \(book.author)"
     }
 }
 

@@ -1,3 +1,4 @@
+import Dispatch
 import RxLite
 import Testing
 
@@ -49,8 +50,8 @@ public struct ChecksResourcesTrait: TestTrait, SuiteTrait, TestScoping {
             // A test resumed from another thread (a dispatch block, a Task) returns while that thread is still
             // unwinding and releasing what it held. Give it up to a second, yielding (never sleeping), before
             // calling it a leak: a real leak never comes back, so it still fails.
-            let deadline = ContinuousClock.now.advanced(by: .seconds(1))
-            while after != before && ContinuousClock.now < deadline {
+            let deadline = DispatchTime.now() + .seconds(1)
+            while after != before && DispatchTime.now() < deadline {
                 await Task.yield()
                 after = Resources.total
             }

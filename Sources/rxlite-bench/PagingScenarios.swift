@@ -2,8 +2,8 @@ import BookSearch
 import Dispatch
 import Foundation
 import RxLite
+import RxLiteTest
 import RxLiteUI
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -36,7 +36,7 @@ struct ImmediateScheduler: SchedulerType {
 }
 
 /// The synthetic catalog's matches for "synthetic", generated once per size.
-private let syntheticMatches = Mutex<[Int: [Book]]>([:])
+private let syntheticMatches = Protected<[Int: [Book]]>([:])
 
 func syntheticBooks(_ count: Int) -> [Book] {
     if let books = syntheticMatches.withLock({ $0[count] }) { return books }

@@ -242,4 +242,17 @@ let scenarios: [Scenario] = [
     Scenario(
         name: "PagingScroll", unit: "item", isPumping: false, units: { $0 * 10 },
         expectedChecksum: { $0 * 10 }, body: pagingScroll, note: pagingScrollNote),
+    // Lock round trips (LockScenarios.swift); the figures are in Core/SpinLock.swift's comment.
+    Scenario(
+        name: "LockUncontended", unit: "lock", isPumping: false, units: { $0 * 100 },
+        expectedChecksum: { $0 * 100 }, body: { uncontendedRoundTrips(SpinLockCounter.self, $0) }),
+    Scenario(
+        name: "LockContended", unit: "lock", isPumping: false, units: { $0 * 100 },
+        expectedChecksum: { $0 * 100 }, body: { contendedRoundTrips(SpinLockCounter.self, $0) }),
+    Scenario(
+        name: "LockUncontendedPthreadMutex", unit: "lock", isPumping: false, units: { $0 * 100 },
+        expectedChecksum: { $0 * 100 }, body: { uncontendedRoundTrips(PthreadMutexCounter.self, $0) }),
+    Scenario(
+        name: "LockContendedPthreadMutex", unit: "lock", isPumping: false, units: { $0 * 100 },
+        expectedChecksum: { $0 * 100 }, body: { contendedRoundTrips(PthreadMutexCounter.self, $0) }),
 ]

@@ -1,6 +1,6 @@
 import Dispatch
 import RxLite
-import Synchronization
+import RxLiteTest
 
 // DebouncePumping and ThrottlePumping: one million elements (at the default 10 000 iterations) pushed through
 // `debounce` / `throttle(latest: true)` with a 100 ms due time on a serial dispatch scheduler, as fast as one
@@ -35,7 +35,7 @@ final class CountingScheduler<Base: SchedulerType>: SchedulerType {
 /// What the runs of a time scenario measured at the full size, for the note under the table: the fastest push and
 /// the timers of that run. (The harness also runs smaller sizes to count allocations; those are ignored.)
 final class TimeScenarioReport: Sendable {
-    private let state = Mutex<(elements: Int, timers: Int, pushNanoseconds: Int)>((0, 0, Int.max))
+    private let state = Protected<(elements: Int, timers: Int, pushNanoseconds: Int)>((0, 0, Int.max))
 
     func record(elements: Int, timers: Int, pushNanoseconds: Int) {
         state.withLock { state in

@@ -1,7 +1,6 @@
 import BookSearch
 import RxLite
 import RxLiteTest
-import Synchronization
 import Testing
 
 /// The RxLite bridge: `searchObservable` runs one search per subscription and cancels it on dispose.

@@ -1,7 +1,6 @@
 import Foundation
 import RxLite
 import RxLiteTest
-import Synchronization
 import Testing
 
 /// Suspends until the surrounding task is cancelled (an `AsyncStream` loop ends on cancellation); no sleep.

@@ -1,7 +1,6 @@
 import Dispatch
 import RxLite
 import RxLiteTest
-import Synchronization
 import Testing
 
 extension OperatorTests {

@@ -2,7 +2,6 @@ import Foundation
 import RxLite
 import RxLiteTest
 import RxLiteUI
-import Synchronization
 import Testing
 
 /// A task that logs its subscription and its cleanup.

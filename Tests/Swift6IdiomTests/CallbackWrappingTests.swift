@@ -1,7 +1,6 @@
 import Dispatch
 import RxLite
 import RxLiteTest
-import Synchronization
 import Testing
 
 // This target is built with warnings as errors in Swift 6 mode (.ci/run): each test is first of all an idiom that
@@ -91,8 +90,8 @@ private func save(_ id: Int) -> Completable {
     @Test func concurrentCallsOnCreatesObserverAreSerializedAndNoneIsLost() async throws {
         let producers = 8
         let perProducer = 500
-        let inside = Atomic<Int>(0)
-        let overlaps = Atomic<Int>(0)
+        let inside = Protected(0)
+        let overlaps = Protected(0)
         let numbers = Observable<Int>.create { observer in
             DispatchQueue.global().async {
                 DispatchQueue.concurrentPerform(iterations: producers) { producer in
@@ -104,14 +103,16 @@ private func save(_ id: Int) -> Completable {
         }
         var received: [Int] = []
         for try await number in numbers.do(onNext: { _ in
-            if inside.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue != 1 {
-                overlaps.wrappingAdd(1, ordering: .relaxed)
+            let concurrent = inside.withLock { count -> Int in
+                count += 1
+                return count
             }
-            inside.wrappingSubtract(1, ordering: .sequentiallyConsistent)
+            if concurrent != 1 { overlaps.withLock { $0 += 1 } }
+            inside.withLock { $0 -= 1 }
         }).values {
             received.append(number)
         }
-        #expect(overlaps.load(ordering: .relaxed) == 0)
+        #expect(overlaps.withLock { $0 } == 0)
         #expect(received.sorted() == Array(0..<(producers * perProducer)))
     }
 

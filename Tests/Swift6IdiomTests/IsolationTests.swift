@@ -1,7 +1,6 @@
 import Dispatch
 import RxLite
 import RxLiteTest
-import Synchronization
 import Testing
 
 // A handler written on an actor never runs off it: subscribe(onNext:...), bind(onNext:), subscribe(with:...) take
@@ -42,7 +41,7 @@ private struct WeatherClient: Sendable {
 
 /// Records, for each handler call, whether it ran on the main queue, and the elements in order.
 private final class Calls: @unchecked Sendable {
-    private let lock = Mutex<([Int], [Bool])>(([], []))
+    private let lock = Protected<([Int], [Bool])>(([], []))
     func record(_ element: Int) {
         lock.withLock {
             $0.0.append(element); $0.1.append(MainScheduler.isOnMainQueue)
@@ -104,7 +103,7 @@ private final class Calls: @unchecked Sendable {
 
     @Test func aNonisolatedSubscriberIsCalledInlineOnTheProducingThread() async {
         let subject = PublishSubject<Int>()
-        let producerThreadMatches = Mutex<[Bool]>([])
+        let producerThreadMatches = Protected<[Bool]>([])
         let finished = Gate()
         let subscription = subscribeNonisolated(subject) { matches in
             producerThreadMatches.withLock { $0.append(matches) }
@@ -197,7 +196,7 @@ private actor Counter {
 
 /// A gate an async test opens from elsewhere; `wait()` suspends until it is open.
 private final class Gate: @unchecked Sendable {
-    private let state = Mutex<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+    private let state = Protected<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
 
     func open() {
         let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in

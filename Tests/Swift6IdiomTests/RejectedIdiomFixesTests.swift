@@ -23,7 +23,7 @@ import Testing
 
 /// 2. A shared sequence in a static property: isolate it to the main actor (or make it a function). Checked by
 /// compiling only: the shared state it holds lives as long as the program, which the leak check would count.
-private enum Clock {
+private enum Ticker {
     @MainActor static let shared = Observable<Int>.just(42).share(replay: 1)
 }
 

@@ -1,7 +1,6 @@
 import Foundation
 import RxLite
 import RxLiteUI
-import Synchronization
 
 /// What the user is searching for: the trimmed text and the field it matches.
 public struct BookQuery: Sendable, Equatable, Hashable {
@@ -105,7 +104,7 @@ public final class BookSearchViewModel {
         let queries = Self.queries(
             type: input.queryType, text: input.searchText, debounce: debounceInterval, scheduler: scheduler)
         let fetch = self.fetch
-        let shown = Mutex((query: BookQuery?.none, books: ShownBooks()))
+        let shown = Locked((query: BookQuery?.none, books: ShownBooks()))
         let paginator = Paginator<BookQuery, Book>(pageSize: pageSize, scheduler: scheduler) { query, request in
             fetch(query, request).map { page in
                 // Page 1 starts a search (a new query or a refresh); later pages add to it. The Paginator disposes

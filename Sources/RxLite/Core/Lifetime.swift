@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The shared state of one subscription: whether it is still active, and what to release when it ends.
 ///
 /// A chain of operators subscribed once shares one `Lifetime`; operators that subscribe to more than one source

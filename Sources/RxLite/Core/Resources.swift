@@ -1,6 +1,4 @@
 #if DEBUG
-    import Synchronization
-
     /// Live-resource counters for tests, present in debug builds only.
     ///
     /// Every subscription, subject, relay, disposable and scheduled item counts itself while it is alive. A test

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The loop behind operators that subscribe again when an upstream ends (`concat`, `concatMap`, `retry`): rule 6
 /// of `docs/INTERNALS.md`, no recursion proportional to data.
 ///

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A disposable that only records whether it was disposed.
 public final class BooleanDisposable: Cancelable, Sendable {
     private let disposedFlag: Atomic<Bool>

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A key that removes one disposable from a ``CompositeDisposable``.
 public struct BagKey: Hashable, Sendable {
     let rawValue: UInt64

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Factory functions for the common disposables.
 public enum Disposables {
     /// A disposable that does nothing.

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Holds one disposable at a time: setting a new one disposes the previous one.
 ///
 /// Once the serial disposable is disposed, any disposable assigned to it is disposed at once.

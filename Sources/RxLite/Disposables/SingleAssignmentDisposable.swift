@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Holds a disposable that is assigned once, possibly after it was already disposed.
 ///
 /// When `dispose()` runs before assignment, the disposable is disposed as soon as it is assigned. Assigning twice

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// Carries a value into a `@Sendable` dispatch closure.
 ///

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// Runs actions on the main queue: the scheduler for UI work.
 ///

@@ -27,6 +27,23 @@ public struct ScrollGeometry: Sendable, Equatable {
     }
 }
 
+extension ScrollGeometry {
+    /// The vertical position of a scroll view from UIKit's numbers: `contentOffset.y`, `contentSize.height`,
+    /// `bounds.height` and the top and bottom of `adjustedContentInset`.
+    ///
+    /// The insets (a navigation bar, the home indicator) cover part of the bounds: the visible area is the bounds
+    /// without them, and at rest, scrolled to the top, `contentOffset.y` is `-insetTop`, which is offset 0. Scrolled to
+    /// the end, `contentOffset.y` is `contentHeight - boundsHeight + insetBottom`: the end of the content sits on the
+    /// bottom inset, and ``distanceToBottom`` is 0.
+    public init(
+        contentOffsetY: Double, contentHeight: Double, boundsHeight: Double, insetTop: Double, insetBottom: Double
+    ) {
+        self.init(
+            offset: contentOffsetY + insetTop, contentHeight: contentHeight,
+            visibleHeight: boundsHeight - insetTop - insetBottom)
+    }
+}
+
 /// For a list of rows (the terminal app, or any fixed-height row list): whether the last `threshold` rows are
 /// reached when `visibleRows` rows are shown starting at row `firstVisibleRow` of `rowCount`.
 extension ScrollGeometry {

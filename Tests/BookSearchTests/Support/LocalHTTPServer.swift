@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
+import RxLite
 import RxLiteTest
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -19,8 +19,9 @@ final class LocalHTTPServer: Sendable {
         var status: Int = 200
         var body: Data = Data()
         var contentType = "application/json; charset=utf-8"
-        /// How long to wait before answering (for timeout tests); `stop()` cuts it short.
-        var delay: Duration = .zero
+        /// How long to wait before answering (for timeout tests), if at all; `stop()` cuts it short.
+        /// (`DispatchTimeInterval`, not `Duration`, which needs macOS 13 / iOS 16.)
+        var delay: DispatchTimeInterval? = nil
         /// More header fields, e.g. `("Content-Encoding", "gzip")`.
         var headers: [(String, String)] = []
         /// Whether to send `Content-Length`; without it the body ends when the connection closes, so a client
@@ -29,7 +30,7 @@ final class LocalHTTPServer: Sendable {
         /// Whether to send the body as `Transfer-Encoding: chunked`, in chunks of 64 KiB (no `Content-Length`).
         var isChunked = false
 
-        static func json(_ text: String, status: Int = 200, delay: Duration = .zero) -> Response {
+        static func json(_ text: String, status: Int = 200, delay: DispatchTimeInterval? = nil) -> Response {
             Response(status: status, body: Data(text.utf8), delay: delay)
         }
     }
@@ -139,10 +140,8 @@ final class LocalHTTPServer: Sendable {
         let request = Request(line: String(line))
         recorded.withLock { $0.append(request) }
         let response = route(request)
-        if response.delay > .zero {
-            let (seconds, attoseconds) = response.delay.components
-            let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-            if stopping.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success {
+        if let delay = response.delay {
+            if stopping.wait(timeout: .now() + delay) == .success {
                 stopping.signal()  // keep it signalled for the loop and any later wait
                 return
             }

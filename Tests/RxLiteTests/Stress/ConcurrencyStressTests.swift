@@ -1,7 +1,6 @@
 import Foundation
 import RxLite
 import RxLiteTest
-import Synchronization
 import Testing
 
 /// Producer threads per stress test (`DispatchQueue.concurrentPerform` iterations).

@@ -1,7 +1,6 @@
 import Foundation
 import RxLite
 import RxLiteTest
-import Synchronization
 
 /// Forwards to a wrapped scheduler and counts the timers (relative schedules) asked of it, so tests can assert
 /// that an operator does not arm a timer per element.

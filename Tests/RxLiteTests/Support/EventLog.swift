@@ -1,5 +1,4 @@
 import RxLite
-import Synchronization
 import Testing
 
 /// An error for tests, compared by its code.

@@ -202,11 +202,61 @@ public struct UIEdgeInsets: Equatable, Sendable {
     public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) { stub() }
 }
 
-// In UIKit every requirement is `@objc optional`; Linux has no Objective-C, so the stub declares the one the glue
-// implements as a plain requirement; the glue calls it with `?` under `#if canImport(ObjectiveC)`.
+// Foundation's key-value observing, as the iOS SDK's Foundation overlay declares it (swift-corelibs-foundation has
+// none, so the stub supplies it): `NSObject.observe(_:options:changeHandler:)` and the types it uses. The handler is
+// `@Sendable` and the method `@preconcurrency` since the iOS 18 SDK.
+
+public struct NSKeyValueObservingOptions: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static var new: NSKeyValueObservingOptions { NSKeyValueObservingOptions(rawValue: 0x01) }
+    public static var old: NSKeyValueObservingOptions { NSKeyValueObservingOptions(rawValue: 0x02) }
+    public static var initial: NSKeyValueObservingOptions { NSKeyValueObservingOptions(rawValue: 0x04) }
+    public static var prior: NSKeyValueObservingOptions { NSKeyValueObservingOptions(rawValue: 0x08) }
+}
+
+public enum NSKeyValueChange: UInt, Sendable {
+    case setting = 1
+    case insertion = 2
+    case removal = 3
+    case replacement = 4
+}
+
+public struct NSKeyValueObservedChange<Value> {
+    public typealias Kind = NSKeyValueChange
+    public let kind: NSKeyValueObservedChange<Value>.Kind
+    public let newValue: Value?
+    public let oldValue: Value?
+    public let indexes: IndexSet?
+    public let isPrior: Bool
+}
+
+public class NSKeyValueObservation: NSObject {
+    public func invalidate() { stub() }
+}
+
+public protocol _KeyValueCodingAndObserving {}
+
+extension NSObject: _KeyValueCodingAndObserving {}
+
+extension _KeyValueCodingAndObserving {
+    @preconcurrency
+    public func observe<Value>(
+        _ keyPath: KeyPath<Self, Value>, options: NSKeyValueObservingOptions = [],
+        changeHandler: @escaping @Sendable (Self, NSKeyValueObservedChange<Value>) -> Void
+    ) -> NSKeyValueObservation { stub() }
+}
+
+// Delegate protocols: in UIKit every requirement is `@objc optional`. Linux has no Objective-C, so the stub declares
+// each requirement it needs as a plain one and, in an extension, an empty implementation, so that a conformer may
+// leave it out as on iOS. Nothing may call a requirement through the protocol (on iOS that needs `?`).
 @MainActor
 public protocol UIScrollViewDelegate: NSObjectProtocol {
     func scrollViewDidScroll(_ scrollView: UIScrollView)
+}
+
+extension UIScrollViewDelegate {
+    public func scrollViewDidScroll(_ scrollView: UIScrollView) {}
 }
 
 @MainActor
@@ -224,11 +274,16 @@ open class UIScrollView: UIView {
         get { stub() }
         set { stub() }
     }
+    open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) { stub() }
 }
 
 @MainActor
 open class UITextView: UIScrollView {
     open var text: String! {
+        get { stub() }
+        set { stub() }
+    }
+    open var isEditable: Bool {
         get { stub() }
         set { stub() }
     }
@@ -264,6 +319,18 @@ open class UITableViewCell: UIView {
     public required init?(coder: NSCoder) { stub() }
     open var textLabel: UILabel? { stub() }
     open var detailTextLabel: UILabel? { stub() }
+}
+
+// UIKit's UITableViewDelegate: the one requirement the example implements (see the delegate protocols above). On
+// iOS `UITableView` redeclares `delegate` as `(any UITableViewDelegate)?`; Swift cannot say that in a subclass, so
+// here a table's delegate is the `UIScrollViewDelegate` this protocol refines.
+@MainActor
+public protocol UITableViewDelegate: UIScrollViewDelegate {
+    func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath)
+}
+
+extension UITableViewDelegate {
+    public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
 }
 
 @MainActor
@@ -306,6 +373,7 @@ open class UITableView: UIScrollView {
     }
     open func reloadData() { stub() }
     open func insertRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) { stub() }
+    open func deselectRow(at indexPath: IndexPath, animated: Bool) { stub() }
 }
 
 extension IndexPath {
@@ -367,13 +435,22 @@ open class UISegmentedControl: UIControl {
     nonisolated public class var noSegment: Int { stub() }
 }
 
-// In UIKit both requirements are `@objc optional` (and the protocol refines `UIBarPositioningDelegate`); the stub
-// declares the two the example implements as plain requirements, as for `UIScrollViewDelegate`.
+// In UIKit both requirements are `@objc optional` (and the protocol refines `UIBarPositioningDelegate`); declared as
+// for `UIScrollViewDelegate`.
 @MainActor
 public protocol UISearchBarDelegate: NSObjectProtocol {
     func searchBar(_ searchBar: UISearchBar, textDidChange searchText: String)
     func searchBarSearchButtonClicked(_ searchBar: UISearchBar)
 }
+
+extension UISearchBarDelegate {
+    public func searchBar(_ searchBar: UISearchBar, textDidChange searchText: String) {}
+    public func searchBarSearchButtonClicked(_ searchBar: UISearchBar) {}
+}
+
+/// The search bar's text field (iOS 13): a `UITextField`, so `searchBar.searchTextField.rx.text` reads what is typed.
+@MainActor
+open class UISearchTextField: UITextField {}
 
 @MainActor
 open class UISearchBar: UIView {
@@ -391,4 +468,23 @@ open class UISearchBar: UIView {
         get { stub() }
         set { stub() }
     }
+    open var searchTextField: UISearchTextField { stub() }
+}
+
+// Fonts, for the example's attributed countdown.
+
+open class UIFont: NSObject, @unchecked Sendable {
+    public struct Weight: Hashable, RawRepresentable, Sendable {
+        public let rawValue: CGFloat
+        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        public static let regular = UIFont.Weight(rawValue: 0)
+        public static let bold = UIFont.Weight(rawValue: 0.4)
+    }
+
+    open class func systemFont(ofSize fontSize: CGFloat) -> UIFont { stub() }
+    open class func monospacedDigitSystemFont(ofSize fontSize: CGFloat, weight: UIFont.Weight) -> UIFont { stub() }
+}
+
+extension NSAttributedString.Key {
+    public static let font = NSAttributedString.Key(rawValue: "NSFont")
 }

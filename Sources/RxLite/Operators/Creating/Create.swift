@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Observable {
     /// A sequence made by `subscribe`, which gets an observer to feed and returns what to dispose.
     ///

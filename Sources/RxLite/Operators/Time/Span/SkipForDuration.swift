@@ -1,5 +1,3 @@
-import Synchronization
-
 extension ObservableType {
     /// Drops the source's elements until `duration` has passed since subscription, then emits the rest. Errors and
     /// completion go out whenever they come.

@@ -1,0 +1,194 @@
+import CRxAtomics
+
+/// An atomic value: RxLite's replacement for `Synchronization.Atomic`, which needs iOS 18 / macOS 15.
+///
+/// It has the same name, methods and argument labels as the part of `Synchronization.Atomic` RxLite used, so a call
+/// site reads the same (`status.load(ordering: .acquiring)`), but it needs nothing from the OS: the operations are the
+/// C11 `static inline` functions of the `CRxAtomics` target, which Swift inlines, so each compiles to the same single
+/// instruction as before, after one load of the cell's address. ThreadSanitizer instruments C11 atomics and
+/// understands their orderings.
+///
+/// The value lives in a heap cell (one machine word) owned by this struct, because an atomic needs a stable address and
+/// Swift gives a stored property one only through an `inout` access, which ThreadSanitizer reports as a race when two
+/// threads make it at once. That costs one allocation per `Atomic` when its owner is made. Every value is stored
+/// through `atomicWord`, so equal values have equal words (`compareExchange` relies on it). Do not
+/// `import Synchronization` next to RxLite's own `Atomic`: `scripts/check-availability` fails the build on it.
+@usableFromInline
+package struct Atomic<Value: AtomicWordRepresentable>: ~Copyable, @unchecked Sendable {
+    @usableFromInline
+    let storage: AtomicCell
+
+    @inlinable
+    var cell: UnsafeMutablePointer<rx_atomic_word> { storage.pointer }
+
+    /// An atomic holding `initialValue`.
+    @inlinable
+    package init(_ initialValue: Value) {
+        storage = AtomicCell(initialValue.atomicWord)
+    }
+
+    /// The current value.
+    @inlinable
+    package func load(ordering: AtomicLoadOrdering) -> Value {
+        Value(atomicWord: rx_atomic_word_load(cell, ordering.order))
+    }
+
+    /// Replaces the value.
+    @inlinable
+    package func store(_ desired: Value, ordering: AtomicStoreOrdering) {
+        rx_atomic_word_store(cell, desired.atomicWord, ordering.order)
+    }
+
+    /// Replaces the value and returns the one it replaced.
+    @inlinable
+    @discardableResult
+    package func exchange(_ desired: Value, ordering: AtomicUpdateOrdering) -> Value {
+        Value(atomicWord: rx_atomic_word_exchange(cell, desired.atomicWord, ordering.order))
+    }
+
+    /// Replaces the value with `desired` if it is `expected`. `original` is the value found; `exchanged` is `true` when
+    /// it was `expected`. On failure the load has the strongest ordering C11 allows (`acquiring` for
+    /// `.acquiringAndReleasing`, `relaxed` for `.releasing`), as in `Synchronization.Atomic`.
+    @inlinable
+    @discardableResult
+    package func compareExchange(
+        expected: Value, desired: Value, ordering: AtomicUpdateOrdering
+    ) -> (exchanged: Bool, original: Value) {
+        let expectedWord = expected.atomicWord
+        let found = rx_atomic_word_compare_exchange(cell, expectedWord, desired.atomicWord, ordering.order)
+        return (found == expectedWord, Value(atomicWord: found))
+    }
+}
+
+/// The heap cell of an ``Atomic``, which it owns. Not generic, so that destroying an `Atomic` (in the `deinit` of any
+/// object that holds one, generic or not) calls this `deinit` directly rather than through generic metadata.
+@usableFromInline
+struct AtomicCell: ~Copyable {
+    @usableFromInline
+    let pointer: UnsafeMutablePointer<rx_atomic_word>
+
+    @inlinable
+    init(_ word: Int) {
+        pointer = .allocate(capacity: 1)
+        rx_atomic_word_init(pointer, word)
+    }
+
+    @inlinable
+    deinit {
+        pointer.deallocate()
+    }
+}
+
+extension Atomic where Value == Int {
+    /// Adds `operand`, wrapping on overflow, and returns the values before and after.
+    @inlinable
+    @discardableResult
+    package func add(_ operand: Int, ordering: AtomicUpdateOrdering) -> (oldValue: Int, newValue: Int) {
+        let oldValue = rx_atomic_word_fetch_add(cell, operand, ordering.order)
+        return (oldValue, oldValue &+ operand)
+    }
+
+    /// Subtracts `operand`, wrapping on overflow, and returns the values before and after.
+    @inlinable
+    @discardableResult
+    package func subtract(_ operand: Int, ordering: AtomicUpdateOrdering) -> (oldValue: Int, newValue: Int) {
+        let oldValue = rx_atomic_word_fetch_sub(cell, operand, ordering.order)
+        return (oldValue, oldValue &- operand)
+    }
+}
+
+/// A value that fits in the machine word of an ``Atomic`` cell.
+@usableFromInline
+package protocol AtomicWordRepresentable {
+    /// The value stored as a word.
+    var atomicWord: Int { get }
+    /// The value a word read back from the cell stands for.
+    init(atomicWord: Int)
+}
+
+extension Int: AtomicWordRepresentable {
+    @inlinable
+    package var atomicWord: Int { self }
+    @inlinable
+    package init(atomicWord: Int) { self = atomicWord }
+}
+
+extension UInt8: AtomicWordRepresentable {
+    @inlinable
+    package var atomicWord: Int { Int(self) }
+    @inlinable
+    package init(atomicWord: Int) { self = UInt8(truncatingIfNeeded: atomicWord) }
+}
+
+extension Bool: AtomicWordRepresentable {
+    @inlinable
+    package var atomicWord: Int { self ? 1 : 0 }
+    @inlinable
+    package init(atomicWord: Int) { self = atomicWord != 0 }
+}
+
+/// The ordering of an atomic load: `Synchronization.AtomicLoadOrdering`'s cases.
+@usableFromInline
+package struct AtomicLoadOrdering: Sendable {
+    @usableFromInline
+    let order: memory_order
+
+    @inlinable
+    init(_ order: memory_order) { self.order = order }
+
+    /// No ordering: only the value itself is atomic.
+    @inlinable
+    package static var relaxed: Self { Self(memory_order_relaxed) }
+    /// Later reads and writes stay after the load; pairs with a releasing store.
+    @inlinable
+    package static var acquiring: Self { Self(memory_order_acquire) }
+    /// Acquiring, and in one total order with every other sequentially consistent operation.
+    @inlinable
+    package static var sequentiallyConsistent: Self { Self(memory_order_seq_cst) }
+}
+
+/// The ordering of an atomic store: `Synchronization.AtomicStoreOrdering`'s cases.
+@usableFromInline
+package struct AtomicStoreOrdering: Sendable {
+    @usableFromInline
+    let order: memory_order
+
+    @inlinable
+    init(_ order: memory_order) { self.order = order }
+
+    /// No ordering: only the value itself is atomic.
+    @inlinable
+    package static var relaxed: Self { Self(memory_order_relaxed) }
+    /// Earlier reads and writes stay before the store; pairs with an acquiring load.
+    @inlinable
+    package static var releasing: Self { Self(memory_order_release) }
+    /// Releasing, and in one total order with every other sequentially consistent operation.
+    @inlinable
+    package static var sequentiallyConsistent: Self { Self(memory_order_seq_cst) }
+}
+
+/// The ordering of an atomic read-modify-write: `Synchronization.AtomicUpdateOrdering`'s cases.
+@usableFromInline
+package struct AtomicUpdateOrdering: Sendable {
+    @usableFromInline
+    let order: memory_order
+
+    @inlinable
+    init(_ order: memory_order) { self.order = order }
+
+    /// No ordering: only the update itself is atomic.
+    @inlinable
+    package static var relaxed: Self { Self(memory_order_relaxed) }
+    /// The read acquires.
+    @inlinable
+    package static var acquiring: Self { Self(memory_order_acquire) }
+    /// The write releases.
+    @inlinable
+    package static var releasing: Self { Self(memory_order_release) }
+    /// The read acquires and the write releases.
+    @inlinable
+    package static var acquiringAndReleasing: Self { Self(memory_order_acq_rel) }
+    /// Acquiring and releasing, and in one total order with every other sequentially consistent operation.
+    @inlinable
+    package static var sequentiallyConsistent: Self { Self(memory_order_seq_cst) }
+}

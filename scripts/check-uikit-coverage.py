@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""Checks that Examples/BookSearchUIKit uses every UIKit binder of RxLiteUI: each public member that
+Sources/RxLiteUI/UIKit declares on `Reactive where Base: T` (used as `x.rx.member`) or on a UIKit class T (used as
+`x.member`), reached from a value of type T or a subclass of T. Types come from the example's `let x = Type(...)`
+declarations and the class hierarchy of the UIKit stub (Tests/Stubs/UIKit/UIKit.swift); functions are told apart by
+their first argument label (`onTap(throttle:)`, `onTap(debounce:)`). Called by scripts/typecheck-uikit.
+"""
+import glob
+import os
+import re
+import sys
+
+root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+example_dir = os.path.join(root, "Examples", "BookSearchUIKit")
+
+# The stub's class hierarchy, and the stub's properties whose type is a UIKit class (`searchTextField`).
+stub = open(os.path.join(root, "Tests", "Stubs", "UIKit", "UIKit.swift"), encoding="utf-8").read()
+superclass = dict(re.findall(r"\bclass\s+(\w+)\s*:\s*(\w+)", stub))
+property_types = dict(re.findall(r"\bvar\s+(\w+)\s*:\s*(UI\w+)[!?]?\s*\{", stub))
+
+
+def is_kind_of(type_name, base):
+    while type_name:
+        if type_name == base:
+            return True
+        type_name = superclass.get(type_name)
+    return False
+
+
+# What the glue declares: (base type, member, first label or None, reached through .rx).
+binders = []
+for path in sorted(glob.glob(os.path.join(root, "Sources", "RxLiteUI", "UIKit", "*.swift"))):
+    base, through_rx = None, False
+    for line in open(path, encoding="utf-8"):
+        extension = re.match(r"\s*extension\s+Reactive\s+where\s+Base\s*:\s*(\w+)", line)
+        plain = re.match(r"\s*extension\s+(UI\w+)\s*\{", line)
+        if extension:
+            base, through_rx = extension.group(1), True
+        elif plain:
+            base, through_rx = plain.group(1), False
+        declaration = re.match(r"\s*public\s+(?:func|var)\s+(\w+)(?:<[^(]*>)?(\(\s*(\w+)?)?", line)
+        if declaration and base:
+            label = declaration.group(3) if declaration.group(2) else None
+            if label == "_" or (declaration.group(2) and label is None):
+                label = None
+            # A label's parameter may sit on the next line (`onTap(\n throttle dueTime: ...`).
+            binders.append([base, declaration.group(1), label, through_rx, path])
+        if declaration and declaration.group(2) is not None and declaration.group(3) is None:
+            binders[-1].append("label-on-next-line")
+        elif binders and len(binders[-1]) == 6 and binders[-1][5] == "label-on-next-line":
+            label = re.match(r"\s*(\w+)\s+\w+\s*:", line)
+            binders[-1][2] = label.group(1) if label and label.group(1) != "_" else None
+            binders[-1][5] = "done"
+
+# What the example uses.
+text = "\n".join(open(p, encoding="utf-8").read() for p in sorted(glob.glob(os.path.join(example_dir, "*.swift"))))
+text = re.sub(r"//[^\n]*", "", text)
+variable_types = dict(re.findall(r"\blet\s+(\w+)\s*=\s*(UI\w+)\s*\(", text))
+variable_types.update(property_types)
+uses = set()  # (receiver type, member, first label)
+# A lookahead, so that in `searchBar.searchTextField.rx.text` both `searchBar.searchTextField` and
+# `searchTextField.rx.text` are seen.
+for receiver, through_rx, member, label in re.findall(
+    r"(?=\b(\w+)\??\s*(\.rx)?\s*\.\s*(\w+)\b(?:\s*\(\s*(\w+)\s*:)?)", text):
+    receiver_type = variable_types.get(receiver)
+    if receiver_type:
+        uses.add((receiver_type, member, label or None, bool(through_rx)))
+
+missing = []
+for base, member, label, through_rx, path, *_ in binders:
+    if not any(
+        is_kind_of(t, base) and m == member and r == through_rx and (label is None or l == label)
+        for t, m, l, r in uses
+    ):
+        spelled = f"{'rx.' if through_rx else ''}{member}{f'({label}:)' if label else ''}"
+        missing.append(f"{os.path.relpath(path, root)}: {spelled} on {base} is not used by Examples/BookSearchUIKit")
+
+if missing:
+    print("\n".join(missing), file=sys.stderr)
+    sys.exit(1)
+print(f"check-uikit-coverage: the example uses all {len(binders)} UIKit binders")
