@@ -57,14 +57,14 @@ extension FuzzTargets {
         releaseTarget("startWith", streams: 1) { _, s in s[0].startWith(-1) },
         releaseTarget("materialize", streams: 1) { _, s in s[0].materialize().map { "\($0)" } },
         releaseTarget("toArray and reduce", streams: 2) { _, s in
-            Observable.merge(s[0].toArray().map(\.count), s[1].reduce(0, accumulator: +))
+            Observable.merge(s[0].toArray().map(\.count).asObservable(), s[1].reduce(0, accumulator: +))
         },
         releaseTarget("share(replay: 1, scope: .forever)", streams: 1) { _, s in
             s[0].share(replay: 1, scope: .forever)
         },
         releaseTarget("publish().refCount()", streams: 1) { _, s in s[0].publish().refCount() },
         releaseTarget("first and elementAt", streams: 2) { _, s in
-            Observable.merge(s[0].first().map { $0 ?? -1 }, s[1].element(at: 1))
+            Observable.merge(s[0].first().map { $0 ?? -1 }.asObservable(), s[1].element(at: 1))
         },
         releaseTarget("ignoreElements", streams: 1) { _, s in s[0].ignoreElements() },
         releaseTarget("compactMap", streams: 1) { _, s in s[0].compactMap { $0 > 1 ? $0 : nil } },
