@@ -68,5 +68,30 @@ extension FuzzTargets {
         },
         releaseTarget("ignoreElements", streams: 1) { _, s in s[0].ignoreElements() },
         releaseTarget("compactMap", streams: 1) { _, s in s[0].compactMap { $0 > 1 ? $0 : nil } },
+        releaseTarget("Single.retry(when:)", streams: 2) { _, s in
+            s[0].asSingle().retry { (errors: Observable<any Error>) in errors.flatMap { _ in s[1].take(1) } }
+                .asObservable()
+        },
+        releaseTarget("Maybe.ifEmpty(switchTo:)", streams: 2) { _, s in
+            s[0].asMaybe().ifEmpty(switchTo: s[1].asMaybe()).asObservable()
+        },
+        releaseTarget("Single.using", streams: 1) { _, s in
+            Single.using({ BooleanDisposable() }) { _ in s[0].asSingle() }.asObservable()
+        },
+        releaseTarget("Single.zip", streams: 2) { _, s in
+            Single.zip(s[0].asSingle(), s[1].asSingle()) { $0 + $1 }.asObservable()
+        },
+        releaseTarget("Completable.zip and andThen", streams: 3) { _, s in
+            Completable.zip(s[0].ignoreElements().asCompletable(), s[1].ignoreElements().asCompletable())
+                .andThen(s[2])
+        },
+        releaseTarget("withUnretained", streams: 1) { _, s in
+            s[0].withUnretained(FuzzOwner.shared) { _, element in element }
+        },
     ]
+}
+
+/// An object for `withUnretained` that outlives every fuzz run.
+final class FuzzOwner: Sendable {
+    static let shared = FuzzOwner()
 }
