@@ -32,7 +32,7 @@ let package = Package(
         .testTarget(name: "RxLiteTests", dependencies: ["RxLite", "RxLiteTest"]),
         .testTarget(name: "RxLiteTestTests", dependencies: ["RxLite", "RxLiteTest"]),
         // Everyday idioms written as an app writes them, built with warnings as errors (.ci/run): they must compile.
-        .testTarget(name: "Swift6IdiomTests", dependencies: ["RxLite", "RxLiteTest"]),
+        .testTarget(name: "Swift6IdiomTests", dependencies: ["RxLite", "RxLiteTest", "RxLiteUI"]),
         .testTarget(name: "RxLiteUITests", dependencies: ["RxLiteUI", "RxLite", "RxLiteTest"]),
         .testTarget(name: "BookSearchTests", dependencies: ["BookSearch", "RxLite", "RxLiteUI", "RxLiteTest"]),
         .testTarget(

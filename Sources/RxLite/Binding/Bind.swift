@@ -68,9 +68,27 @@ extension ObservableType {
     }
 
     /// Subscribes `onNext` to the elements, as a binding: an error stops a debug build instead of passing silently.
+    /// Called from an actor-isolated context, `onNext` runs isolated to that actor (see
+    /// ``ObservableConvertibleType/subscribe(onNext:onError:onCompleted:onDisposed:isolation:)``).
     @discardableResult
-    public func bind(onNext: @escaping (Element) -> Void) -> any Disposable {
-        subscribe(onNext: onNext, onError: { error in bindingFailed(error, in: "bind(onNext:)") })
+    public func bind(
+        onNext: @escaping (Element) -> Void, isolation: isolated (any Actor)? = #isolation
+    ) -> any Disposable {
+        subscribe(
+            onNext: onNext, onError: { error in bindingFailed(error, in: "bind(onNext:)") }, isolation: isolation)
+    }
+
+    /// Subscribes `onNext`, which receives `object` weakly, as a binding (RxSwift 6's `bind(with:onNext:)`):
+    /// elements after `object` is gone are ignored, and an error stops a debug build. Called from an actor-isolated
+    /// context, `onNext` runs isolated to that actor.
+    @discardableResult
+    public func bind<Object: AnyObject>(
+        with object: Object, onNext: @escaping (Object, Element) -> Void,
+        isolation: isolated (any Actor)? = #isolation
+    ) -> any Disposable {
+        subscribe(
+            with: object, onNext: onNext, onError: { _, error in bindingFailed(error, in: "bind(with:onNext:)") },
+            isolation: isolation)
     }
 
     private func bindRelays(_ accept: @escaping (Element) -> Void) -> any Disposable {

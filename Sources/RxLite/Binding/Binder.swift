@@ -15,12 +15,33 @@ public struct Binder<Value>: ObserverType {
     @usableFromInline
     let binding: (Event<Value>) -> Void
 
+    /// A binder that calls `binding(target, value)` on the main actor for every element, while `target` is alive:
+    /// the RxCocoa form `Binder(base) { label, text in label.text = text }` compiles unchanged in Swift 6, where
+    /// `label` is a main-actor `UILabel`. Elements that arrive on the main queue are applied at once.
+    public init<Target: AnyObject>(
+        _ target: Target, scheduler: MainScheduler = MainScheduler.instance,
+        binding: @escaping @MainActor (Target, Value) -> Void
+    ) {
+        // The main scheduler runs actions on the main queue, the main actor's executor.
+        self.binding = Binder.binding(target, scheduler) { target, value in
+            let arguments = UncheckedTransfer(value: (target, value))
+            MainActor.assumeIsolated { binding(arguments.value.0, arguments.value.1) }
+        }
+    }
+
     /// A binder that calls `binding(target, value)` on `scheduler` for every element, while `target` is alive.
     public init<Target: AnyObject>(
         _ target: Target, scheduler: some ImmediateSchedulerType = MainScheduler.instance,
         binding: @escaping (Target, Value) -> Void
     ) {
-        self.binding = { [weak target] event in
+        self.binding = Binder.binding(target, scheduler, binding)
+    }
+
+    /// The event handler of a binder: `binding` on `scheduler` for each element while `target` lives.
+    private static func binding<Target: AnyObject>(
+        _ target: Target, _ scheduler: some ImmediateSchedulerType, _ binding: @escaping (Target, Value) -> Void
+    ) -> (Event<Value>) -> Void {
+        { [weak target] event in
             switch event {
             case .next(let element):
                 // A target already gone costs no scheduling at all.

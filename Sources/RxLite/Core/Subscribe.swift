@@ -13,22 +13,41 @@ extension ObservableConvertibleType {
     }
 
     /// Subscribes a closure that gets every event.
+    ///
+    /// Called from an actor-isolated context (a `@MainActor` view controller, an actor), the closure runs isolated
+    /// to that actor, whatever thread the events come from: see ``subscribe(onNext:onError:onCompleted:onDisposed:isolation:)``.
     @inlinable
     @discardableResult
-    public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> any Disposable {
-        subscribe(AnyObserver(eventHandler: on))
+    public func subscribe(
+        _ on: @escaping (Event<Element>) -> Void, isolation: isolated (any Actor)? = #isolation
+    ) -> any Disposable {
+        subscribe(
+            onNext: { on(.next($0)) }, onError: { on(.error($0)) }, onCompleted: { on(.completed) },
+            isolation: isolation)
     }
 
     /// Subscribes closures for elements, failure, completion and disposal; all are optional.
     ///
     /// `onDisposed` runs once, after `onError` or `onCompleted`, or when the subscription is disposed.
+    ///
+    /// **Isolation.** Called from an actor-isolated context, the handlers run isolated to that actor (the caller's
+    /// `#isolation`), never on the thread that happened to produce an event:
+    /// - on the main actor, an event that arrives on the main queue is handled at once, as before; one that arrives
+    ///   elsewhere (a network callback, `Observable.task`, a background scheduler) is handled on the main queue, in
+    ///   order, without an `observe(on: MainScheduler.instance)`;
+    /// - on another actor, events delivered while `subscribe` runs are handled at once and later ones by a task on
+    ///   that actor, in order.
+    ///
+    /// Called from nonisolated code, the handlers run where the events are produced, as in RxSwift, at no extra
+    /// cost. See <doc:Swift6AndThreads>.
     @inlinable
     @discardableResult
     public func subscribe(
         onNext: ((Element) -> Void)? = nil,
         onError: ((any Error) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil
+        onDisposed: (() -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation
     ) -> any Disposable {
         let lifetime = Lifetime()
         if let onDisposed { lifetime.insert(onDisposed) }
@@ -38,11 +57,24 @@ extension ObservableConvertibleType {
         // end (a DisposeBag keeps everything), and it must not keep the handlers and what they capture.
         let observer = ClosureObserver(
             lifetime: lifetime, onNext: onNext, onError: onError, onCompleted: onCompleted)
-        asObservable().subscribeHandler({ observer.on($0) }, lifetime)
+        if let isolation {
+            subscribeIsolated(observer, lifetime, isolation)
+        } else {
+            asObservable().subscribeHandler({ observer.on($0) }, lifetime)
+        }
         return lifetime
     }
 
-    /// Subscribes closures that receive `object` weakly; events after `object` is gone are ignored.
+    /// The isolated path of `subscribe(onNext:...)`, kept out of line so the nonisolated one stays as small as it
+    /// was.
+    @usableFromInline
+    func subscribeIsolated(_ observer: ClosureObserver<Element>, _ lifetime: Lifetime, _ isolation: any Actor) {
+        let delivery = IsolatedDelivery(observer: observer, isolation: isolation)
+        delivery.subscribing { asObservable().subscribeHandler({ delivery.on($0) }, lifetime) }
+    }
+
+    /// Subscribes closures that receive `object` weakly; events after `object` is gone are ignored. The handlers
+    /// run isolated to the caller's actor, as with ``subscribe(onNext:onError:onCompleted:onDisposed:isolation:)``.
     @inlinable
     @discardableResult
     public func subscribe<Object: AnyObject>(
@@ -50,7 +82,8 @@ extension ObservableConvertibleType {
         onNext: ((Object, Element) -> Void)? = nil,
         onError: ((Object, any Error) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil
+        onDisposed: ((Object) -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation
     ) -> any Disposable {
         subscribe(
             onNext: { [weak object] element in
@@ -68,7 +101,8 @@ extension ObservableConvertibleType {
             onDisposed: { [weak object] in
                 guard let object else { return }
                 onDisposed?(object)
-            }
+            },
+            isolation: isolation
         )
     }
 }

@@ -1,9 +1,10 @@
 /// Disposes everything added to it when it is deallocated.
 ///
 /// The usual owner of a screen's subscriptions: replacing the bag (`disposeBag = DisposeBag()`) cancels all of
-/// them at once. Thread-safe; a disposable added after the bag was emptied by deallocation cannot happen, since
-/// adding needs a reference to the bag.
-public final class DisposeBag {
+/// them at once. Thread-safe, and `Sendable`: a `Sendable` service may keep one, and whichever thread releases the
+/// bag last disposes its contents (RxLite's disposables may be disposed from any thread). A disposable added after
+/// the bag was emptied by deallocation cannot happen, since adding needs a reference to the bag.
+public final class DisposeBag: @unchecked Sendable {
     @usableFromInline
     let live = LiveResource()
     private let lock = SpinLock()

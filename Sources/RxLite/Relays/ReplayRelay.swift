@@ -22,10 +22,16 @@ public final class ReplayRelay<Element>: ObservableType {
     @inlinable
     public func accept(_ element: Element) { hub.on(.next(element)) }
 
+    /// This subject as a sequence; it keeps the subject alive, as in RxSwift (where it is the subject itself).
     @inlinable
     public func asObservable() -> Observable<Element> {
-        let hub = self.hub
-        return Observable { sink, lifetime, _ in hub.subscribe(sink, lifetime) }
+        Observable { [self] sink, lifetime, _ in hub.subscribe(sink, lifetime) }
+    }
+
+    deinit {
+        // Nobody can send or subscribe any more: let the observers go, so that they and the hub do not keep each
+        // other alive.
+        hub.releaseObservers()
     }
 }
 

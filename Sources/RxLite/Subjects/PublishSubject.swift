@@ -41,10 +41,16 @@ public final class PublishSubject<Element>: ObserverType, ObservableType {
     @inlinable
     public func on(_ event: Event<Element>) { hub.on(event) }
 
+    /// This subject as a sequence; it keeps the subject alive, as in RxSwift (where it is the subject itself).
     @inlinable
     public func asObservable() -> Observable<Element> {
-        let hub = self.hub
-        return Observable { sink, lifetime, _ in hub.subscribe(sink, lifetime) }
+        Observable { [self] sink, lifetime, _ in hub.subscribe(sink, lifetime) }
+    }
+
+    deinit {
+        // Nobody can send or subscribe any more: let the observers go, so that they and the hub do not keep each
+        // other alive.
+        hub.releaseObservers()
     }
 
     /// Releases every observer; later subscribers get `RxError.disposed`. An event being delivered at that moment

@@ -37,11 +37,11 @@ protocol SubjectMemory<Element> {
 /// - After a terminal event is delivered the observer list is empty; later subscribers get the replay and the
 ///   terminal event at once.
 /// - A registration whose lifetime is disposed is never added, and is removed when its lifetime ends.
-/// - Ownership runs one way, from the subject to its observers: the hub holds its registrations, a registration
-///   holds its subscription's lifetime and sink, and points back to the hub only weakly. When the hub lets a
-///   registration go for its own reasons (the end, `dispose()`, or the hub's own deinit), it also takes it out of
-///   the subscription's lifetime, so no cycle remains: a subject nobody references is freed with its
-///   subscriptions, and so is whatever the handlers capture.
+/// - Ownership: the hub holds its registrations, a registration holds its subscription's lifetime, its sink and the
+///   hub. When the hub lets a registration go for its own reasons (the end, `dispose()`, the owning subject going
+///   away), it also takes it out of the subscription's lifetime, so no cycle remains: a subject nobody references
+///   (its `asObservable()` sequences hold the subject, as in RxSwift) releases its observers in its deinit, and is
+///   freed with its subscriptions and whatever their handlers capture.
 @usableFromInline
 final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sendable {
     @usableFromInline
@@ -282,6 +282,18 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
         lock.lock()
     }
 
+    /// Lets every observer go, for a subject's deinit: nothing can reach the hub through the subject any more, so
+    /// no thread is emitting. Kept free of `Action`, whose generic metadata an unspecialized deinit would look up.
+    @usableFromInline
+    func releaseObservers() {
+        lock.lock()
+        isDisposed = true
+        var released = observers
+        observers = RegistrationList()
+        lock.unlock()
+        released.releaseAll()
+    }
+
     /// Ends the subject: observers are released and later subscribers get `RxError.disposed`. Accepted at once:
     /// events sent after this returns are dropped.
     @inlinable
@@ -305,10 +317,11 @@ protocol RegistrationOwner: AnyObject {
 class HubRegistration: Disposable {
     @usableFromInline
     let lifetime: Lifetime
-    /// Weak: the hub holds its registrations, and a subscription that is never disposed must not keep the hub (and
-    /// through it every other subscriber) alive once nobody else references the subject.
+    /// Strong: the hub and its registrations do keep each other alive while any of them is listed; the subject
+    /// that owns the hub breaks that when it goes away (``SubjectHub/releaseObservers()``). A weak reference cost a
+    /// side-table allocation per subject.
     @usableFromInline
-    weak var owner: (any RegistrationOwner)?
+    let owner: any RegistrationOwner
     /// This registration's key among `lifetime`'s resources; set before the hub ever sees the registration.
     @usableFromInline
     var keyInLifetime: UInt64 = 0
@@ -320,7 +333,7 @@ class HubRegistration: Disposable {
     }
 
     @usableFromInline
-    final func dispose() { owner?.remove(self) }
+    final func dispose() { owner.remove(self) }
 
     /// Takes this registration out of its subscription's lifetime, for a hub that lets it go on its own (the end,
     /// `dispose()`, deinit): the lifetime and the registration (through its sink) would otherwise keep each other

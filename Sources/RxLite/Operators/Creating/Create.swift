@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Observable {
     /// A sequence made by `subscribe`, which gets an observer to feed and returns what to dispose.
     ///
@@ -47,16 +49,27 @@ extension Observable {
 /// code that may not, and disposes what `subscribe` returned once the end has been delivered.
 ///
 /// Invariants:
-/// - `lock` guards every stored `var`; it is never held while `sink` runs or while the resource is disposed.
-/// - Only the thread that set `isEmitting` calls `sink`; others queue into `outbox` and return, so events reach the
-///   subscriber one at a time in the order the calls took the lock.
-/// - After a terminal event is accepted (`isStopped`), nothing else is accepted.
+/// - `state` says whether a thread is delivering (`emitting`), whether events wait in `outbox` (`pending`), and
+///   whether a terminal event was accepted (`stopped`: nothing is accepted after it).
+/// - An element sent while nobody delivers takes the fast path: one compare-and-swap to start emitting, the sink,
+///   one to stop. Everything else (a terminal event, a call while another thread delivers) goes through `lock`,
+///   which guards `outbox`, `resourceKey` and `endedBeforeHold`, and is never held while `sink` runs.
+/// - Only the emitting thread calls `sink`; others queue into `outbox` and return, so events reach the subscriber one
+///   at a time, in the order they were accepted. `pending` is set only under the lock by a thread that queued, and
+///   cleared only under the lock by the emitter that took the queue.
 /// - What `subscribe` returned lives in the lifetime under `resourceKey`, so disposing the subscription disposes
 ///   it; the end takes it back out with that key, so exactly one of the two disposes it. The lifetime holds the
 ///   resource, not this observer: an observer kept by a callback never keeps the subscription alive, and a
 ///   subscription never disposed leaves no cycle.
 @usableFromInline
 final class CreateObserver<Element>: @unchecked Sendable {
+    @usableFromInline
+    static var emitting: UInt8 { 1 }
+    @usableFromInline
+    static var pending: UInt8 { 2 }
+    @usableFromInline
+    static var stopped: UInt8 { 4 }
+
     @usableFromInline
     let live = LiveResource()
     @usableFromInline
@@ -67,15 +80,11 @@ final class CreateObserver<Element>: @unchecked Sendable {
     @usableFromInline
     let releasesOnEnd: Bool
     @usableFromInline
+    let state = Atomic<UInt8>(0)
+    @usableFromInline
     let lock = SpinLock()
     @usableFromInline
-    @exclusivity(unchecked) var isEmitting = false
-    @usableFromInline
-    @exclusivity(unchecked) var isStopped = false
-    @usableFromInline
     @exclusivity(unchecked) var outbox: [Event<Element>] = []
-    @usableFromInline
-    @exclusivity(unchecked) var outboxHead = 0
     /// The resource's key in `lifetime`, once ``hold(_:)`` put it there.
     @usableFromInline
     @exclusivity(unchecked) var resourceKey: UInt64?
@@ -93,27 +102,15 @@ final class CreateObserver<Element>: @unchecked Sendable {
     @inlinable
     func on(_ event: Event<Element>) {
         guard lifetime.isActive else { return }
-        lock.lock()
-        if isStopped {
-            lock.unlock()
+        if case .next = event,
+            state.compareExchange(expected: 0, desired: Self.emitting, ordering: .acquiring).exchanged
+        {
+            sink(event)
+            if state.compareExchange(expected: Self.emitting, desired: 0, ordering: .releasing).exchanged { return }
+            drain()
             return
         }
-        if event.isStopEvent { isStopped = true }
-        if isEmitting {
-            outbox.append(event)
-            lock.unlock()
-            return
-        }
-        isEmitting = true
-        lock.unlock()
-        deliver(event)
-        lock.lock()
-        if outboxHead == outbox.count {
-            isEmitting = false
-            lock.unlock()
-            return
-        }
-        drainLocked()
+        submit(event, then: nil)
     }
 
     /// Sends `element` and completes, as one call: a later call, from this thread or another, cannot come between
@@ -121,47 +118,76 @@ final class CreateObserver<Element>: @unchecked Sendable {
     @inlinable
     func onLast(_ element: Element) {
         guard lifetime.isActive else { return }
-        lock.lock()
-        if isStopped {
-            lock.unlock()
-            return
-        }
-        isStopped = true
-        if isEmitting {
-            outbox.append(.next(element))
-            outbox.append(.completed)
-            lock.unlock()
-            return
-        }
-        isEmitting = true
-        lock.unlock()
-        deliver(.next(element))
-        deliver(.completed)
-        lock.lock()
-        drainLocked()
+        submit(.next(element), then: .completed)
     }
 
-    @inlinable
+    /// The slow path: delivers `event` (and `then`, right after it) now if nobody else is delivering, else queues
+    /// them for the thread that is.
+    @usableFromInline
+    func submit(_ event: Event<Element>, then second: Event<Element>?) {
+        let stops = event.isStopEvent || second?.isStopEvent == true
+        lock.lock()
+        while true {
+            let current = state.load(ordering: .acquiring)
+            if current & Self.stopped != 0 {
+                lock.unlock()
+                return
+            }
+            let stopBit = stops ? Self.stopped : 0
+            if current & Self.emitting == 0 {
+                guard
+                    state.compareExchange(
+                        expected: current, desired: Self.emitting | stopBit, ordering: .acquiringAndReleasing
+                    ).exchanged
+                else { continue }
+                lock.unlock()
+                deliver(event)
+                if let second { deliver(second) }
+                drain()
+                return
+            }
+            guard
+                state.compareExchange(
+                    expected: current, desired: current | Self.pending | stopBit, ordering: .acquiringAndReleasing
+                ).exchanged
+            else { continue }
+            outbox.append(event)
+            if let second { outbox.append(second) }
+            lock.unlock()
+            return
+        }
+    }
+
+    /// Delivers what queued up while this thread was emitting, until nothing is left; then stops emitting.
+    @usableFromInline
+    func drain() {
+        while true {
+            var current = state.load(ordering: .acquiring)
+            if current & Self.pending == 0,
+                state.compareExchange(
+                    expected: current, desired: current & Self.stopped, ordering: .acquiringAndReleasing
+                ).exchanged
+            {
+                return
+            }
+            lock.lock()
+            let events = outbox
+            outbox.removeAll()
+            current = state.load(ordering: .acquiring)
+            while !state.compareExchange(
+                expected: current, desired: current & ~Self.pending, ordering: .acquiringAndReleasing
+            ).exchanged {
+                current = state.load(ordering: .acquiring)
+            }
+            lock.unlock()
+            for event in events { deliver(event) }
+        }
+    }
+
+    @usableFromInline
     func deliver(_ event: Event<Element>) {
         if lifetime.isActive { sink(event) }
         if releasesOnEnd && event.isStopEvent { releaseResource() }
-    }
-
-    /// Delivers whatever queued up while this thread was emitting; entered with the lock held, leaves it released
-    /// with `isEmitting` cleared.
-    @usableFromInline
-    func drainLocked() {
-        while outboxHead < outbox.count {
-            let next = outbox[outboxHead]
-            outboxHead += 1
-            lock.unlock()
-            deliver(next)
-            lock.lock()
-        }
-        outbox.removeAll()
-        outboxHead = 0
-        isEmitting = false
-        lock.unlock()
     }
 
     /// Keeps what `subscribe` returned in the lifetime until the end; disposes it at once when the end already came.
