@@ -66,9 +66,22 @@ extension InfallibleType {
         binder(self)(curriedArgument)
     }
 
-    /// Subscribes `onNext` to the elements, as a binding.
+    /// Subscribes `onNext` to the elements, as a binding. Called from an actor-isolated context, `onNext` runs
+    /// isolated to that actor.
     @discardableResult
-    public func bind(onNext: @escaping (Element) -> Void) -> any Disposable {
-        asObservable().bind(onNext: onNext)
+    public func bind(onNext: @escaping (Element) -> Void, isolation: isolated (any Actor)? = #isolation)
+        -> any Disposable
+    {
+        asObservable().bind(onNext: onNext, isolation: isolation)
+    }
+
+    /// Subscribes `onNext`, which receives `object` weakly, as a binding: elements after `object` is gone are
+    /// ignored. Called from an actor-isolated context, `onNext` runs isolated to that actor.
+    @discardableResult
+    public func bind<Object: AnyObject>(
+        with object: Object, onNext: @escaping (Object, Element) -> Void,
+        isolation: isolated (any Actor)? = #isolation
+    ) -> any Disposable {
+        asObservable().bind(with: object, onNext: onNext, isolation: isolation)
     }
 }

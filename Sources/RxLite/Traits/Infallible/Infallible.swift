@@ -28,34 +28,33 @@ public protocol InfallibleType<Element>: ObservableConvertibleType {}
 
 extension InfallibleType {
     /// Subscribes closures for the elements, completion and disposal; all are optional. There is no error to
-    /// handle.
+    /// handle. Called from an actor-isolated context, they run isolated to that actor, as with
+    /// ``ObservableConvertibleType/subscribe(onNext:onError:onCompleted:onDisposed:isolation:)``.
     @inlinable
     @discardableResult
     public func subscribe(
         onNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil
+        onDisposed: (() -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation
     ) -> any Disposable {
-        asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+        asObservable().subscribe(
+            onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation)
     }
 
-    /// Subscribes closures that receive `object` weakly; events after `object` is gone are ignored.
+    /// Subscribes closures that receive `object` weakly; events after `object` is gone are ignored. Called from an
+    /// actor-isolated context, they run isolated to that actor.
     @inlinable
     @discardableResult
     public func subscribe<Object: AnyObject>(
         with object: Object,
         onNext: ((Object, Element) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil
+        onDisposed: ((Object) -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation
     ) -> any Disposable {
-        asObservable().subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
-    }
-
-    /// Subscribes `on` to every event: elements, then perhaps `.completed`.
-    @inlinable
-    @discardableResult
-    public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> any Disposable {
-        asObservable().subscribe(on)
+        asObservable().subscribe(
+            with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation)
     }
 }
 

@@ -44,38 +44,47 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
         Completable(raw: Observable.empty())
     }
 
-    /// Subscribes `observer` to the outcome.
+    /// Subscribes `observer` to the outcome. Called from an actor-isolated context, `observer` runs isolated to
+    /// that actor, as with ``ObservableConvertibleType/subscribe(onNext:onError:onCompleted:onDisposed:isolation:)``.
     @inlinable
     @discardableResult
-    public func subscribe(_ observer: @escaping (CompletableEvent) -> Void) -> any Disposable {
+    public func subscribe(
+        _ observer: @escaping (CompletableEvent) -> Void, isolation: isolated (any Actor)? = #isolation
+    ) -> any Disposable {
         primitiveSequence.asObservable().subscribe(
-            onError: { observer(.error($0)) }, onCompleted: { observer(.completed) })
+            onError: { observer(.error($0)) }, onCompleted: { observer(.completed) }, isolation: isolation)
     }
 
-    /// Subscribes closures for completion, failure and disposal; all are optional.
+    /// Subscribes closures for completion, failure and disposal; all are optional. Called from an actor-isolated
+    /// context, they run isolated to that actor.
     @inlinable
     @discardableResult
     public func subscribe(
         onCompleted: (() -> Void)? = nil,
         onError: ((any Error) -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil
+        onDisposed: (() -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation
     ) -> any Disposable {
-        primitiveSequence.asObservable().subscribe(onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+        primitiveSequence.asObservable().subscribe(
+            onError: onError, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation)
     }
 
-    /// Subscribes closures that receive `object` weakly; outcomes after `object` is gone are ignored.
+    /// Subscribes closures that receive `object` weakly; outcomes after `object` is gone are ignored. Called from
+    /// an actor-isolated context, they run isolated to that actor.
     @inlinable
     @discardableResult
     public func subscribe<Object: AnyObject>(
         with object: Object,
         onCompleted: ((Object) -> Void)? = nil,
         onError: ((Object, any Error) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil
+        onDisposed: ((Object) -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation
     ) -> any Disposable {
         subscribe(
             onCompleted: { [weak object] in if let object { onCompleted?(object) } },
             onError: { [weak object] error in if let object { onError?(object, error) } },
-            onDisposed: { [weak object] in if let object { onDisposed?(object) } })
+            onDisposed: { [weak object] in if let object { onDisposed?(object) } },
+            isolation: isolation)
     }
 
     /// Completes or fails as this completable does, calling the given closures along the way; all are optional.

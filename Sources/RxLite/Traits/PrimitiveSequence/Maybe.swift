@@ -59,10 +59,13 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         Maybe(raw: Observable.just(element, scheduler: scheduler))
     }
 
-    /// Subscribes `observer` to the outcome.
+    /// Subscribes `observer` to the outcome. Called from an actor-isolated context, `observer` runs isolated to
+    /// that actor, as with ``ObservableConvertibleType/subscribe(onNext:onError:onCompleted:onDisposed:isolation:)``.
     @inlinable
     @discardableResult
-    public func subscribe(_ observer: @escaping (MaybeEvent<Element>) -> Void) -> any Disposable {
+    public func subscribe(
+        _ observer: @escaping (MaybeEvent<Element>) -> Void, isolation: isolated (any Actor)? = #isolation
+    ) -> any Disposable {
         // A success is the element followed by completion; only the first of the two is reported.
         var hasElement = false
         return primitiveSequence.asObservable().subscribe(
@@ -71,17 +74,20 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
                 observer(.success(element))
             },
             onError: { observer(.error($0)) },
-            onCompleted: { if !hasElement { observer(.completed) } })
+            onCompleted: { if !hasElement { observer(.completed) } },
+            isolation: isolation)
     }
 
-    /// Subscribes closures for the element, the failure, completion without an element, and disposal.
+    /// Subscribes closures for the element, the failure, completion without an element, and disposal. Called from
+    /// an actor-isolated context, they run isolated to that actor.
     @inlinable
     @discardableResult
     public func subscribe(
         onSuccess: ((Element) -> Void)? = nil,
         onError: ((any Error) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil
+        onDisposed: (() -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation
     ) -> any Disposable {
         var hasElement = false
         return primitiveSequence.asObservable().subscribe(
@@ -91,10 +97,12 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
             },
             onError: onError,
             onCompleted: { if !hasElement { onCompleted?() } },
-            onDisposed: onDisposed)
+            onDisposed: onDisposed,
+            isolation: isolation)
     }
 
-    /// Subscribes closures that receive `object` weakly; outcomes after `object` is gone are ignored.
+    /// Subscribes closures that receive `object` weakly; outcomes after `object` is gone are ignored. Called from
+    /// an actor-isolated context, they run isolated to that actor.
     @inlinable
     @discardableResult
     public func subscribe<Object: AnyObject>(
@@ -102,13 +110,15 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         onSuccess: ((Object, Element) -> Void)? = nil,
         onError: ((Object, any Error) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil
+        onDisposed: ((Object) -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation
     ) -> any Disposable {
         subscribe(
             onSuccess: { [weak object] element in if let object { onSuccess?(object, element) } },
             onError: { [weak object] error in if let object { onError?(object, error) } },
             onCompleted: { [weak object] in if let object { onCompleted?(object) } },
-            onDisposed: { [weak object] in if let object { onDisposed?(object) } })
+            onDisposed: { [weak object] in if let object { onDisposed?(object) } },
+            isolation: isolation)
     }
 
     /// Emits exactly what the maybe emits, calling the given closures along the way; all are optional. They run as

@@ -42,36 +42,44 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         Single(raw: Observable.just(element, scheduler: scheduler))
     }
 
-    /// Subscribes `observer` to the result.
+    /// Subscribes `observer` to the result. Called from an actor-isolated context, `observer` runs isolated to
+    /// that actor, as with ``ObservableConvertibleType/subscribe(onNext:onError:onCompleted:onDisposed:isolation:)``.
     @inlinable
     @discardableResult
-    public func subscribe(_ observer: @escaping (SingleEvent<Element>) -> Void) -> any Disposable {
+    public func subscribe(
+        _ observer: @escaping (SingleEvent<Element>) -> Void, isolation: isolated (any Actor)? = #isolation
+    ) -> any Disposable {
         primitiveSequence.asObservable().subscribe(
-            onNext: { observer(.success($0)) }, onError: { observer(.failure($0)) })
+            onNext: { observer(.success($0)) }, onError: { observer(.failure($0)) }, isolation: isolation)
     }
 
-    /// Subscribes closures for the element, the failure and disposal; all are optional.
+    /// Subscribes closures for the element, the failure and disposal; all are optional. Called from an
+    /// actor-isolated context, they run isolated to that actor.
     @inlinable
     @discardableResult
     public func subscribe(
         onSuccess: ((Element) -> Void)? = nil,
         onFailure: ((any Error) -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil
+        onDisposed: (() -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation
     ) -> any Disposable {
-        primitiveSequence.asObservable().subscribe(onNext: onSuccess, onError: onFailure, onDisposed: onDisposed)
+        primitiveSequence.asObservable().subscribe(
+            onNext: onSuccess, onError: onFailure, onDisposed: onDisposed, isolation: isolation)
     }
 
-    /// Subscribes closures that receive `object` weakly; results after `object` is gone are ignored.
+    /// Subscribes closures that receive `object` weakly; results after `object` is gone are ignored. Called from an
+    /// actor-isolated context, they run isolated to that actor.
     @inlinable
     @discardableResult
     public func subscribe<Object: AnyObject>(
         with object: Object,
         onSuccess: ((Object, Element) -> Void)? = nil,
         onFailure: ((Object, any Error) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil
+        onDisposed: ((Object) -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation
     ) -> any Disposable {
         primitiveSequence.asObservable().subscribe(
-            with: object, onNext: onSuccess, onError: onFailure, onDisposed: onDisposed)
+            with: object, onNext: onSuccess, onError: onFailure, onDisposed: onDisposed, isolation: isolation)
     }
 
     /// Emits `transform(element)`; a thrown error is emitted.
