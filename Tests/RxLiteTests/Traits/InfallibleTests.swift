@@ -275,6 +275,23 @@ import Testing
         #expect(received == [1])
     }
 
+    @Test func relaysConvertAsTheyAre() {
+        let behavior = BehaviorRelay(value: 1)
+        let publish = PublishRelay<Int>()
+        let replay = ReplayRelay<Int>.create(bufferSize: 1)
+        replay.accept(5)
+        var log: [Int] = []
+        let subscriptions = [
+            behavior.asInfallible().subscribe(onNext: { log.append($0) }),
+            publish.asInfallible().subscribe(onNext: { log.append($0) }),
+            replay.asInfallible().subscribe(onNext: { log.append($0) }),
+        ]
+        behavior.accept(2)
+        publish.accept(3)
+        #expect(log == [1, 5, 2, 3])
+        subscriptions.forEach { $0.dispose() }
+    }
+
     @Test func valuesIsAnAsyncStream() async {
         var collected: [Int] = []
         for await value in Infallible.of(1, 2, 3).values { collected.append(value) }
