@@ -275,6 +275,24 @@ import Testing
         #expect(received == [1])
     }
 
+    @Test @MainActor func asDriverDeliversOnTheMainActor() async {
+        let relay = PublishRelay<Int>()
+        let driver: Driver<Int> = relay.asInfallible().asDriver()
+        var onMainQueue: [Bool] = []
+        var subscription: (any Disposable)?
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            subscription = driver.drive(onNext: { value in
+                onMainQueue.append(MainScheduler.isOnMainQueue)
+                if value == 2 { done.resume() }
+            })
+            Task.detached {
+                for value in 1...2 { relay.accept(value) }
+            }
+        }
+        subscription?.dispose()
+        #expect(onMainQueue == [true, true])
+    }
+
     @Test func relaysConvertAsTheyAre() {
         let behavior = BehaviorRelay(value: 1)
         let publish = PublishRelay<Int>()
