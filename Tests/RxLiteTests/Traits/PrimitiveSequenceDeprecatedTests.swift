@@ -29,5 +29,10 @@ import Testing
         var failures = 0
         Single<Int>.error(TestError()).subscribe(onError: { _ in failures += 1 })
         #expect(failures == 1)
+        let merged = TestScheduler().start {
+            Completable.merge(
+                Completable.empty(), Completable.merge([Completable.empty()]), Completable.merge([.empty()][...]))
+        }
+        #expect(merged.events == [.completed(200)])
     }
 }

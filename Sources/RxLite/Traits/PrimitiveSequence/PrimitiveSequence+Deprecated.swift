@@ -68,3 +68,24 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         catchAndReturn(element)
     }
 }
+
+extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Never {
+    /// Deprecated spelling of `zip(_:)`: runs every completable at once.
+    @available(*, deprecated, message: "Use Completable.zip instead.", renamed: "zip")
+    public static func merge<Collection: Swift.Collection>(_ sources: Collection) -> Completable
+    where Collection.Element == Completable {
+        zip(sources)
+    }
+
+    /// Deprecated spelling of `zip(_:)`: runs every completable at once.
+    @available(*, deprecated, message: "Use Completable.zip instead.", renamed: "zip")
+    public static func merge(_ sources: [Completable]) -> Completable {
+        zip(sources)
+    }
+
+    /// Deprecated spelling of `zip(_:)`: runs every completable at once.
+    @available(*, deprecated, message: "Use Completable.zip instead.", renamed: "zip")
+    public static func merge(_ sources: Completable...) -> Completable {
+        zip(sources)
+    }
+}
