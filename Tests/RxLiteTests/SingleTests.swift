@@ -121,7 +121,7 @@ import Testing
         var outcomes: [String] = []
         let record = { (maybe: Maybe<Int>) in
             _ = maybe.subscribe(
-                onSuccess: { outcomes.append("success(\($0))") }, onFailure: { _ in outcomes.append("failure") },
+                onSuccess: { outcomes.append("success(\($0))") }, onError: { _ in outcomes.append("failure") },
                 onCompleted: { outcomes.append("completed") })
         }
         record(.just(1))

@@ -124,7 +124,7 @@ private func save(_ id: Int) -> Completable {
                 return Disposables.create()
             }
             // Whichever call wins, the single delivers exactly one outcome: never an element followed by an error.
-            let events = try await raced.asObservable().materialize().toArray().asSingle().value
+            let events = try await raced.asObservable().materialize().toArray().value
             let outcome = events.map { "\($0)" }
             #expect(outcome == ["next(1)", "completed"] || outcome == ["error(notFound(2))"], "\(outcome)")
         }

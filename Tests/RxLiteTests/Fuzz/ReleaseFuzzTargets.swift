@@ -57,16 +57,41 @@ extension FuzzTargets {
         releaseTarget("startWith", streams: 1) { _, s in s[0].startWith(-1) },
         releaseTarget("materialize", streams: 1) { _, s in s[0].materialize().map { "\($0)" } },
         releaseTarget("toArray and reduce", streams: 2) { _, s in
-            Observable.merge(s[0].toArray().map(\.count), s[1].reduce(0, accumulator: +))
+            Observable.merge(s[0].toArray().map(\.count).asObservable(), s[1].reduce(0, accumulator: +))
         },
         releaseTarget("share(replay: 1, scope: .forever)", streams: 1) { _, s in
             s[0].share(replay: 1, scope: .forever)
         },
         releaseTarget("publish().refCount()", streams: 1) { _, s in s[0].publish().refCount() },
         releaseTarget("first and elementAt", streams: 2) { _, s in
-            Observable.merge(s[0].first().map { $0 ?? -1 }, s[1].element(at: 1))
+            Observable.merge(s[0].first().map { $0 ?? -1 }.asObservable(), s[1].element(at: 1))
         },
         releaseTarget("ignoreElements", streams: 1) { _, s in s[0].ignoreElements() },
         releaseTarget("compactMap", streams: 1) { _, s in s[0].compactMap { $0 > 1 ? $0 : nil } },
+        releaseTarget("Single.retry(when:)", streams: 2) { _, s in
+            s[0].asSingle().retry { (errors: Observable<any Error>) in errors.flatMap { _ in s[1].take(1) } }
+                .asObservable()
+        },
+        releaseTarget("Maybe.ifEmpty(switchTo:)", streams: 2) { _, s in
+            s[0].asMaybe().ifEmpty(switchTo: s[1].asMaybe()).asObservable()
+        },
+        releaseTarget("Single.using", streams: 1) { _, s in
+            Single.using({ BooleanDisposable() }) { _ in s[0].asSingle() }.asObservable()
+        },
+        releaseTarget("Single.zip", streams: 2) { _, s in
+            Single.zip(s[0].asSingle(), s[1].asSingle()) { $0 + $1 }.asObservable()
+        },
+        releaseTarget("Completable.zip and andThen", streams: 3) { _, s in
+            Completable.zip(s[0].ignoreElements().asCompletable(), s[1].ignoreElements().asCompletable())
+                .andThen(s[2])
+        },
+        releaseTarget("withUnretained", streams: 1) { _, s in
+            s[0].withUnretained(FuzzOwner.shared) { _, element in element }
+        },
     ]
+}
+
+/// An object for `withUnretained` that outlives every fuzz run.
+final class FuzzOwner: Sendable {
+    static let shared = FuzzOwner()
 }

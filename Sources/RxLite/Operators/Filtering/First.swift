@@ -1,15 +1,12 @@
 extension ObservableType {
-    /// Emits the first element, or `nil` when the source completes without one, then completes. Fails with the
-    /// source's error when it fails first.
-    ///
-    /// Difference from RxSwift: RxSwift returns `Single<Element?>`; this returns an `Observable` that emits exactly
-    /// one optional on success (`.asSingle()` converts it).
+    /// A single of the first element, or of `nil` when the source completes without one; fails with the source's
+    /// error when it fails first. The source is let go of as soon as its first element arrives.
     ///
     /// [first](https://reactivex.io/documentation/operators/first.html)
     @inlinable
-    public func first() -> Observable<Element?> {
+    public func first() -> Single<Element?> {
         let source = asObservable()
-        return Observable { sink, lifetime, _ in
+        let first = Observable<Element?> { sink, lifetime, _ in
             // Set once the sequence ended here; nothing from the source gets through after that.
             var isDone = false
             source.subscribeHandler(
@@ -28,5 +25,6 @@ extension ObservableType {
                     }
                 }, lifetime)
         }
+        return Single(raw: first)
     }
 }

@@ -1,15 +1,12 @@
 extension ObservableType {
-    /// Emits one array of every element when the source completes, then completes; a source error is emitted
+    /// A single of an array of every element, emitted when the source completes; a source error is emitted
     /// instead.
-    ///
-    /// Difference from RxSwift: RxSwift returns `Single<[Element]>`; this returns an `Observable` that emits exactly
-    /// one array on success (`.asSingle()` converts it).
     ///
     /// [to](https://reactivex.io/documentation/operators/to.html)
     @inlinable
-    public func toArray() -> Observable<[Element]> {
+    public func toArray() -> Single<[Element]> {
         let source = asObservable()
-        return Observable { sink, lifetime, _ in
+        let array = Observable<[Element]> { sink, lifetime, _ in
             var elements: [Element] = []
             source.subscribeHandler(
                 { event in
@@ -24,5 +21,6 @@ extension ObservableType {
                     }
                 }, lifetime)
         }
+        return Single(raw: array)
     }
 }

@@ -44,56 +44,127 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
         Completable(raw: Observable.empty())
     }
 
-    /// Subscribes `observer` to the outcome.
+    /// Subscribes `observer` to the outcome. Called from an actor-isolated context, `observer` runs isolated to
+    /// that actor, as with ``ObservableConvertibleType/subscribe(onNext:onError:onCompleted:onDisposed:isolation:)``.
     @inlinable
     @discardableResult
-    public func subscribe(_ observer: @escaping (CompletableEvent) -> Void) -> any Disposable {
+    public func subscribe(
+        _ observer: @escaping (CompletableEvent) -> Void, isolation: isolated (any Actor)? = #isolation
+    ) -> any Disposable {
         primitiveSequence.asObservable().subscribe(
-            onError: { observer(.error($0)) }, onCompleted: { observer(.completed) })
+            onError: { observer(.error($0)) }, onCompleted: { observer(.completed) }, isolation: isolation)
     }
 
-    /// Subscribes closures for completion, failure and disposal; all are optional.
+    /// Subscribes closures for completion, failure and disposal; all are optional. Called from an actor-isolated
+    /// context, they run isolated to that actor.
     @inlinable
     @discardableResult
     public func subscribe(
         onCompleted: (() -> Void)? = nil,
         onError: ((any Error) -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil
+        onDisposed: (() -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation
     ) -> any Disposable {
-        primitiveSequence.asObservable().subscribe(onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+        primitiveSequence.asObservable().subscribe(
+            onError: onError, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation)
     }
 
-    /// Runs this completable, then `second`, and emits what `second` emits.
+    /// Subscribes closures that receive `object` weakly; outcomes after `object` is gone are ignored. Called from
+    /// an actor-isolated context, they run isolated to that actor.
     @inlinable
-    public func andThen<Element>(_ second: Single<Element>) -> Single<Element> {
-        Single(raw: primitiveSequence.asObservable().concatNever(second.asObservable()))
+    @discardableResult
+    public func subscribe<Object: AnyObject>(
+        with object: Object,
+        onCompleted: ((Object) -> Void)? = nil,
+        onError: ((Object, any Error) -> Void)? = nil,
+        onDisposed: ((Object) -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation
+    ) -> any Disposable {
+        subscribe(
+            onCompleted: { [weak object] in if let object { onCompleted?(object) } },
+            onError: { [weak object] error in if let object { onError?(object, error) } },
+            onDisposed: { [weak object] in if let object { onDisposed?(object) } },
+            isolation: isolation)
     }
 
-    /// Runs this completable, then `second`.
+    /// Completes or fails as this completable does, calling the given closures along the way; all are optional.
+    ///
+    /// `onError` and `onCompleted` run before the outcome is passed on, `afterError` and `afterCompleted` after it.
+    /// An error thrown by `onError` or `onCompleted` is emitted in place of the outcome; one thrown by the `after`
+    /// closures is dropped. `onSubscribe` runs before the completable is subscribed, `onSubscribed` after;
+    /// `onDispose` once when the subscription ends, by its outcome or by disposal.
+    ///
+    /// [do](https://reactivex.io/documentation/operators/do.html)
     @inlinable
-    public func andThen(_ second: Completable) -> Completable {
-        Completable(raw: primitiveSequence.asObservable().concatNever(second.asObservable()))
+    public func `do`(
+        onError: ((any Error) throws -> Void)? = nil,
+        afterError: ((any Error) throws -> Void)? = nil,
+        onCompleted: (() throws -> Void)? = nil,
+        afterCompleted: (() throws -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil,
+        onSubscribed: (() -> Void)? = nil,
+        onDispose: (() -> Void)? = nil
+    ) -> Completable {
+        Completable(
+            raw: primitiveSequence.asObservable().do(
+                onError: onError, afterError: afterError, onCompleted: onCompleted, afterCompleted: afterCompleted,
+                onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
     }
-}
 
-extension Observable where Element == Never {
-    /// This sequence (which has no elements), then `second` once it completes.
+    /// Runs this completable, then `second`; completes when `second` does. An error from either is emitted.
+    ///
+    /// [concat](https://reactivex.io/documentation/operators/concat.html)
     @inlinable
-    func concatNever<Second>(_ second: Observable<Second>) -> Observable<Second> {
-        let first = self
-        return Observable<Second> { sink, lifetime, _ in
-            guard let firstLifetime = lifetime.makeChild() else { return }
-            first.subscribeHandler(
-                { event in
-                    if case .error(let error) = event {
-                        sink(.error(error))
-                    } else if case .completed = event {
-                        // The first completion is swallowed here: release the first sequence (rule 4).
-                        firstLifetime.finishChild()
-                        guard lifetime.isActive else { return }
-                        second.subscribeHandler(sink, lifetime)
-                    }
-                }, firstLifetime)
-        }
+    public func concat(_ second: Completable) -> Completable {
+        Completable.concat([primitiveSequence, second])
+    }
+
+    /// Runs each completable in turn, subscribing to the next one when the one before completes; completes after
+    /// the last. An error is emitted and ends the sequence. `sequence` is iterated lazily, once per subscription.
+    ///
+    /// [concat](https://reactivex.io/documentation/operators/concat.html)
+    @inlinable
+    public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Completable
+    where Sequence.Element == Completable {
+        Completable(raw: Observable.concat(sequence.lazy.map { $0.asObservable() }))
+    }
+
+    /// Runs each completable in turn; like the overload that takes a sequence.
+    ///
+    /// [concat](https://reactivex.io/documentation/operators/concat.html)
+    @inlinable
+    public static func concat<Collection: Swift.Collection>(_ collection: Collection) -> Completable
+    where Collection.Element == Completable {
+        Completable(raw: Observable.concat(collection.map { $0.asObservable() }))
+    }
+
+    /// Runs each completable in turn; like the overload that takes a sequence.
+    ///
+    /// [concat](https://reactivex.io/documentation/operators/concat.html)
+    @inlinable
+    public static func concat(_ sources: Completable...) -> Completable {
+        concat(sources)
+    }
+
+    /// Runs every completable at once; completes when all have completed, fails as soon as one fails. An empty
+    /// collection completes at once.
+    ///
+    /// [zip](https://reactivex.io/documentation/operators/zip.html)
+    @inlinable
+    public static func zip<Collection: Swift.Collection>(_ sources: Collection) -> Completable
+    where Collection.Element == Completable {
+        Completable(raw: Observable.merge(sources.map { $0.asObservable() }))
+    }
+
+    /// Runs every completable at once; like the overload that takes a collection.
+    @inlinable
+    public static func zip(_ sources: [Completable]) -> Completable {
+        Completable(raw: Observable.merge(sources.map { $0.asObservable() }))
+    }
+
+    /// Runs every completable at once; like the overload that takes a collection.
+    @inlinable
+    public static func zip(_ sources: Completable...) -> Completable {
+        zip(sources)
     }
 }

@@ -53,10 +53,19 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         Maybe(raw: Observable.empty())
     }
 
-    /// Subscribes `observer` to the outcome.
+    /// A maybe that emits `element` on `scheduler`.
+    @inlinable
+    public static func just(_ element: Element, scheduler: some ImmediateSchedulerType) -> Maybe<Element> {
+        Maybe(raw: Observable.just(element, scheduler: scheduler))
+    }
+
+    /// Subscribes `observer` to the outcome. Called from an actor-isolated context, `observer` runs isolated to
+    /// that actor, as with ``ObservableConvertibleType/subscribe(onNext:onError:onCompleted:onDisposed:isolation:)``.
     @inlinable
     @discardableResult
-    public func subscribe(_ observer: @escaping (MaybeEvent<Element>) -> Void) -> any Disposable {
+    public func subscribe(
+        _ observer: @escaping (MaybeEvent<Element>) -> Void, isolation: isolated (any Actor)? = #isolation
+    ) -> any Disposable {
         // A success is the element followed by completion; only the first of the two is reported.
         var hasElement = false
         return primitiveSequence.asObservable().subscribe(
@@ -65,17 +74,20 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
                 observer(.success(element))
             },
             onError: { observer(.error($0)) },
-            onCompleted: { if !hasElement { observer(.completed) } })
+            onCompleted: { if !hasElement { observer(.completed) } },
+            isolation: isolation)
     }
 
-    /// Subscribes closures for the element, the failure, completion without an element, and disposal.
+    /// Subscribes closures for the element, the failure, completion without an element, and disposal. Called from
+    /// an actor-isolated context, they run isolated to that actor.
     @inlinable
     @discardableResult
     public func subscribe(
         onSuccess: ((Element) -> Void)? = nil,
-        onFailure: ((any Error) -> Void)? = nil,
+        onError: ((any Error) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil
+        onDisposed: (() -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation
     ) -> any Disposable {
         var hasElement = false
         return primitiveSequence.asObservable().subscribe(
@@ -83,9 +95,111 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
                 hasElement = true
                 onSuccess?(element)
             },
-            onError: onFailure,
+            onError: onError,
             onCompleted: { if !hasElement { onCompleted?() } },
-            onDisposed: onDisposed)
+            onDisposed: onDisposed,
+            isolation: isolation)
+    }
+
+    /// Subscribes closures that receive `object` weakly; outcomes after `object` is gone are ignored. Called from
+    /// an actor-isolated context, they run isolated to that actor.
+    @inlinable
+    @discardableResult
+    public func subscribe<Object: AnyObject>(
+        with object: Object,
+        onSuccess: ((Object, Element) -> Void)? = nil,
+        onError: ((Object, any Error) -> Void)? = nil,
+        onCompleted: ((Object) -> Void)? = nil,
+        onDisposed: ((Object) -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation
+    ) -> any Disposable {
+        subscribe(
+            onSuccess: { [weak object] element in if let object { onSuccess?(object, element) } },
+            onError: { [weak object] error in if let object { onError?(object, error) } },
+            onCompleted: { [weak object] in if let object { onCompleted?(object) } },
+            onDisposed: { [weak object] in if let object { onDisposed?(object) } },
+            isolation: isolation)
+    }
+
+    /// Emits exactly what the maybe emits, calling the given closures along the way; all are optional. They run as
+    /// in ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``:
+    /// `onCompleted` also runs after an element, since a maybe's success is its element and then completion.
+    ///
+    /// [do](https://reactivex.io/documentation/operators/do.html)
+    @inlinable
+    public func `do`(
+        onNext: ((Element) throws -> Void)? = nil,
+        afterNext: ((Element) throws -> Void)? = nil,
+        onError: ((any Error) throws -> Void)? = nil,
+        afterError: ((any Error) throws -> Void)? = nil,
+        onCompleted: (() throws -> Void)? = nil,
+        afterCompleted: (() throws -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil,
+        onSubscribed: (() -> Void)? = nil,
+        onDispose: (() -> Void)? = nil
+    ) -> Maybe<Element> {
+        Maybe(
+            raw: primitiveSequence.asObservable().do(
+                onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,
+                onCompleted: onCompleted, afterCompleted: afterCompleted, onSubscribe: onSubscribe,
+                onSubscribed: onSubscribed, onDispose: onDispose))
+    }
+
+    /// Emits the element if `predicate` accepts it, otherwise completes empty; a thrown error is emitted.
+    ///
+    /// [filter](https://reactivex.io/documentation/operators/filter.html)
+    @inlinable
+    public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
+        Maybe(raw: primitiveSequence.asObservable().filter(predicate))
+    }
+
+    /// Emits `transform(element)`, or completes empty when it is `nil`; a thrown error is emitted.
+    @inlinable
+    public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<Result> {
+        Maybe(raw: primitiveSequence.asObservable().compactMap(transform))
+    }
+
+    /// Emits the outcome of the maybe that `selector` returns for the element; completes empty when this maybe
+    /// does.
+    ///
+    /// [flatMap](https://reactivex.io/documentation/operators/flatmap.html)
+    @inlinable
+    public func flatMap<Result>(_ selector: @escaping (Element) throws -> Maybe<Result>) -> Maybe<Result> {
+        Maybe(raw: primitiveSequence.asObservable().flatMap { try selector($0).asObservable() })
+    }
+
+    /// A single of the element, or of `default` when the maybe completes empty.
+    ///
+    /// [defaultIfEmpty](https://reactivex.io/documentation/operators/defaultifempty.html)
+    @inlinable
+    public func ifEmpty(default: Element) -> Single<Element> {
+        Single(raw: primitiveSequence.asObservable().switchIfEmpty(.just(`default`)))
+    }
+
+    /// Emits the element, or the outcome of `other` when the maybe completes empty. The empty maybe is released
+    /// before `other` is subscribed.
+    ///
+    /// [defaultIfEmpty](https://reactivex.io/documentation/operators/defaultifempty.html)
+    @inlinable
+    public func ifEmpty(switchTo other: Maybe<Element>) -> Maybe<Element> {
+        Maybe(raw: primitiveSequence.asObservable().switchIfEmpty(other.asObservable()))
+    }
+
+    /// A single of the element, or of the outcome of `other` when the maybe completes empty. The empty maybe is
+    /// released before `other` is subscribed.
+    ///
+    /// [defaultIfEmpty](https://reactivex.io/documentation/operators/defaultifempty.html)
+    @inlinable
+    public func ifEmpty(switchTo other: Single<Element>) -> Single<Element> {
+        Single(raw: primitiveSequence.asObservable().switchIfEmpty(other.asObservable()))
+    }
+
+    /// Emits the outcome; if the maybe fails, emits `element` instead.
+    ///
+    /// [catch](https://reactivex.io/documentation/operators/catch.html)
+    @inlinable
+    public func catchAndReturn(_ element: Element) -> Maybe<Element> {
+        Maybe(raw: primitiveSequence.asObservable().catchAndReturn(element))
     }
 
     /// Emits `transform(element)`; a thrown error is emitted.

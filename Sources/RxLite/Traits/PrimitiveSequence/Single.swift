@@ -36,36 +36,50 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         Single(raw: Observable.just(element))
     }
 
-    /// Subscribes `observer` to the result.
+    /// A single that emits `element` on `scheduler`.
     @inlinable
-    @discardableResult
-    public func subscribe(_ observer: @escaping (SingleEvent<Element>) -> Void) -> any Disposable {
-        primitiveSequence.asObservable().subscribe(
-            onNext: { observer(.success($0)) }, onError: { observer(.failure($0)) })
+    public static func just(_ element: Element, scheduler: some ImmediateSchedulerType) -> Single<Element> {
+        Single(raw: Observable.just(element, scheduler: scheduler))
     }
 
-    /// Subscribes closures for the element, the failure and disposal; all are optional.
+    /// Subscribes `observer` to the result. Called from an actor-isolated context, `observer` runs isolated to
+    /// that actor, as with ``ObservableConvertibleType/subscribe(onNext:onError:onCompleted:onDisposed:isolation:)``.
+    @inlinable
+    @discardableResult
+    public func subscribe(
+        _ observer: @escaping (SingleEvent<Element>) -> Void, isolation: isolated (any Actor)? = #isolation
+    ) -> any Disposable {
+        primitiveSequence.asObservable().subscribe(
+            onNext: { observer(.success($0)) }, onError: { observer(.failure($0)) }, isolation: isolation)
+    }
+
+    /// Subscribes closures for the element, the failure and disposal; all are optional. Called from an
+    /// actor-isolated context, they run isolated to that actor.
     @inlinable
     @discardableResult
     public func subscribe(
         onSuccess: ((Element) -> Void)? = nil,
         onFailure: ((any Error) -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil
+        onDisposed: (() -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation
     ) -> any Disposable {
-        primitiveSequence.asObservable().subscribe(onNext: onSuccess, onError: onFailure, onDisposed: onDisposed)
+        primitiveSequence.asObservable().subscribe(
+            onNext: onSuccess, onError: onFailure, onDisposed: onDisposed, isolation: isolation)
     }
 
-    /// Subscribes closures that receive `object` weakly; results after `object` is gone are ignored.
+    /// Subscribes closures that receive `object` weakly; results after `object` is gone are ignored. Called from an
+    /// actor-isolated context, they run isolated to that actor.
     @inlinable
     @discardableResult
     public func subscribe<Object: AnyObject>(
         with object: Object,
         onSuccess: ((Object, Element) -> Void)? = nil,
         onFailure: ((Object, any Error) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil
+        onDisposed: ((Object) -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation
     ) -> any Disposable {
         primitiveSequence.asObservable().subscribe(
-            with: object, onNext: onSuccess, onError: onFailure, onDisposed: onDisposed)
+            with: object, onNext: onSuccess, onError: onFailure, onDisposed: onDisposed, isolation: isolation)
     }
 
     /// Emits `transform(element)`; a thrown error is emitted.
@@ -78,6 +92,69 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     @inlinable
     public func flatMap<Result>(_ selector: @escaping (Element) throws -> Single<Result>) -> Single<Result> {
         Single(raw: primitiveSequence.asObservable().flatMap { try selector($0).asObservable() })
+    }
+
+    /// Emits exactly what the single emits, calling the given closures along the way; all are optional.
+    ///
+    /// `onSuccess` and `onError` run before the outcome is passed on, `afterSuccess` and `afterError` after it. An
+    /// error thrown by `onSuccess`, `afterSuccess` or `onError` is emitted in place of the outcome (or, from
+    /// `afterSuccess`, in place of the completion); one thrown by `afterError` is dropped. `onSubscribe` runs before
+    /// the single is subscribed, `onSubscribed` after; `onDispose` once when the subscription ends, by its outcome
+    /// or by disposal.
+    ///
+    /// [do](https://reactivex.io/documentation/operators/do.html)
+    @inlinable
+    public func `do`(
+        onSuccess: ((Element) throws -> Void)? = nil,
+        afterSuccess: ((Element) throws -> Void)? = nil,
+        onError: ((any Error) throws -> Void)? = nil,
+        afterError: ((any Error) throws -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil,
+        onSubscribed: (() -> Void)? = nil,
+        onDispose: (() -> Void)? = nil
+    ) -> Single<Element> {
+        Single(
+            raw: primitiveSequence.asObservable().do(
+                onNext: onSuccess, afterNext: afterSuccess, onError: onError, afterError: afterError,
+                onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose))
+    }
+
+    /// Emits the element if `predicate` accepts it, otherwise completes empty; a thrown error is emitted.
+    ///
+    /// [filter](https://reactivex.io/documentation/operators/filter.html)
+    @inlinable
+    public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
+        Maybe(raw: primitiveSequence.asObservable().filter(predicate))
+    }
+
+    /// Emits `transform(element)`, or completes empty when it is `nil`; a thrown error is emitted.
+    @inlinable
+    public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<Result> {
+        Maybe(raw: primitiveSequence.asObservable().compactMap(transform))
+    }
+
+    /// Emits the outcome of the maybe that `selector` returns for the element.
+    ///
+    /// [flatMap](https://reactivex.io/documentation/operators/flatmap.html)
+    @inlinable
+    public func flatMapMaybe<Result>(_ selector: @escaping (Element) throws -> Maybe<Result>) -> Maybe<Result> {
+        Maybe(raw: primitiveSequence.asObservable().flatMap { try selector($0).asObservable() })
+    }
+
+    /// Completes or fails as the completable that `selector` returns for the element does.
+    ///
+    /// [flatMap](https://reactivex.io/documentation/operators/flatmap.html)
+    @inlinable
+    public func flatMapCompletable(_ selector: @escaping (Element) throws -> Completable) -> Completable {
+        Completable(raw: primitiveSequence.asObservable().flatMap { try selector($0).asObservable() })
+    }
+
+    /// Emits the element; if the single fails, emits `element` instead.
+    ///
+    /// [catch](https://reactivex.io/documentation/operators/catch.html)
+    @inlinable
+    public func catchAndReturn(_ element: Element) -> Single<Element> {
+        Single(raw: primitiveSequence.asObservable().catchAndReturn(element))
     }
 
     /// The single as a ``Maybe`` that always succeeds with an element or fails.

@@ -1,0 +1,19 @@
+extension InfallibleType where Element: Sendable {
+    /// The elements as an `AsyncStream`, for `for await` loops (an infallible never fails), as in RxSwift.
+    ///
+    /// Subscribes at once; the loop ends when the sequence completes. Breaking out of the loop, or cancelling the
+    /// task that runs it, disposes the subscription. Elements that arrive faster than the loop takes them are
+    /// buffered.
+    public var values: AsyncStream<Element> {
+        AsyncStream { continuation in
+            let subscription = SerialDisposable()
+            continuation.onTermination = { _ in subscription.dispose() }
+            subscription.disposable = asObservable().subscribe { event in
+                switch event {
+                case .next(let element): continuation.yield(element)
+                case .error, .completed: continuation.finish()
+                }
+            }
+        }
+    }
+}
