@@ -1,7 +1,6 @@
 import Foundation
 import RxLite
 import RxLiteTest
-import Synchronization
 import Testing
 
 /// Real threads against the trait engines that hold state across upstreams.
@@ -12,9 +11,12 @@ import Testing
     /// the Rx contract.
     @Test func retryWhenWithTheSourceAndTheTriggerOnDifferentThreads() {
         let rounds = min(stressIterations, 500)
-        let attempts = Atomic<Int>(0)
+        let attempts = Protected(0)
         let source = Single<Int>.create { observer in
-            let attempt = attempts.add(1, ordering: .relaxed).newValue
+            let attempt = attempts.withLock { count -> Int in
+                count += 1
+                return count
+            }
             DispatchQueue.global().async {
                 observer(attempt < rounds ? .failure(TestError()) : .success(attempt))
             }
@@ -37,7 +39,7 @@ import Testing
         finished.wait()
         #expect(log.events.map(\.summary) == ["next(\(rounds))", "completed"])
         #expect(log.contractViolations == 0)
-        #expect(attempts.load(ordering: .relaxed) == rounds)
+        #expect(attempts.withLock { $0 } == rounds)
         subscription.dispose()
     }
 }

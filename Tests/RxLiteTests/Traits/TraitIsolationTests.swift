@@ -1,14 +1,13 @@
 import Dispatch
 import RxLite
 import RxLiteTest
-import Synchronization
 import Testing
 
 /// The traits' subscribe forms take the caller's isolation, as Observable's do: a handler written on the main actor
 /// runs there even when the outcome comes from a background thread.
 @Suite(.checksResources) struct TraitIsolationTests {
     @Test @MainActor func traitHandlersRunOnTheCallersActor() async {
-        let ranOnMain = Mutex<[String: Bool]>([:])
+        let ranOnMain = Protected<[String: Bool]>([:])
         let latch = Latch(count: 7)
         let record = { (name: String) in
             ranOnMain.withLock { $0[name] = MainScheduler.isOnMainQueue }
@@ -37,10 +36,10 @@ import Testing
 
 /// Resumes its waiter once `countDown()` has been called `count` times, from any thread.
 private final class Latch: Sendable {
-    private let state: Mutex<(remaining: Int, waiter: CheckedContinuation<Void, Never>?)>
+    private let state: Protected<(remaining: Int, waiter: CheckedContinuation<Void, Never>?)>
 
     init(count: Int) {
-        state = Mutex((count, nil))
+        state = Protected((count, nil))
     }
 
     func countDown() {
