@@ -106,57 +106,36 @@ extension SharedSequenceConvertibleType where Element: Equatable {
 }
 
 extension SharedSequence {
-    /// Emits `resultSelector` of the latest element of each source whenever one emits, once both have emitted.
+    /// `combineLatest` of the shared sequences in `collection` (see `Observable.combineLatest`).
     @inlinable
-    public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
-        _ source1: O1, _ source2: O2, resultSelector: @escaping (O1.Element, O2.Element) -> Element
-    ) -> SharedSequence<SharingStrategy, Element>
-    where O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy {
-        SharedSequence(
-            Observable.combineLatest(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
+    public static func combineLatest<Sources: Collection, Result>(
+        _ collection: Sources, resultSelector: @escaping ([Element]) -> Result
+    ) -> SharedSequence<SharingStrategy, Result> where Sources.Element == SharedSequence<SharingStrategy, Element> {
+        SharedSequence<SharingStrategy, Result>(
+            Observable.combineLatest(collection.map { $0.asObservable() }, resultSelector: resultSelector))
     }
 
-    /// `combineLatest` of three sources.
+    /// `combineLatest` of the shared sequences in `collection`, as arrays.
     @inlinable
-    public static func combineLatest<
-        O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType
-    >(
-        _ source1: O1, _ source2: O2, _ source3: O3,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element) -> Element
-    ) -> SharedSequence<SharingStrategy, Element>
-    where
-        O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy,
-        O3.SharingStrategy == SharingStrategy
-    {
-        SharedSequence(
-            Observable.combineLatest(
-                source1.asObservable(), source2.asObservable(), source3.asObservable(),
-                resultSelector: resultSelector))
+    public static func combineLatest<Sources: Collection>(_ collection: Sources)
+        -> SharedSequence<SharingStrategy, [Element]>
+    where Sources.Element == SharedSequence<SharingStrategy, Element> {
+        combineLatest(collection) { $0 }
     }
 
-    /// `combineLatest` of two sources as tuples.
+    /// `zip` of the shared sequences in `collection` (see `Observable.zip`).
     @inlinable
-    public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
-        _ source1: O1, _ source2: O2
-    ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element)>
-    where
-        Element == (O1.Element, O2.Element), O1.SharingStrategy == SharingStrategy,
-        O2.SharingStrategy == SharingStrategy
-    {
-        combineLatest(source1, source2) { ($0, $1) }
+    public static func zip<Sources: Collection, Result>(
+        _ collection: Sources, resultSelector: @escaping ([Element]) -> Result
+    ) -> SharedSequence<SharingStrategy, Result> where Sources.Element == SharedSequence<SharingStrategy, Element> {
+        SharedSequence<SharingStrategy, Result>(
+            Observable.zip(collection.map { $0.asObservable() }, resultSelector: resultSelector))
     }
 
-    /// `combineLatest` of three sources as tuples.
+    /// `zip` of the shared sequences in `collection`, as arrays.
     @inlinable
-    public static func combineLatest<
-        O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType
-    >(_ source1: O1, _ source2: O2, _ source3: O3) -> SharedSequence<
-        SharingStrategy, (O1.Element, O2.Element, O3.Element)
-    >
-    where
-        Element == (O1.Element, O2.Element, O3.Element), O1.SharingStrategy == SharingStrategy,
-        O2.SharingStrategy == SharingStrategy, O3.SharingStrategy == SharingStrategy
-    {
-        combineLatest(source1, source2, source3) { ($0, $1, $2) }
+    public static func zip<Sources: Collection>(_ collection: Sources) -> SharedSequence<SharingStrategy, [Element]>
+    where Sources.Element == SharedSequence<SharingStrategy, Element> {
+        zip(collection) { $0 }
     }
 }
