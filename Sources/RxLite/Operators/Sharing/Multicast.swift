@@ -209,7 +209,7 @@ extension ObservableType {
 
     /// A connectable sequence sharing one run through an unbounded ``ReplaySubject``.
     public func replayAll() -> ConnectableObservable<Element> {
-        multicast(makeSubject: { ReplaySubject<Element>.createUnbound() })
+        multicast(makeSubject: { ReplaySubject<Element>.createUnbounded() })
     }
 }
 
