@@ -16,7 +16,6 @@ extension ObservableType {
         return Observable { sink, lifetime, _ in
             // Touched only from the source's events, which arrive one at a time.
             var groups: [Key: PublishSubject<Element>] = [:]
-            lifetime.insert { groups = [:] }
             func end(_ event: Event<GroupedObservable<Key, Element>>, _ groupEvent: Event<Element>) {
                 let ending = groups.values
                 groups = [:]
