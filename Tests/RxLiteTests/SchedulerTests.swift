@@ -166,6 +166,28 @@ import Testing
         #expect(ranInline)
     }
 
+    @Test func serialSchedulerOnANamedQueueRunsTheConfigurationFirst() {
+        let key = DispatchSpecificKey<Int>()
+        let scheduler = SerialDispatchQueueScheduler(
+            internalSerialQueueName: "rxlite.test.configured",
+            serialQueueConfiguration: { $0.setSpecific(key: key, value: 7) })
+        let seen = Protected<Int?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        _ = scheduler.schedule(()) { _ in
+            seen.withLock { $0 = DispatchQueue.getSpecific(key: key) }
+            done.signal()
+            return Disposables.create()
+        }
+        done.wait()
+        #expect(seen.withLock { $0 } == 7)
+    }
+
+    @Test func ensureExecutingOnSchedulerPassesOnTheMainQueue() async {
+        await MainActor.run {
+            if MainScheduler.isOnMainQueue { MainScheduler.ensureExecutingOnScheduler(errorMessage: "not main") }
+        }
+    }
+
     @Test func asyncSequenceAsObservableTakesAPriority() async throws {
         let stream = AsyncStream<Int> { continuation in
             continuation.yield(1)
