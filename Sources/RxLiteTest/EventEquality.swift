@@ -19,6 +19,53 @@ extension Event: Equatable where Element: Equatable {
     }
 }
 
+/// Maybe events compare equal as ``Event``s do: elements with `==`, errors by type and `==` or description.
+extension MaybeEvent: Equatable where Element: Equatable {
+    /// `true` when both are the same kind of event with equal payloads.
+    public static func == (lhs: MaybeEvent<Element>, rhs: MaybeEvent<Element>) -> Bool {
+        switch (lhs, rhs) {
+        case (.success(let left), .success(let right)): return left == right
+        case (.completed, .completed): return true
+        case (.error(let left), .error(let right)): return errorsAreEqual(left, right)
+        default: return false
+        }
+    }
+}
+
+/// Completable events compare equal as ``Event``s do.
+extension CompletableEvent: Equatable {
+    /// `true` when both completed, or both failed with errors that count as the same.
+    public static func == (lhs: CompletableEvent, rhs: CompletableEvent) -> Bool {
+        switch (lhs, rhs) {
+        case (.completed, .completed): return true
+        case (.error(let left), .error(let right)): return errorsAreEqual(left, right)
+        default: return false
+        }
+    }
+}
+
+/// Single events (`Result<Element, any Error>`) compare equal as ``Event``s do. `Result` has its own conditional
+/// `Equatable` conformance, for `Equatable` failures only, so this is an operator, as in RxTest.
+public func == <Element: Equatable>(lhs: SingleEvent<Element>, rhs: SingleEvent<Element>) -> Bool {
+    switch (lhs, rhs) {
+    case (.success(let left), .success(let right)): return left == right
+    case (.failure(let left), .failure(let right)): return errorsAreEqual(left, right)
+    default: return false
+    }
+}
+
+/// Recorded single events compare equal when their times and events do.
+public func == <Element: Equatable>(lhs: Recorded<SingleEvent<Element>>, rhs: Recorded<SingleEvent<Element>>) -> Bool {
+    lhs.time == rhs.time && lhs.value == rhs.value
+}
+
+/// Lists of recorded single events compare equal element by element.
+public func == <Element: Equatable>(lhs: [Recorded<SingleEvent<Element>>], rhs: [Recorded<SingleEvent<Element>>])
+    -> Bool
+{
+    lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0 == $1 }
+}
+
 /// Whether two errors count as the same in a test: same dynamic type, then `==` when the type is `Equatable`,
 /// otherwise equal descriptions.
 func errorsAreEqual(_ lhs: any Error, _ rhs: any Error) -> Bool {

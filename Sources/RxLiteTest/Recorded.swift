@@ -33,13 +33,17 @@ extension Recorded {
         Recorded<Event<T>>(time: time, value: .next(element))
     }
 
-    /// `.completed` at `time`.
-    public static func completed<T>(_ time: TestTime) -> Recorded<Event<T>> where Value == Event<T> {
+    /// `.completed` at `time`. Name the element type (`.completed(250, Int.self)`, as in RxTest) where nothing
+    /// else tells it.
+    public static func completed<T>(_ time: TestTime, _ type: T.Type = T.self) -> Recorded<Event<T>>
+    where Value == Event<T> {
         Recorded<Event<T>>(time: time, value: .completed)
     }
 
-    /// `.error(error)` at `time`.
-    public static func error<T>(_ time: TestTime, _ error: any Error) -> Recorded<Event<T>> where Value == Event<T> {
+    /// `.error(error)` at `time`. Name the element type (`.error(250, error, Int.self)`, as in RxTest) where nothing
+    /// else tells it.
+    public static func error<T>(_ time: TestTime, _ error: any Error, _ type: T.Type = T.self) -> Recorded<Event<T>>
+    where Value == Event<T> {
         Recorded<Event<T>>(time: time, value: .error(error))
     }
 
@@ -49,9 +53,9 @@ extension Recorded {
         recordedEvents
     }
 
-    /// The recorded events, unchanged; lets an array read like the variadic form.
-    public static func events<T>(_ recordedEvents: [Recorded<Event<T>>]) -> [Recorded<Event<T>>]
+    /// The arrays of recorded events joined in order: `Recorded.events(setup, [.completed(300)])`.
+    public static func events<T>(_ recordedEvents: [Recorded<Event<T>>]...) -> [Recorded<Event<T>>]
     where Value == Event<T> {
-        recordedEvents
+        recordedEvents.flatMap { $0 }
     }
 }

@@ -53,3 +53,33 @@ struct RecordedTests {
         #expect(TestError() == TestError())
     }
 }
+
+@Suite(.checksResources) struct RxTestSpellingTests {
+    @Test func typedFactoriesNameTheElementType() {
+        let completed = Recorded.completed(250, Int.self)
+        let failed = Recorded.error(260, TestError(), String.self)
+        #expect(completed == Recorded<Event<Int>>(time: 250, value: .completed))
+        #expect(failed == Recorded<Event<String>>(time: 260, value: .error(TestError())))
+    }
+
+    @Test func eventsJoinArraysAndListElements() {
+        let setup: [Recorded<Event<Int>>] = [.next(210, 1), .next(220, 2)]
+        #expect(Recorded.events(setup, [.completed(300)]) == [.next(210, 1), .next(220, 2), .completed(300)])
+        #expect(Recorded.events(.next(210, 1), .completed(220)) == [.next(210, 1), .completed(220)])
+    }
+
+    @Test func traitEventsCompare() {
+        let singles: [Recorded<SingleEvent<Int>>] = [
+            Recorded(time: 210, value: .success(1)), Recorded(time: 220, value: .failure(TestError())),
+        ]
+        #expect(
+            singles == [Recorded(time: 210, value: .success(1)), Recorded(time: 220, value: .failure(TestError()))])
+        #expect(
+            !(singles == [Recorded(time: 210, value: .success(2)), Recorded(time: 220, value: .failure(TestError()))]))
+        let maybes: [Recorded<MaybeEvent<Int>>] = [Recorded(time: 210, value: .success(1))]
+        #expect(maybes == [Recorded(time: 210, value: .success(1))])
+        #expect(MaybeEvent<Int>.completed != .error(TestError()))
+        #expect(CompletableEvent.error(TestError("a")) == .error(TestError("a")))
+        #expect(CompletableEvent.error(TestError("a")) != .error(TestError("b")))
+    }
+}

@@ -123,7 +123,7 @@ import Testing
 
     @Test func unboundKeepsEverything() {
         expectNoLeaks {
-            let subject = ReplaySubject<Int>.createUnbound()
+            let subject = ReplaySubject<Int>.createUnbounded()
             for value in 0..<100 { subject.onNext(value) }
             subject.onCompleted()
             let log = EventLog<Int>()

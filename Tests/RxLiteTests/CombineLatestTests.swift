@@ -79,7 +79,7 @@ import Testing
         let result = scheduler.start { Observable.combineLatest(sources) }
         #expect(result.events == [.next(230, [1, 2, 4]), .next(240, [1, 3, 4]), .completed(260)])
         let empty = EventLog<[Int]>()
-        Observable<[Int]>.combineLatest([Observable<Int>]()).subscribe(empty)
+        Observable<Int>.combineLatest([Observable<Int>]()).subscribe(empty)
         #expect(empty.events.map(\.summary) == ["completed"])
     }
 

@@ -131,3 +131,70 @@ import Testing
         #expect(DispatchTimeInterval.never.timeInterval == .infinity)
     }
 }
+
+@Suite(.checksResources) struct MoreSchedulerTests {
+    @Test func operationQueueSchedulerRunsActionsAndCancels() {
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        queue.isSuspended = true
+        let scheduler = OperationQueueScheduler(operationQueue: queue, queuePriority: .high)
+        let ran = Protected(0)
+        let cancelled = scheduler.schedule(()) { _ in
+            ran.withLock { $0 += 100 }
+            return Disposables.create()
+        }
+        _ = scheduler.schedule(()) { _ in
+            ran.withLock { $0 += 1 }
+            return Disposables.create()
+        }
+        cancelled.dispose()
+        queue.isSuspended = false
+        queue.waitUntilAllOperationsAreFinished()
+        #expect(ran.withLock { $0 } == 1)
+    }
+
+    @Test func concurrentMainSchedulerRunsAtOnceOnTheMainQueue() async {
+        let ranInline = await MainActor.run { () -> Bool in
+            guard MainScheduler.isOnMainQueue else { return true }
+            var ran = false
+            _ = ConcurrentMainScheduler.instance.schedule(()) { _ in
+                ran = true
+                return Disposables.create()
+            }
+            return ran
+        }
+        #expect(ranInline)
+    }
+
+    @Test func serialSchedulerOnANamedQueueRunsTheConfigurationFirst() {
+        let key = DispatchSpecificKey<Int>()
+        let scheduler = SerialDispatchQueueScheduler(
+            internalSerialQueueName: "rxlite.test.configured",
+            serialQueueConfiguration: { $0.setSpecific(key: key, value: 7) })
+        let seen = Protected<Int?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        _ = scheduler.schedule(()) { _ in
+            seen.withLock { $0 = DispatchQueue.getSpecific(key: key) }
+            done.signal()
+            return Disposables.create()
+        }
+        done.wait()
+        #expect(seen.withLock { $0 } == 7)
+    }
+
+    @Test func ensureExecutingOnSchedulerPassesOnTheMainQueue() async {
+        await MainActor.run {
+            if MainScheduler.isOnMainQueue { MainScheduler.ensureExecutingOnScheduler(errorMessage: "not main") }
+        }
+    }
+
+    @Test func asyncSequenceAsObservableTakesAPriority() async throws {
+        let stream = AsyncStream<Int> { continuation in
+            continuation.yield(1)
+            continuation.yield(2)
+            continuation.finish()
+        }
+        let values = try await stream.asObservable(priority: .low).toArray().value
+        #expect(values == [1, 2])
+    }
+}

@@ -147,7 +147,7 @@ private final class Captured {}
                 let handler: (Int) -> Void = { _ in _ = captured }
                 _ = BehaviorSubject(value: 0).subscribe(onNext: handler)
                 _ = ReplaySubject<Int>.create(bufferSize: 2).subscribe(onNext: handler)
-                _ = ReplaySubject<Int>.createUnbound().map { $0 + 1 }.subscribe(onNext: handler)
+                _ = ReplaySubject<Int>.createUnbounded().map { $0 + 1 }.subscribe(onNext: handler)
                 _ = AsyncSubject<Int>().subscribe(onNext: handler)
                 _ = PublishRelay<Int>().subscribe(onNext: handler)
                 _ = BehaviorRelay(value: 0).subscribe(onNext: handler)

@@ -101,14 +101,14 @@ final class ValuesEnding: @unchecked Sendable {
 extension AsyncSequence where Self: Sendable, Element: Sendable {
     /// The elements of this async sequence as an ``Observable``.
     ///
-    /// Each subscription iterates the sequence in its own `Task`; disposing cancels the task, which ends the
-    /// iteration at its next suspension point. Elements are delivered from that task, one at a time.
-    public func asObservable() -> Observable<Element> {
+    /// Each subscription iterates the sequence in its own `Task` of `priority`; disposing cancels the task, which
+    /// ends the iteration at its next suspension point. Elements are delivered from that task, one at a time.
+    public func asObservable(priority: TaskPriority? = nil) -> Observable<Element> {
         Observable { sink, lifetime, _ in
             let report = TaskReport(sink: sink, lifetime: lifetime)
             lifetime.insert(report)
             report.attach(
-                Task {
+                Task(priority: priority) {
                     do {
                         for try await element in self {
                             guard report.isActive else { break }

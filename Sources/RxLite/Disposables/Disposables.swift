@@ -21,6 +21,11 @@ public enum Disposables {
     }
 
     /// A disposable that disposes all of them.
+    public static func create(_ disposables: any Disposable...) -> any Cancelable {
+        CompositeDisposable(disposables: disposables)
+    }
+
+    /// A disposable that disposes all of them.
     public static func create(_ disposables: [any Disposable]) -> any Cancelable {
         CompositeDisposable(disposables: disposables)
     }

@@ -24,6 +24,11 @@ public final class DisposeBag: @unchecked Sendable {
         lock.withLock { self.disposables.append(contentsOf: disposables) }
     }
 
+    /// Adds all of `disposables` (RxSwift's `bag.insert([a, b])`).
+    public func insert(_ disposables: [any Disposable]) {
+        lock.withLock { self.disposables.append(contentsOf: disposables) }
+    }
+
     deinit {
         // No other reference exists during deinit, so the list can be read without the lock.
         for disposable in disposables { disposable.dispose() }

@@ -155,9 +155,15 @@ public final class SerialDispatchQueueScheduler: SchedulerType {
             leeway: leeway)
     }
 
-    /// A scheduler on a new serial queue named `internalSerialQueueName`.
-    public convenience init(internalSerialQueueName: String) {
-        self.init(queue: DispatchQueue.global(), internalSerialQueueName: internalSerialQueueName)
+    /// A scheduler on a new serial queue named `internalSerialQueueName`; `serialQueueConfiguration` may set the
+    /// queue up (its target, its specific keys) before the first action.
+    public convenience init(
+        internalSerialQueueName: String, serialQueueConfiguration: ((DispatchQueue) -> Void)? = nil,
+        leeway: DispatchTimeInterval = .nanoseconds(0)
+    ) {
+        let queue = DispatchQueue(label: internalSerialQueueName)
+        serialQueueConfiguration?(queue)
+        self.init(serialQueue: queue, leeway: leeway)
     }
 
     init(serialQueue: DispatchQueue, leeway: DispatchTimeInterval) {

@@ -34,6 +34,14 @@ public final class MainScheduler: SchedulerType {
         return DispatchQueue.getSpecific(key: mainQueueKey) != nil
     }
 
+    /// Stops the program with `errorMessage` (or a default one) when called off the main queue: for code that
+    /// must run on the main scheduler.
+    public static func ensureExecutingOnScheduler(errorMessage: String? = nil) {
+        precondition(
+            isOnMainQueue,
+            errorMessage ?? "Not on the main queue: schedule this work with MainScheduler.instance.")
+    }
+
     public var now: RxTime { Date() }
 
     public func schedule<StateType>(

@@ -45,6 +45,9 @@ public final class AsyncSubject<Element>: ObserverType, ObservableType {
     /// Whether anyone is subscribed now.
     public var hasObservers: Bool { hub.hasObservers }
 
+    /// Whether ``dispose()`` was called on the subject.
+    public var isDisposed: Bool { hub.lock.withLock { hub.isDisposed } }
+
     @inlinable
     public func on(_ event: Event<Element>) { hub.on(event) }
 

@@ -48,6 +48,9 @@ public final class BehaviorSubject<Element>: ObserverType, ObservableType {
     /// Whether anyone is subscribed now.
     public var hasObservers: Bool { hub.hasObservers }
 
+    /// Whether ``dispose()`` was called on the subject.
+    public var isDisposed: Bool { hub.lock.withLock { hub.isDisposed } }
+
     /// Sets the current value (for `.next`) and sends `event` to every current observer.
     @inlinable
     public func on(_ event: Event<Element>) { hub.on(event) }

@@ -37,6 +37,9 @@ public final class PublishSubject<Element>: ObserverType, ObservableType {
     /// Whether anyone is subscribed now.
     public var hasObservers: Bool { hub.hasObservers }
 
+    /// Whether ``dispose()`` was called on the subject.
+    public var isDisposed: Bool { hub.lock.withLock { hub.isDisposed } }
+
     /// Sends `event` to every current observer.
     @inlinable
     public func on(_ event: Event<Element>) { hub.on(event) }

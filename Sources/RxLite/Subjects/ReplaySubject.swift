@@ -61,12 +61,21 @@ public final class ReplaySubject<Element>: ObserverType, ObservableType {
     }
 
     /// A subject that replays every element it ever received.
-    public static func createUnbound() -> ReplaySubject<Element> {
+    public static func createUnbounded() -> ReplaySubject<Element> {
         ReplaySubject(capacity: Int.max)
+    }
+
+    /// The former name of ``createUnbounded()``.
+    @available(*, deprecated, renamed: "createUnbounded()")
+    public static func createUnbound() -> ReplaySubject<Element> {
+        createUnbounded()
     }
 
     /// Whether anyone is subscribed now.
     public var hasObservers: Bool { hub.hasObservers }
+
+    /// Whether ``dispose()`` was called on the subject.
+    public var isDisposed: Bool { hub.lock.withLock { hub.isDisposed } }
 
     @inlinable
     public func on(_ event: Event<Element>) { hub.on(event) }

@@ -456,6 +456,75 @@ enum FuzzTargets {
                 }
             }),
         share,
+        target(
+            "takeLast", generate: streams(1) { [$0.int(0...3)] }, build: { _, s, p in s[0].takeLast(p[0]) },
+            model: { c in
+                // Held until the completion, which releases them all at its tick; an error drops them.
+                var held: [Int] = []
+                return mapping(c) { out, t, e in
+                    switch e {
+                    case .next(let v):
+                        held.append(v)
+                        if held.count > c.parameters[0] { held.removeFirst() }
+                    case .completed:
+                        out += held.map { TimedOutput(t, .next(String($0))) } + [TimedOutput(t, .completed)]
+                    case .error: out.append(TimedOutput(t, FuzzOutput(e)))
+                    }
+                }
+            }),
+        target(
+            "enumerated", generate: streams(1),
+            build: { _, s, _ in s[0].enumerated().map { "\($0.index):\($0.element)" } },
+            model: { c in
+                var index = 0
+                return mapping(c) { out, t, e in
+                    out.append(
+                        TimedOutput(
+                            t,
+                            FuzzOutput(e) { v in
+                                defer { index += 1 }
+                                return "\(index):\(v)"
+                            }))
+                }
+            }),
+        target(
+            "ifEmpty(default:)", generate: streams(1, maxElements: 2), build: { _, s, _ in s[0].ifEmpty(default: -1) },
+            model: { c in
+                var isEmpty = true
+                return mapping(c) { out, t, e in
+                    if case .next = e { isEmpty = false }
+                    if e == .completed && isEmpty { out.append(TimedOutput(t, .next("-1"))) }
+                    out.append(TimedOutput(t, FuzzOutput(e)))
+                }
+            }),
+        target(
+            "single", generate: streams(1, maxElements: 3), build: { _, s, _ in s[0].single() },
+            model: { c in
+                // The element goes out at once; a second one fails at its own tick; none fails at the completion.
+                var seen = false
+                return mapping(c) { out, t, e in
+                    switch e {
+                    case .next:
+                        out.append(
+                            TimedOutput(
+                                t, seen ? .error(String(describing: RxError.moreThanOneElement)) : FuzzOutput(e)))
+                        seen = true
+                    case .completed:
+                        out.append(TimedOutput(t, seen ? .completed : .error(String(describing: RxError.noElements))))
+                    case .error: out.append(TimedOutput(t, FuzzOutput(e)))
+                    }
+                }
+            }),
+        target(
+            "amb", generate: streams(3), build: { _, s, _ in Observable.amb([s[0], s[1], s[2]]) },
+            model: { c in
+                // The first stream to send anything (element, error or completion) is the only one heard from.
+                var winner: Int?
+                return c.timeline.compactMap { t, i, e in
+                    if winner == nil { winner = i }
+                    return winner == i ? TimedOutput(t, FuzzOutput(e)) : nil
+                }
+            }),
     ]
 
     private static func throttle(latest: Bool) -> FuzzTarget {

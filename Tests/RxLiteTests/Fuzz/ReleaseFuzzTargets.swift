@@ -88,6 +88,36 @@ extension FuzzTargets {
         releaseTarget("withUnretained", streams: 1) { _, s in
             s[0].withUnretained(FuzzOwner.shared) { _, element in element }
         },
+        releaseTarget("retry(when:)", streams: 2) { _, s in
+            s[0].retry(when: { (errors: Observable<any Error>) in errors.take(2).flatMap { _ in s[1].take(1) } })
+        },
+        releaseTarget("takeLast", streams: 1) { _, s in s[0].takeLast(2) },
+        releaseTarget("ifEmpty", streams: 3) { _, s in
+            Observable.merge(s[0].ifEmpty(default: -1), s[1].ifEmpty(switchTo: s[2]))
+        },
+        releaseTarget("enumerated and single", streams: 2) { _, s in
+            Observable.merge(s[0].enumerated().map(\.index), s[1].single { $0 > 2 })
+        },
+        releaseTarget("amb", streams: 3) { _, s in Observable.amb([s[0], s[1], s[2]]) },
+        releaseTarget("catch(sequence:)", streams: 3) { _, s in Observable.catch(sequence: [s[0], s[1], s[2]]) },
+        releaseTarget("using", streams: 1) { _, s in
+            Observable.using({ BooleanDisposable() }, observableFactory: { _ in s[0] })
+        },
+        releaseTarget("groupBy", streams: 1) { _, s in
+            s[0].groupBy { $0 % 2 }.flatMap { group in group.map { group.key * 100 + $0 } }
+        },
+        releaseTarget("multicast(_:selector:)", streams: 1) { _, s in
+            s[0].multicast({ PublishSubject<Int>() }, selector: { Observable.merge($0, $0.skip(1)) })
+        },
+        releaseTarget("concat()", streams: 3) { _, s in s[0].map { s[1 + $0 % 2] }.concat() },
+        releaseTarget("combineLatest of eight", streams: 3) { _, s in
+            Observable.combineLatest(s[0], s[1], s[2], s[0], s[1], s[2], s[0], s[1]) {
+                $0 + $1 + $2 + $3 + $4 + $5 + $6 + $7
+            }
+        },
+        releaseTarget("zip of five", streams: 3) { _, s in
+            Observable.zip(s[0], s[1], s[2], s[0], s[1]) { $0 + $1 + $2 + $3 + $4 }
+        },
     ]
 }
 

@@ -235,4 +235,40 @@ private final class Handoff: @unchecked Sendable {
             #expect(zip(log.elements, log.elements.dropFirst()).allSatisfy { $0 <= $1 })
         }
     }
+
+    @Test func ambRacesHaveOneWinner() {
+        let rounds = max(1, stressIterations / 20)
+        for _ in 0..<rounds {
+            let subjects = [PublishSubject<Int>(), PublishSubject<Int>()]
+            let log = EventLog<Int>()
+            let subscription = subjects[0].amb(subjects[1]).subscribe(log)
+            DispatchQueue.concurrentPerform(iterations: 2) { index in
+                for value in 0..<10 { subjects[index].onNext(index * 100 + value) }
+            }
+            #expect(log.contractViolations == 0)
+            let winners = Set(log.elements.map { $0 / 100 })
+            #expect(winners.count == 1)
+            #expect(log.count == 10)
+            subscription.dispose()
+        }
+    }
+
+    @Test func retryWhenTriggerFromAnotherThread() {
+        let source = PublishSubject<Int>()
+        let trigger = PublishSubject<Void>()
+        let log = EventLog<Int>()
+        let subscription = source.retry(when: { (_: Observable<any Error>) in trigger.asObservable() }).subscribe(log)
+        DispatchQueue.concurrentPerform(iterations: 2) { thread in
+            for value in 0..<(stressIterations / 10) {
+                if thread == 0 { source.onNext(value) } else { trigger.onNext(()) }
+            }
+        }
+        trigger.onCompleted()
+        // As in RxSwift, the trigger's end waits for the next failure, which ends the result.
+        source.onError(TestError())
+        #expect(log.contractViolations == 0)
+        #expect(log.isCompleted)
+        #expect(zip(log.elements, log.elements.dropFirst()).allSatisfy { $0 < $1 })
+        subscription.dispose()
+    }
 }

@@ -261,7 +261,7 @@ import Testing
         var log: [String] = []
         let (_, source) = single(1)
         let res = scheduler.start {
-            Single.using({ TrackedResource { log.append("resource disposed") } }) { _ in
+            Single.using({ SingleTrackedResource { log.append("resource disposed") } }) { _ in
                 source.do(onDispose: { log.append("single released") })
             }
         }
@@ -273,12 +273,12 @@ import Testing
         var disposed = 0
         let (_, source) = single(1, afterFrames: 20)
         let res = scheduler.start(disposed: 250) {
-            Single.using({ TrackedResource { disposed += 1 } }) { _ in source }
+            Single.using({ SingleTrackedResource { disposed += 1 } }) { _ in source }
         }
         #expect(res.events == [])
         #expect(disposed == 1)
         let thrown = TestScheduler().start {
-            Single<Int>.using({ TrackedResource { disposed += 1 } }) { _ in throw TestError("factory") }
+            Single<Int>.using({ SingleTrackedResource { disposed += 1 } }) { _ in throw TestError("factory") }
         }
         #expect(thrown.events == [.error(200, TestError("factory"))])
         #expect(disposed == 2)
@@ -304,7 +304,7 @@ import Testing
 }
 
 /// A resource for `using` that reports its disposal.
-final class TrackedResource: Disposable {
+final class SingleTrackedResource: Disposable {
     let onDispose: () -> Void
 
     init(_ onDispose: @escaping () -> Void) {

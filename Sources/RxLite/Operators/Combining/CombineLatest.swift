@@ -74,75 +74,16 @@ final class CombineLatestState<Values, Output>: SerializedEmitter<Output>, @unch
     }
 }
 
-extension Observable {
-    /// Emits `resultSelector` of the latest element of each source, every time any source emits, once all have
-    /// emitted. Completes when all complete, or (as RxSwift) when a source emits while every other source has
-    /// completed and one of them never emitted; fails when one fails.
+extension ObservableType {
+    /// Emits `resultSelector` of the latest element of every source in `collection` whenever one emits, once all
+    /// have emitted; the same ends as the fixed-arity forms. An empty collection completes at once.
     ///
     /// [combineLatest](https://reactivex.io/documentation/operators/combinelatest.html)
     @inlinable
-    public static func combineLatest<O1: ObservableType, O2: ObservableType>(
-        _ source1: O1, _ source2: O2, resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
-    ) -> Observable<Element> {
-        let (source1, source2) = (source1.asObservable(), source2.asObservable())
-        return Observable { sink, lifetime, _ in
-            let combine = { (values: (O1.Element?, O2.Element?)) in try resultSelector(values.0!, values.1!) }
-            let state = CombineLatestState(
-                sink: sink, arity: 2, values: (O1.Element?.none, O2.Element?.none), combine: combine)
-            source1.subscribeChild(of: lifetime) { state.on($0, index: 0, store: { $0.0 = $1 }) }
-            source2.subscribeChild(of: lifetime) { state.on($0, index: 1, store: { $0.1 = $1 }) }
-        }
-    }
-
-    /// `combineLatest` of three sources.
-    @inlinable
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
-        _ source1: O1, _ source2: O2, _ source3: O3,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
-    ) -> Observable<Element> {
-        let (source1, source2, source3) = (source1.asObservable(), source2.asObservable(), source3.asObservable())
-        return Observable { sink, lifetime, _ in
-            let combine = { (values: (O1.Element?, O2.Element?, O3.Element?)) in
-                try resultSelector(values.0!, values.1!, values.2!)
-            }
-            let state = CombineLatestState(
-                sink: sink, arity: 3, values: (O1.Element?.none, O2.Element?.none, O3.Element?.none),
-                combine: combine)
-            source1.subscribeChild(of: lifetime) { state.on($0, index: 0, store: { $0.0 = $1 }) }
-            source2.subscribeChild(of: lifetime) { state.on($0, index: 1, store: { $0.1 = $1 }) }
-            source3.subscribeChild(of: lifetime) { state.on($0, index: 2, store: { $0.2 = $1 }) }
-        }
-    }
-
-    /// `combineLatest` of four sources.
-    @inlinable
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
-    ) -> Observable<Element> {
-        let (source1, source2) = (source1.asObservable(), source2.asObservable())
-        let (source3, source4) = (source3.asObservable(), source4.asObservable())
-        return Observable { sink, lifetime, _ in
-            let combine = { (values: (O1.Element?, O2.Element?, O3.Element?, O4.Element?)) in
-                try resultSelector(values.0!, values.1!, values.2!, values.3!)
-            }
-            let state = CombineLatestState(
-                sink: sink, arity: 4,
-                values: (O1.Element?.none, O2.Element?.none, O3.Element?.none, O4.Element?.none),
-                combine: combine)
-            source1.subscribeChild(of: lifetime) { state.on($0, index: 0, store: { $0.0 = $1 }) }
-            source2.subscribeChild(of: lifetime) { state.on($0, index: 1, store: { $0.1 = $1 }) }
-            source3.subscribeChild(of: lifetime) { state.on($0, index: 2, store: { $0.2 = $1 }) }
-            source4.subscribeChild(of: lifetime) { state.on($0, index: 3, store: { $0.3 = $1 }) }
-        }
-    }
-
-    /// `combineLatest` of any number of sources of one element type. An empty collection completes at once.
-    @inlinable
     public static func combineLatest<Sources: Collection>(
-        _ sources: Sources, resultSelector: @escaping ([Sources.Element.Element]) throws -> Element
+        _ collection: Sources, resultSelector: @escaping ([Sources.Element.Element]) throws -> Element
     ) -> Observable<Element> where Sources.Element: ObservableType {
-        let sources = sources.map { $0.asObservable() }
+        let sources = collection.map { $0.asObservable() }
         return Observable { sink, lifetime, _ in
             if sources.isEmpty {
                 sink(.completed)
@@ -161,35 +102,11 @@ extension Observable {
         }
     }
 
-    /// `combineLatest` of two sources as tuples.
+    /// `combineLatest` of the sources in `collection` as arrays, called on the element type as in RxSwift:
+    /// `Observable<Int>.combineLatest([a, b, c])` is an `Observable<[Int]>`.
     @inlinable
-    public static func combineLatest<O1: ObservableType, O2: ObservableType>(_ source1: O1, _ source2: O2)
-        -> Observable<(O1.Element, O2.Element)> where Element == (O1.Element, O2.Element)
-    {
-        combineLatest(source1, source2) { ($0, $1) }
-    }
-
-    /// `combineLatest` of three sources as tuples.
-    @inlinable
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
-        _ source1: O1, _ source2: O2, _ source3: O3
-    ) -> Observable<(O1.Element, O2.Element, O3.Element)> where Element == (O1.Element, O2.Element, O3.Element) {
-        combineLatest(source1, source2, source3) { ($0, $1, $2) }
-    }
-
-    /// `combineLatest` of four sources as tuples.
-    @inlinable
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
-    ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)>
-    where Element == (O1.Element, O2.Element, O3.Element, O4.Element) {
-        combineLatest(source1, source2, source3, source4) { ($0, $1, $2, $3) }
-    }
-
-    /// `combineLatest` of any number of sources as arrays.
-    @inlinable
-    public static func combineLatest<Sources: Collection>(_ sources: Sources) -> Observable<[Sources.Element.Element]>
-    where Sources.Element: ObservableType, Element == [Sources.Element.Element] {
-        combineLatest(sources) { $0 }
+    public static func combineLatest<Sources: Collection>(_ collection: Sources) -> Observable<[Element]>
+    where Sources.Element: ObservableType, Sources.Element.Element == Element {
+        Observable<[Element]>.combineLatest(collection) { $0 }
     }
 }

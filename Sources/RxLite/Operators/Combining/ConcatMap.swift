@@ -151,3 +151,12 @@ final class ConcatMapState<Element, Inner: ObservableConvertibleType>: Serialize
         }
     }
 }
+
+extension ObservableType where Element: ObservableConvertibleType {
+    /// Emits the elements of each inner sequence in turn, subscribing to the next when one completes: `concatMap`
+    /// of the identity.
+    @inlinable
+    public func concat() -> Observable<Element.Element> {
+        concatMap { $0 }
+    }
+}

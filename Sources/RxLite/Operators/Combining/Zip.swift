@@ -111,102 +111,17 @@ struct ZipQueue<Element> {
     }
 }
 
-extension Observable {
-    /// Pairs the n-th elements of the sources: emits `resultSelector` once each source has produced its n-th
-    /// element. Completes when every source has completed (as RxSwift: a source that completed with nothing left to
-    /// pair does not end it); fails when one fails.
+extension ObservableType {
+    /// Pairs the n-th elements of every source in `collection` and emits `resultSelector` of them. An empty
+    /// collection completes at once. Completes when every source has completed, or (as RxSwift's collection form)
+    /// when an element arrives that cannot be paired while every other source has completed.
     ///
     /// [zip](https://reactivex.io/documentation/operators/zip.html)
     @inlinable
-    public static func zip<O1: ObservableType, O2: ObservableType>(
-        _ source1: O1, _ source2: O2, resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
-    ) -> Observable<Element> {
-        let (source1, source2) = (source1.asObservable(), source2.asObservable())
-        return Observable { sink, lifetime, _ in
-            let dequeue = { (queues: inout (ZipQueue<O1.Element>, ZipQueue<O2.Element>)) in
-                try resultSelector(queues.0.removeFirst(), queues.1.removeFirst())
-            }
-            let state = ZipState(
-                sink: sink, arity: 2, queues: (ZipQueue<O1.Element>(), ZipQueue<O2.Element>()), dequeue: dequeue)
-            source1.subscribeChild(of: lifetime) {
-                state.on($0, index: 0, enqueue: { $0.0.append($1) })
-            }
-            source2.subscribeChild(of: lifetime) {
-                state.on($0, index: 1, enqueue: { $0.1.append($1) })
-            }
-        }
-    }
-
-    /// `zip` of three sources.
-    @inlinable
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
-        _ source1: O1, _ source2: O2, _ source3: O3,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
-    ) -> Observable<Element> {
-        let (source1, source2, source3) = (source1.asObservable(), source2.asObservable(), source3.asObservable())
-        return Observable { sink, lifetime, _ in
-            let dequeue = { (queues: inout (ZipQueue<O1.Element>, ZipQueue<O2.Element>, ZipQueue<O3.Element>)) in
-                try resultSelector(queues.0.removeFirst(), queues.1.removeFirst(), queues.2.removeFirst())
-            }
-            let state = ZipState(
-                sink: sink, arity: 3, queues: (ZipQueue<O1.Element>(), ZipQueue<O2.Element>(), ZipQueue<O3.Element>()),
-                dequeue: dequeue)
-            source1.subscribeChild(of: lifetime) {
-                state.on($0, index: 0, enqueue: { $0.0.append($1) })
-            }
-            source2.subscribeChild(of: lifetime) {
-                state.on($0, index: 1, enqueue: { $0.1.append($1) })
-            }
-            source3.subscribeChild(of: lifetime) {
-                state.on($0, index: 2, enqueue: { $0.2.append($1) })
-            }
-        }
-    }
-
-    /// `zip` of four sources.
-    @inlinable
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
-    ) -> Observable<Element> {
-        let (source1, source2) = (source1.asObservable(), source2.asObservable())
-        let (source3, source4) = (source3.asObservable(), source4.asObservable())
-        return Observable { sink, lifetime, _ in
-            let dequeue = {
-                (queues: inout (ZipQueue<O1.Element>, ZipQueue<O2.Element>, ZipQueue<O3.Element>, ZipQueue<O4.Element>))
-                in
-                try resultSelector(
-                    queues.0.removeFirst(), queues.1.removeFirst(), queues.2.removeFirst(), queues.3.removeFirst())
-            }
-            let state = ZipState(
-                sink: sink, arity: 4,
-                queues: (
-                    ZipQueue<O1.Element>(), ZipQueue<O2.Element>(), ZipQueue<O3.Element>(), ZipQueue<O4.Element>()
-                ),
-                dequeue: dequeue)
-            source1.subscribeChild(of: lifetime) {
-                state.on($0, index: 0, enqueue: { $0.0.append($1) })
-            }
-            source2.subscribeChild(of: lifetime) {
-                state.on($0, index: 1, enqueue: { $0.1.append($1) })
-            }
-            source3.subscribeChild(of: lifetime) {
-                state.on($0, index: 2, enqueue: { $0.2.append($1) })
-            }
-            source4.subscribeChild(of: lifetime) {
-                state.on($0, index: 3, enqueue: { $0.3.append($1) })
-            }
-        }
-    }
-
-    /// `zip` of any number of sources of one element type. An empty collection completes at once. Completes when
-    /// every source has completed, or (as RxSwift's collection form) when an element arrives that cannot be paired
-    /// while every other source has completed.
-    @inlinable
     public static func zip<Sources: Collection>(
-        _ sources: Sources, resultSelector: @escaping ([Sources.Element.Element]) throws -> Element
+        _ collection: Sources, resultSelector: @escaping ([Sources.Element.Element]) throws -> Element
     ) -> Observable<Element> where Sources.Element: ObservableType {
-        let sources = sources.map { $0.asObservable() }
+        let sources = collection.map { $0.asObservable() }
         return Observable { sink, lifetime, _ in
             if sources.isEmpty {
                 sink(.completed)
@@ -228,35 +143,11 @@ extension Observable {
         }
     }
 
-    /// `zip` of two sources as tuples.
+    /// `zip` of the sources in `collection` as arrays, called on the element type as in RxSwift:
+    /// `Observable<Int>.zip([a, b, c])` is an `Observable<[Int]>`.
     @inlinable
-    public static func zip<O1: ObservableType, O2: ObservableType>(_ source1: O1, _ source2: O2)
-        -> Observable<(O1.Element, O2.Element)> where Element == (O1.Element, O2.Element)
-    {
-        zip(source1, source2) { ($0, $1) }
-    }
-
-    /// `zip` of three sources as tuples.
-    @inlinable
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
-        _ source1: O1, _ source2: O2, _ source3: O3
-    ) -> Observable<(O1.Element, O2.Element, O3.Element)> where Element == (O1.Element, O2.Element, O3.Element) {
-        zip(source1, source2, source3) { ($0, $1, $2) }
-    }
-
-    /// `zip` of four sources as tuples.
-    @inlinable
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
-    ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)>
-    where Element == (O1.Element, O2.Element, O3.Element, O4.Element) {
-        zip(source1, source2, source3, source4) { ($0, $1, $2, $3) }
-    }
-
-    /// `zip` of any number of sources as arrays.
-    @inlinable
-    public static func zip<Sources: Collection>(_ sources: Sources) -> Observable<[Sources.Element.Element]>
-    where Sources.Element: ObservableType, Element == [Sources.Element.Element] {
-        zip(sources) { $0 }
+    public static func zip<Sources: Collection>(_ collection: Sources) -> Observable<[Element]>
+    where Sources.Element: ObservableType, Sources.Element.Element == Element {
+        Observable<[Element]>.zip(collection) { $0 }
     }
 }

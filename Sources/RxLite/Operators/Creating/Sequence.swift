@@ -59,4 +59,11 @@ extension Observable {
             if lifetime.isActive { sink(.completed) }
         }
     }
+
+    /// Emits the element of `optional`, if there is one, and completes, each as one scheduled action on
+    /// `scheduler`.
+    @inlinable
+    public static func from(optional: Element?, scheduler: some ImmediateSchedulerType) -> Observable<Element> {
+        from(optional.map { [$0] } ?? [], scheduler: scheduler)
+    }
 }

@@ -78,23 +78,19 @@ public final class ConnectableObservable<Element>: ObservableType {
         }
     }
 
-    /// A sequence that connects when its first subscriber arrives and disconnects when its last one leaves.
-    public func refCount() -> Observable<Element> {
-        let state = RefCountState(connectable: self)
-        return Observable { sink, lifetime, _ in state.subscribe(sink, lifetime) }
-    }
 }
 
 /// The subscriber count behind `refCount()`.
-final class RefCountState<Element>: @unchecked Sendable {
-    private let connectable: ConnectableObservable<Element>
+final class RefCountState<Connectable: ConnectableObservableType>: @unchecked Sendable {
+    typealias Element = Connectable.Element
+    private let connectable: Connectable
     private let lock = SpinLock()
     // Guarded by `lock`.
     @exclusivity(unchecked) private var count = 0
     @exclusivity(unchecked) private var connection: (any Disposable)?
     @exclusivity(unchecked) private var generation: UInt64 = 0
 
-    init(connectable: ConnectableObservable<Element>) {
+    init(connectable: Connectable) {
         self.connectable = connectable
     }
 
@@ -213,6 +209,34 @@ extension ObservableType {
 
     /// A connectable sequence sharing one run through an unbounded ``ReplaySubject``.
     public func replayAll() -> ConnectableObservable<Element> {
-        multicast(makeSubject: { ReplaySubject<Element>.createUnbound() })
+        multicast(makeSubject: { ReplaySubject<Element>.createUnbounded() })
+    }
+}
+
+extension ObservableType {
+    /// For each subscription, makes a subject with `subjectSelector`, emits the events of the sequence that
+    /// `selector` builds from that subject, then runs this sequence into the subject: the selector's sequence
+    /// may subscribe to the shared run as often as it likes.
+    ///
+    /// [publish](https://reactivex.io/documentation/operators/publish.html)
+    public func multicast<Subject: SubjectType, Result>(
+        _ subjectSelector: @escaping () throws -> Subject,
+        selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>
+    ) -> Observable<Result> where Subject.Observer.Element == Element {
+        let source = asObservable()
+        return Observable { sink, lifetime, _ in
+            let connectable: ConnectableObservable<Subject.Element>
+            let output: Observable<Result>
+            do {
+                connectable = source.multicast(try subjectSelector())
+                output = try selector(connectable.asObservable())
+            } catch {
+                sink(.error(error))
+                return
+            }
+            output.subscribeHandler(sink, lifetime)
+            guard lifetime.isActive else { return }
+            lifetime.insert(connectable.connect())
+        }
     }
 }

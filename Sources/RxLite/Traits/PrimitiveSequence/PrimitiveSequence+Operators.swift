@@ -53,7 +53,7 @@ extension PrimitiveSequence {
     public func retry<TriggerObservable: ObservableType, Error: Swift.Error>(
         when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: source.retryWhenTriggered(notificationHandler))
+        PrimitiveSequence(raw: source.retry(when: notificationHandler))
     }
 
     /// Subscribes again each time the sequence fails and the sequence that `notificationHandler` made from the
@@ -65,7 +65,7 @@ extension PrimitiveSequence {
     public func retry<TriggerObservable: ObservableType>(
         when notificationHandler: @escaping (Observable<any Swift.Error>) -> TriggerObservable
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: source.retryWhenTriggered(notificationHandler))
+        PrimitiveSequence(raw: source.retry(when: notificationHandler))
     }
 
     /// Emits exactly what the sequence emits, printing each subscription, event and disposal, like

@@ -23,20 +23,80 @@ extension SharedSequenceConvertibleType {
         SharedSequence(asObservable().filter(predicate))
     }
 
-    /// Maps each element to a shared sequence and emits only the elements of the latest one.
+    /// Maps each element to a shared sequence and emits the elements of all of them, interleaved. The inner
+    /// sequences may be of the other strategy (a Driver's element mapped to a Signal): both deliver on the sharing
+    /// scheduler, and the result has the inner sequences' strategy, as in RxCocoa.
     @inlinable
-    public func flatMapLatest<Inner: SharedSequenceConvertibleType>(
-        _ selector: @escaping (Element) -> Inner
-    ) -> SharedSequence<SharingStrategy, Inner.Element> where Inner.SharingStrategy == SharingStrategy {
-        SharedSequence(asObservable().flatMapLatest { selector($0).asObservable() })
+    public func flatMap<Sharing: SharingStrategyProtocol, Result>(
+        _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
+    ) -> SharedSequence<Sharing, Result> {
+        SharedSequence<Sharing, Result>(asObservable().flatMap { selector($0).asObservable() })
     }
 
-    /// Maps each element to a shared sequence, dropping elements while the previous one runs.
+    /// Maps each element to a shared sequence and emits only the elements of the latest one (the inner sequences'
+    /// strategy is the result's, as in RxCocoa).
     @inlinable
-    public func flatMapFirst<Inner: SharedSequenceConvertibleType>(
-        _ selector: @escaping (Element) -> Inner
-    ) -> SharedSequence<SharingStrategy, Inner.Element> where Inner.SharingStrategy == SharingStrategy {
-        SharedSequence(asObservable().flatMapFirst { selector($0).asObservable() })
+    public func flatMapLatest<Sharing: SharingStrategyProtocol, Result>(
+        _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
+    ) -> SharedSequence<Sharing, Result> {
+        SharedSequence<Sharing, Result>(asObservable().flatMapLatest { selector($0).asObservable() })
+    }
+
+    /// Maps each element to a shared sequence, dropping elements while the previous one runs (the inner sequences'
+    /// strategy is the result's, as in RxCocoa).
+    @inlinable
+    public func flatMapFirst<Sharing: SharingStrategyProtocol, Result>(
+        _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
+    ) -> SharedSequence<Sharing, Result> {
+        SharedSequence<Sharing, Result>(asObservable().flatMapFirst { selector($0).asObservable() })
+    }
+
+    /// Emits `accumulator(previous, element)` for each element, starting from `seed`.
+    @inlinable
+    public func scan<Accumulate>(_ seed: Accumulate, accumulator: @escaping (Accumulate, Element) -> Accumulate)
+        -> SharedSequence<SharingStrategy, Accumulate>
+    {
+        SharedSequence<SharingStrategy, Accumulate>(asObservable().scan(seed, accumulator: accumulator))
+    }
+
+    /// Emits the accumulated value after `accumulator` updates it in place for each element, starting from `seed`.
+    @inlinable
+    public func scan<Accumulate>(
+        into seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) -> Void
+    ) -> SharedSequence<SharingStrategy, Accumulate> {
+        SharedSequence<SharingStrategy, Accumulate>(asObservable().scan(into: seed, accumulator: accumulator))
+    }
+
+    /// Drops the first `count` elements.
+    @inlinable
+    public func skip(_ count: Int) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(asObservable().skip(count))
+    }
+
+    /// Prints every event, subscription and disposal (see `Observable.debug`).
+    @inlinable
+    public func debug(
+        _ identifier: String? = nil, trimOutput: Bool = false, file: String = #file, line: UInt = #line,
+        function: String = #function
+    ) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(
+            asObservable().debug(identifier, trimOutput: trimOutput, file: file, line: line, function: function))
+    }
+
+    /// Emits an element only when its key differs from the key of the one before it, as `comparer` judges.
+    @inlinable
+    public func distinctUntilChanged<Key>(
+        _ keySelector: @escaping (Element) -> Key, comparer: @escaping (Key, Key) -> Bool
+    ) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(asObservable().distinctUntilChanged(keySelector, comparer: comparer))
+    }
+
+    /// Emits an element only when its property at `keyPath` differs from that of the one before it.
+    @inlinable
+    public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>)
+        -> SharedSequence<SharingStrategy, Element>
+    {
+        SharedSequence(asObservable().distinctUntilChanged(at: keyPath))
     }
 
     /// Emits an element only when `comparer` says it differs from the one before it.
@@ -106,57 +166,132 @@ extension SharedSequenceConvertibleType where Element: Equatable {
 }
 
 extension SharedSequence {
-    /// Emits `resultSelector` of the latest element of each source whenever one emits, once both have emitted.
+    /// `combineLatest` of the shared sequences in `collection` (see `Observable.combineLatest`).
     @inlinable
-    public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
-        _ source1: O1, _ source2: O2, resultSelector: @escaping (O1.Element, O2.Element) -> Element
-    ) -> SharedSequence<SharingStrategy, Element>
-    where O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy {
-        SharedSequence(
-            Observable.combineLatest(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
+    public static func combineLatest<Sources: Collection, Result>(
+        _ collection: Sources, resultSelector: @escaping ([Element]) -> Result
+    ) -> SharedSequence<SharingStrategy, Result> where Sources.Element == SharedSequence<SharingStrategy, Element> {
+        SharedSequence<SharingStrategy, Result>(
+            Observable.combineLatest(collection.map { $0.asObservable() }, resultSelector: resultSelector))
     }
 
-    /// `combineLatest` of three sources.
+    /// `combineLatest` of the shared sequences in `collection`, as arrays.
     @inlinable
-    public static func combineLatest<
-        O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType
-    >(
-        _ source1: O1, _ source2: O2, _ source3: O3,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element) -> Element
-    ) -> SharedSequence<SharingStrategy, Element>
-    where
-        O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy,
-        O3.SharingStrategy == SharingStrategy
-    {
-        SharedSequence(
-            Observable.combineLatest(
-                source1.asObservable(), source2.asObservable(), source3.asObservable(),
-                resultSelector: resultSelector))
+    public static func combineLatest<Sources: Collection>(_ collection: Sources)
+        -> SharedSequence<SharingStrategy, [Element]>
+    where Sources.Element == SharedSequence<SharingStrategy, Element> {
+        combineLatest(collection) { $0 }
     }
 
-    /// `combineLatest` of two sources as tuples.
+    /// `zip` of the shared sequences in `collection` (see `Observable.zip`).
     @inlinable
-    public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
-        _ source1: O1, _ source2: O2
-    ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element)>
-    where
-        Element == (O1.Element, O2.Element), O1.SharingStrategy == SharingStrategy,
-        O2.SharingStrategy == SharingStrategy
-    {
-        combineLatest(source1, source2) { ($0, $1) }
+    public static func zip<Sources: Collection, Result>(
+        _ collection: Sources, resultSelector: @escaping ([Element]) -> Result
+    ) -> SharedSequence<SharingStrategy, Result> where Sources.Element == SharedSequence<SharingStrategy, Element> {
+        SharedSequence<SharingStrategy, Result>(
+            Observable.zip(collection.map { $0.asObservable() }, resultSelector: resultSelector))
     }
 
-    /// `combineLatest` of three sources as tuples.
+    /// `zip` of the shared sequences in `collection`, as arrays.
     @inlinable
-    public static func combineLatest<
-        O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType
-    >(_ source1: O1, _ source2: O2, _ source3: O3) -> SharedSequence<
-        SharingStrategy, (O1.Element, O2.Element, O3.Element)
-    >
-    where
-        Element == (O1.Element, O2.Element, O3.Element), O1.SharingStrategy == SharingStrategy,
-        O2.SharingStrategy == SharingStrategy, O3.SharingStrategy == SharingStrategy
+    public static func zip<Sources: Collection>(_ collection: Sources) -> SharedSequence<SharingStrategy, [Element]>
+    where Sources.Element == SharedSequence<SharingStrategy, Element> {
+        zip(collection) { $0 }
+    }
+}
+
+extension SharedSequenceConvertibleType
+where Element: SharedSequenceConvertibleType, Element.SharingStrategy == SharingStrategy {
+    /// Emits the elements of the latest inner sequence; a new one replaces the previous.
+    @inlinable
+    public func switchLatest() -> SharedSequence<SharingStrategy, Element.Element> {
+        SharedSequence<SharingStrategy, Element.Element>(asObservable().flatMapLatest { $0.asObservable() })
+    }
+
+    /// Emits the elements of every inner sequence, interleaved.
+    @inlinable
+    public func merge() -> SharedSequence<SharingStrategy, Element.Element> {
+        SharedSequence<SharingStrategy, Element.Element>(asObservable().flatMap { $0.asObservable() })
+    }
+
+    /// Emits the elements of the inner sequences, at most `maxConcurrent` of them subscribed at once.
+    @inlinable
+    public func merge(maxConcurrent: Int) -> SharedSequence<SharingStrategy, Element.Element> {
+        SharedSequence<SharingStrategy, Element.Element>(
+            asObservable().map { $0.asObservable() }.merge(maxConcurrent: maxConcurrent))
+    }
+}
+
+extension SharedSequence {
+    /// Emits the elements of every source, interleaved; completes when all have completed.
+    @inlinable
+    public static func merge<Sources: Collection>(_ sources: Sources) -> SharedSequence<SharingStrategy, Element>
+    where Sources.Element == SharedSequence<SharingStrategy, Element> {
+        SharedSequence(Observable.merge(sources.map { $0.asObservable() }))
+    }
+
+    /// Emits the elements of every source, interleaved; completes when all have completed.
+    @inlinable
+    public static func merge(_ sources: [SharedSequence<SharingStrategy, Element>])
+        -> SharedSequence<SharingStrategy, Element>
     {
-        combineLatest(source1, source2, source3) { ($0, $1, $2) }
+        SharedSequence(Observable.merge(sources.map { $0.asObservable() }))
+    }
+
+    /// Emits the elements of every source, interleaved; completes when all have completed.
+    @inlinable
+    public static func merge(_ sources: SharedSequence<SharingStrategy, Element>...)
+        -> SharedSequence<SharingStrategy, Element>
+    {
+        merge(sources)
+    }
+
+    /// Emits the elements of each source in turn, subscribing to the next when one completes.
+    @inlinable
+    public static func concat<Sources: Sequence>(_ sequence: Sources) -> SharedSequence<SharingStrategy, Element>
+    where Sources.Element == SharedSequence<SharingStrategy, Element> {
+        SharedSequence(Observable.concat(sequence.lazy.map { $0.asObservable() }))
+    }
+
+    /// Emits the elements of each source in turn, subscribing to the next when one completes.
+    @inlinable
+    public static func concat<Sources: Collection>(_ collection: Sources) -> SharedSequence<SharingStrategy, Element>
+    where Sources.Element == SharedSequence<SharingStrategy, Element> {
+        SharedSequence(Observable.concat(collection.map { $0.asObservable() }))
+    }
+
+    /// Calls `factory` for each subscriber and subscribes to the sequence it returns.
+    @inlinable
+    public static func deferred(_ factory: @escaping () -> SharedSequence<SharingStrategy, Element>)
+        -> SharedSequence<SharingStrategy, Element>
+    {
+        SharedSequence(Observable.deferred { factory().asObservable() })
+    }
+}
+
+extension SharedSequence where Element: Sendable {
+    /// Emits `elements` one scheduled action each on the strategy's scheduler, then completes.
+    @inlinable
+    public static func of(_ elements: Element...) -> SharedSequence<SharingStrategy, Element> {
+        from(elements)
+    }
+
+    /// Emits the elements of `array` one scheduled action each on the strategy's scheduler, then completes.
+    @inlinable
+    public static func from(_ array: [Element]) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(raw: Observable.from(array, scheduler: SharingStrategy.scheduler))
+    }
+
+    /// Emits the elements of `sequence` one scheduled action each on the strategy's scheduler, then completes.
+    @inlinable
+    public static func from<Source: Sequence>(_ sequence: Source) -> SharedSequence<SharingStrategy, Element>
+    where Source.Element == Element {
+        SharedSequence(raw: Observable.from(Array(sequence), scheduler: SharingStrategy.scheduler))
+    }
+
+    /// Emits the element of `optional`, if any, on the strategy's scheduler, then completes.
+    @inlinable
+    public static func from(optional: Element?) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(raw: Observable.from(optional: optional).subscribe(on: SharingStrategy.scheduler))
     }
 }

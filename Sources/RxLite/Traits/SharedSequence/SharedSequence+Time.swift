@@ -27,4 +27,33 @@ extension SharedSequenceConvertibleType where Element: Sendable {
     public func debounce(_ dueTime: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().debounce(dueTime, scheduler: SharingStrategy.scheduler))
     }
+
+    /// Emits each element (and the completion) `dueTime` later.
+    ///
+    /// ```
+    /// dueTime 2 frames
+    /// in:  a-b--|
+    /// out: --a-b--|
+    /// ```
+    @inlinable
+    public func delay(_ dueTime: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(asObservable().delay(dueTime, scheduler: SharingStrategy.scheduler))
+    }
+}
+
+extension SharedSequence where Element: FixedWidthInteger & Sendable {
+    /// Emits 0, 1, 2, ... every `period` on the strategy's scheduler; never completes.
+    @inlinable
+    public static func interval(_ period: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(Observable.interval(period, scheduler: SharingStrategy.scheduler))
+    }
+
+    /// Emits 0 after `dueTime`, then (with a `period`) 1, 2, ... every `period`; without one it completes after
+    /// the first element.
+    @inlinable
+    public static func timer(_ dueTime: RxTimeInterval, period: RxTimeInterval? = nil)
+        -> SharedSequence<SharingStrategy, Element>
+    {
+        SharedSequence(Observable.timer(dueTime, period: period, scheduler: SharingStrategy.scheduler))
+    }
 }

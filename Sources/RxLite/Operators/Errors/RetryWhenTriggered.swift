@@ -1,6 +1,3 @@
-// The engine behind the traits' `retry(when:)`. Internal: the Observable operator of that name belongs to the
-// Observable family and can be built on this once it exists.
-
 extension ObservableType {
     /// Emits the source's events; when the source fails with a `Failure`, hands the error to the sequence that
     /// `notificationHandler` made (once per subscription, before the first attempt) and waits: that sequence's next

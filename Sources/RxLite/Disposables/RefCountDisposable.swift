@@ -1,0 +1,54 @@
+/// Holds a disposable until it is disposed *and* every handle made by ``retain()`` is disposed: for a resource
+/// that several dependents share with its owner.
+public final class RefCountDisposable: Cancelable, @unchecked Sendable {
+    private let lock = SpinLock()
+    // Guarded by `lock`: the resource until it is released, the live handles, and whether `dispose()` ran.
+    @exclusivity(unchecked) private var disposable: (any Disposable)?
+    @exclusivity(unchecked) private var handles = 0
+    @exclusivity(unchecked) private var primaryDisposed = false
+
+    /// Shares `disposable`.
+    public init(disposable: any Disposable) {
+        self.disposable = disposable
+    }
+
+    /// `true` once the resource was released.
+    public var isDisposed: Bool { lock.withLock { disposable == nil } }
+
+    /// A handle that keeps the resource until it is disposed; after the resource was released, a handle that does
+    /// nothing.
+    public func retain() -> any Disposable {
+        let isLive = lock.withLock { () -> Bool in
+            guard disposable != nil else { return false }
+            handles += 1
+            return true
+        }
+        guard isLive else { return Disposables.create() }
+        return Disposables.create(with: { [self] in releaseHandle() })
+    }
+
+    /// Gives up the owner's hold: the resource is released now if no handle is live, else with the last handle.
+    public func dispose() {
+        let released = lock.withLock { () -> (any Disposable)? in
+            guard !primaryDisposed else { return nil }
+            primaryDisposed = true
+            return takeIfUnused()
+        }
+        released?.dispose()
+    }
+
+    private func releaseHandle() {
+        let released = lock.withLock { () -> (any Disposable)? in
+            handles -= 1
+            return takeIfUnused()
+        }
+        released?.dispose()
+    }
+
+    // With `lock` held.
+    private func takeIfUnused() -> (any Disposable)? {
+        guard primaryDisposed, handles == 0, let resource = disposable else { return nil }
+        disposable = nil
+        return resource
+    }
+}

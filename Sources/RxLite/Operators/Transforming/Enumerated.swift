@@ -1,0 +1,21 @@
+extension ObservableType {
+    /// Emits each element with its index, counting from 0 for each subscription.
+    @inlinable
+    public func enumerated() -> Observable<(index: Int, element: Element)> {
+        let source = asObservable()
+        return Observable { sink, lifetime, _ in
+            var index = 0
+            source.subscribeHandler(
+                { event in
+                    switch event {
+                    case .next(let element):
+                        let current = index
+                        index += 1
+                        sink(.next((index: current, element: element)))
+                    case .error(let error): sink(.error(error))
+                    case .completed: sink(.completed)
+                    }
+                }, lifetime)
+        }
+    }
+}

@@ -1,0 +1,67 @@
+extension ObservableType {
+    /// Splits the source by `keySelector`: emits a ``GroupedObservable`` the first time a key appears, and sends
+    /// each element to its key's group. The source's end (or an error `keySelector` throws) goes to every group,
+    /// then to the result.
+    ///
+    /// Each group is hot: subscribe to it when it is emitted (as `flatMap` does) to get its first element. A group
+    /// lives as long as the subscription to the result (RxSwift keeps the source running while a group still has
+    /// subscribers; see <doc:DifferencesFromRxSwift>).
+    ///
+    /// [groupBy](https://reactivex.io/documentation/operators/groupby.html)
+    @inlinable
+    public func groupBy<Key: Hashable>(keySelector: @escaping (Element) throws -> Key)
+        -> Observable<GroupedObservable<Key, Element>>
+    {
+        let source = asObservable()
+        return Observable { sink, lifetime, _ in
+            // Touched only from the source's events, which arrive one at a time.
+            var groups: [Key: PublishSubject<Element>] = [:]
+            func end(_ event: Event<GroupedObservable<Key, Element>>, _ groupEvent: Event<Element>) {
+                let ending = groups.values
+                groups = [:]
+                for group in ending { group.on(groupEvent) }
+                if lifetime.isActive { sink(event) }
+            }
+            source.subscribeHandler(
+                { event in
+                    switch event {
+                    case .next(let element):
+                        let key: Key
+                        do { key = try keySelector(element) } catch {
+                            end(.error(error), .error(error))
+                            return
+                        }
+                        if let group = groups[key] {
+                            group.onNext(element)
+                            return
+                        }
+                        let group = PublishSubject<Element>()
+                        groups[key] = group
+                        sink(.next(GroupedObservable(key: key, source: group.asObservable())))
+                        if lifetime.isActive { group.onNext(element) }
+                    case .error(let error): end(.error(error), .error(error))
+                    case .completed: end(.completed, .completed)
+                    }
+                }, lifetime)
+        }
+    }
+}
+
+/// The sequence of one key's elements that `groupBy` emits.
+public struct GroupedObservable<Key, Element>: ObservableType {
+    /// The key every element of this group shares.
+    public let key: Key
+
+    @usableFromInline
+    let source: Observable<Element>
+
+    /// A group of `key` whose elements come from `source`.
+    @inlinable
+    public init(key: Key, source: Observable<Element>) {
+        self.key = key
+        self.source = source
+    }
+
+    @inlinable
+    public func asObservable() -> Observable<Element> { source }
+}
