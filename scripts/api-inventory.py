@@ -86,6 +86,10 @@ def labels(parameter_list):
         parts.append(current)
     result = []
     for part in parts:
+        # `isolation: isolated (any Actor)? = #isolation` is filled in by the compiler: RxSwift's call sites do not
+        # write it, so it is no part of the signature they port with.
+        if "#isolation" in part:
+            continue
         head = part.split(":")[0].split()
         head = [word for word in head if not word.startswith("@") and word not in ("inout", "borrowing", "consuming")]
         if head:
