@@ -35,6 +35,8 @@ final class BookSearchViewController: UIViewController, UISearchBarDelegate, UIT
     private let countdown = Countdown(from: 3)
     /// The queries submitted with the search button, newest first, at most five.
     private let recentSearches = BehaviorRelay<[String]>(value: [])
+    /// A recent search the user tapped: it fills the search bar and runs again.
+    private let pickedRecentSearch = PublishRelay<String>()
     /// The books shown, for row selection.
     private var books: PagedItems<Book> = []
     private let disposeBag = DisposeBag()
@@ -65,6 +67,7 @@ final class BookSearchViewController: UIViewController, UISearchBarDelegate, UIT
         searchBar.placeholder = "Title, author or publisher"
         searchBar.delegate = self
         tableView.delegate = self
+        recentTable.delegate = self
         queryTypeControl.selectedSegmentIndex = 0
         retryButton.setTitle("Retry", for: .normal)
         refreshButton.setTitle("Refresh", for: .normal)
@@ -90,7 +93,9 @@ final class BookSearchViewController: UIViewController, UISearchBarDelegate, UIT
             BookSearchViewModel.Input(
                 queryType: queryType.asObservable(),
                 // What is typed, edit by edit (the view model trims and debounces it).
-                searchText: searchBar.searchTextField.rx.text.orEmpty.asObservable(),
+                // A picked recent search counts as typed: setting the bar's text posts no editing event.
+                searchText: Observable.merge(
+                    searchBar.rx.text.orEmpty.asObservable(), pickedRecentSearch.asObservable()),
                 // The seed throttled every scroll event; the Paginator drops triggers while a page loads and after
                 // the last page, so this only saves work.
                 nearBottom: tableView.rx.reachedBottom(offset: 200)
@@ -157,6 +162,8 @@ final class BookSearchViewController: UIViewController, UISearchBarDelegate, UIT
         clearRecentButton.onTap(debounce: .milliseconds(300)) { [weak self] in self?.recentSearches.accept([]) }
             .disposed(by: disposeBag)
         recentSearches.map(\.isEmpty).bind(to: clearRecentButton.rx.isHidden).disposed(by: disposeBag)
+        // The bar's text field shows a picked search (the view model gets it through `searchText`).
+        pickedRecentSearch.map { Optional($0) }.bind(to: searchBar.searchTextField.rx.text).disposed(by: disposeBag)
     }
 
     private func bindCountdown() {
@@ -195,6 +202,11 @@ final class BookSearchViewController: UIViewController, UISearchBarDelegate, UIT
 
     func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
         tableView.deselectRow(at: indexPath, animated: true)
+        if tableView === recentTable {
+            let recent = recentSearches.value
+            if recent.indices.contains(indexPath.row) { pickedRecentSearch.accept(recent[indexPath.row]) }
+            return
+        }
         guard tableView === self.tableView, books.indices.contains(indexPath.row) else { return }
         let book = books[indexPath.row]
         statusLabel.text = "\(book.title) · \(book.author)"

@@ -6,6 +6,8 @@ public enum RxError: Error, Equatable, Sendable, CustomStringConvertible {
     case moreThanOneElement
     /// The index passed to `elementAt` is negative or past the end.
     case argumentOutOfRange
+    /// An arithmetic overflow happened in an operator (a counter or index past `Int.max`).
+    case overflow
     /// No element arrived within the `timeout`.
     case timeout
     /// The object the operation needed was already disposed.
@@ -18,6 +20,7 @@ public enum RxError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noElements: return "Sequence contains no elements."
         case .moreThanOneElement: return "Sequence contains more than one element."
         case .argumentOutOfRange: return "Argument out of range."
+        case .overflow: return "Arithmetic overflow occurred."
         case .timeout: return "Sequence timeout."
         case .disposed(let object): return "Object `\(object)` was already disposed."
         case .unknown(let message): return "Unknown error: \(message)."

@@ -101,13 +101,11 @@ extension ObservableConvertibleType {
     }
 }
 
-/// Called for an error that reached a subscriber with no `onError`. In debug builds it prints the error, like
-/// RxSwift; it never crashes a release build.
+/// Called for an error that reached a subscriber with no `onError`: hands it to ``Hooks/defaultErrorHandler``
+/// (which by default prints it in debug builds, like RxSwift, and never crashes a release build).
 @usableFromInline
-func reportUnhandledError(_ error: any Error) {
-    #if DEBUG
-        print("RxLite: unhandled error: \(error)")
-    #endif
+func reportUnhandledError(_ error: any Error, subscriptionCallStack: [String]) {
+    Hooks.defaultErrorHandler(subscriptionCallStack, error)
 }
 
 /// The observer at the end of `subscribe(onNext:onError:onCompleted:onDisposed:)`: drops anything after the end,
@@ -128,6 +126,12 @@ final class ClosureObserver<Element> {
     /// exclusivity check per event (PublishSubjectPumping 209 -> 303 instructions).
     @usableFromInline
     @exclusivity(unchecked) var delivery: IsolatedDelivery<Element>?
+    #if DEBUG
+        /// Where the subscription was made, for ``Hooks/defaultErrorHandler``; recorded in debug builds only (as in
+        /// RxSwift) so that release builds pay nothing for it.
+        @usableFromInline
+        let subscriptionCallStack = Hooks.captureSubscriptionCallStack()
+    #endif
 
     @inlinable
     init(
@@ -157,7 +161,15 @@ final class ClosureObserver<Element> {
             if lifetime.isActive { onNext?(element) }
         case .error(let error):
             guard lifetime.beginStop() else { return }
-            if let onError { onError(error) } else { reportUnhandledError(error) }
+            if let onError {
+                onError(error)
+            } else {
+                #if DEBUG
+                    reportUnhandledError(error, subscriptionCallStack: subscriptionCallStack)
+                #else
+                    reportUnhandledError(error, subscriptionCallStack: [])
+                #endif
+            }
             lifetime.dispose()
         case .completed:
             guard lifetime.beginStop() else { return }

@@ -2,8 +2,6 @@
     import RxLite
     import UIKit
 
-    extension NSObject: ReactiveCompatible {}
-
     extension Reactive where Base: UIControl {
         /// The control's `controlEvents`, as a sequence of `()`: it never fails, and completes at once when the
         /// control is already gone at subscription.

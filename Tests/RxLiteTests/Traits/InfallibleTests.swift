@@ -249,6 +249,21 @@ import Testing
         #expect(log == ["1a", "2b", "8", "2", "[1, 2]", "count2"])
     }
 
+    @Test func zipOfACollectionPairsInOrder() {
+        let a = scheduler.createHotObservable("^-a-b---|", values: ["a": 1, "b": 2]).asInfallible(onErrorJustReturn: 0)
+        let b = scheduler.createHotObservable("^---x-y-z|", values: ["x": 10, "y": 20, "z": 30])
+            .asInfallible(onErrorJustReturn: 0)
+        let sums = scheduler.start { Infallible.zip([a, b]) { $0.reduce(0, +) } }
+        // `z` cannot be paired: `a` has completed, so the zip completes with it.
+        #expect(sums.events == [.next(230, 11), .next(250, 22), .completed(270)])
+        var log: [String] = []
+        Infallible<Int>.zip([Infallible<Int>]())
+            .subscribe(onNext: { log.append("\($0)") }, onCompleted: { log.append("done") })
+        Infallible<Int>.zip([Infallible.of(1, 2), Infallible.of(3, 4, 5)])
+            .subscribe(onNext: { log.append("\($0)") }, onCompleted: { log.append("done") })
+        #expect(log == ["done", "[1, 3]", "[2, 4]", "done"])
+    }
+
     @Test func bindAndAsInfallible() {
         let relay = BehaviorRelay(value: 0)
         let optional = PublishRelay<Int?>()

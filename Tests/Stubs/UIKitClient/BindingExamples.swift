@@ -50,6 +50,7 @@ final class BookSearchViewController {
     let searchButton = UIButton(type: .system)
     let spinner = UIActivityIndicatorView(frame: .zero)
     let tableView = UITableView(frame: .zero)
+    let searchBar = UISearchBar(frame: .zero)
     let viewModel = BookSearchViewModel()
     let disposeBag = DisposeBag()
 
@@ -81,6 +82,13 @@ final class BookSearchViewController {
             }
             .disposed(by: disposeBag)
         viewModel.input.query.asObservable().compactMap { $0 }.bind(to: notesView.rx.text).disposed(by: disposeBag)
+        // RxCocoa's search bar text, and key-path binders (RxSwift 6's dynamic member lookup) for properties that
+        // have no binder of their own.
+        searchBar.rx.text.orEmpty.map { Optional($0) }.bind(to: viewModel.input.query).disposed(by: disposeBag)
+        viewModel.output.message.asDriver().map { Optional("Search: \($0)") }.drive(searchBar.rx.placeholder)
+            .disposed(by: disposeBag)
+        viewModel.output.isLoading.map { !$0 }.drive(messageLabel.rx.isUserInteractionEnabled)
+            .disposed(by: disposeBag)
     }
 }
 

@@ -386,4 +386,27 @@ extension InfallibleType {
     where Collection.Element: InfallibleType, Collection.Element.Element == Element {
         Infallible<[Element]>(Observable.combineLatest(collection.map { $0.asObservable() }) { $0 })
     }
+
+    /// Pairs the n-th elements of every source in `collection` and emits `resultSelector` of them; an empty
+    /// collection completes at once. Completes when every source has completed, or when an element arrives that
+    /// cannot be paired because every other source has completed (as `Observable.zip`'s collection form).
+    ///
+    /// [zip](https://reactivex.io/documentation/operators/zip.html)
+    @inlinable
+    public static func zip<Collection: Swift.Collection>(
+        _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
+    ) -> Infallible<Element> where Collection.Element: InfallibleType {
+        Infallible(Observable.zip(collection.map { $0.asObservable() }, resultSelector: resultSelector))
+    }
+
+    /// Pairs the n-th elements of every source in `collection` and emits them as an array, called on the element
+    /// type as in RxSwift: `Infallible<Int>.zip([a, b])` is an `Infallible<[Int]>`. Completes as
+    /// ``zip(_:resultSelector:)`` does.
+    ///
+    /// [zip](https://reactivex.io/documentation/operators/zip.html)
+    @inlinable
+    public static func zip<Collection: Swift.Collection>(_ collection: Collection) -> Infallible<[Element]>
+    where Collection.Element: InfallibleType, Collection.Element.Element == Element {
+        Infallible<[Element]>(Observable.zip(collection.map { $0.asObservable() }) { $0 })
+    }
 }
