@@ -1,17 +1,3 @@
-/// A subject: an observer and a sequence at once. RxLite's subjects conform.
-public protocol SubjectType<Element>: ObservableType {
-    /// The observer side of the subject.
-    associatedtype Observer: ObserverType
-
-    /// The subject as an observer.
-    func asObserver() -> Observer
-}
-
-extension PublishSubject: SubjectType {}
-extension BehaviorSubject: SubjectType {}
-extension ReplaySubject: SubjectType {}
-extension AsyncSubject: SubjectType {}
-
 /// A sequence that starts its source only when ``connect()`` is called, and shares that one run with every
 /// subscriber.
 public final class ConnectableObservable<Element>: ObservableType {

@@ -91,6 +91,14 @@ final class SwitchState<Element>: SerializedEmitter<Element>, @unchecked Sendabl
     }
 }
 
+/// What `flatMapLatest` (replace the running inner sequence) and `flatMapFirst` (ignore new elements while it runs)
+/// do with an element that arrives while an inner sequence runs.
+@usableFromInline
+enum InnerSequencePolicy: Sendable {
+    case replaceIt
+    case ignoreTheNew
+}
+
 extension ObservableType {
     /// Maps each element to a sequence and emits only the elements of the latest one: a new element disposes the
     /// previous inner subscription. Completes when this sequence and the latest inner one have completed.
@@ -100,7 +108,7 @@ extension ObservableType {
     public func flatMapLatest<Source: ObservableConvertibleType>(
         _ selector: @escaping (Element) throws -> Source
     ) -> Observable<Source.Element> {
-        switchMap(selector, replacing: true)
+        mapToOneInnerAtATime(selector, whileOneRuns: .replaceIt)
     }
 
     /// Maps each element to a sequence, but drops elements that arrive while the previous inner sequence is still
@@ -109,13 +117,16 @@ extension ObservableType {
     public func flatMapFirst<Source: ObservableConvertibleType>(
         _ selector: @escaping (Element) throws -> Source
     ) -> Observable<Source.Element> {
-        switchMap(selector, replacing: false)
+        mapToOneInnerAtATime(selector, whileOneRuns: .ignoreTheNew)
     }
 
+    /// What `flatMapLatest` and `flatMapFirst` run: at most one inner sequence at a time; `policy` says what an
+    /// element arriving while one runs does.
     @inlinable
-    func switchMap<Source: ObservableConvertibleType>(
-        _ selector: @escaping (Element) throws -> Source, replacing: Bool
+    func mapToOneInnerAtATime<Source: ObservableConvertibleType>(
+        _ selector: @escaping (Element) throws -> Source, whileOneRuns policy: InnerSequencePolicy
     ) -> Observable<Source.Element> {
+        let replacing = policy == .replaceIt
         let source = asObservable()
         return Observable { sink, lifetime, _ in
             let state = SwitchState<Source.Element>(sink: sink)
