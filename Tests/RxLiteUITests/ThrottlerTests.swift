@@ -10,6 +10,17 @@ struct ThrottlerTests {
     let scheduler = TestScheduler(simulateProcessingDelay: false)
     let log = RunLog()
 
+    @Test func theDefaultIsTheButtonGuardThatDropsCallsInsideTheWindow() {
+        // `latest: false` by default, as onTap(throttle:) (the choice is stated in Throttler's docs).
+        let throttler = Throttler(dueTime: .seconds(30), scheduler: scheduler)
+        throttler.call(log.action("a", scheduler))
+        scheduler.advanceTo(10)
+        throttler.call(log.action("b", scheduler))
+        scheduler.start()
+        #expect(log.entries == [ran(0, "a")])
+        #expect(scheduler.pendingCount == 0)
+    }
+
     @Test func withoutLatestCallsInsideTheWindowAreDropped() {
         let throttler = Throttler(dueTime: .seconds(30), latest: false, scheduler: scheduler)
         throttler.call(log.action("a", scheduler))
@@ -25,7 +36,7 @@ struct ThrottlerTests {
     }
 
     @Test func latestRunsTheLastCallAtTheWindowEnd() {
-        let throttler = Throttler(dueTime: .seconds(30), scheduler: scheduler)
+        let throttler = Throttler(dueTime: .seconds(30), latest: true, scheduler: scheduler)
         throttler.call(log.action("a", scheduler))
         scheduler.advanceTo(10)
         throttler.call(log.action("b", scheduler))
@@ -49,7 +60,7 @@ struct ThrottlerTests {
     }
 
     @Test func cancelDropsTheWaitingCallAndClosesTheWindow() {
-        let throttler = Throttler(dueTime: .seconds(30), scheduler: scheduler)
+        let throttler = Throttler(dueTime: .seconds(30), latest: true, scheduler: scheduler)
         throttler.call(log.action("a", scheduler))
         scheduler.advanceTo(10)
         throttler.call(log.action("b", scheduler))
@@ -62,7 +73,7 @@ struct ThrottlerTests {
     }
 
     @Test func deallocationCancelsTheWaitingCall() {
-        var throttler: Throttler? = Throttler(dueTime: .seconds(30), scheduler: scheduler)
+        var throttler: Throttler? = Throttler(dueTime: .seconds(30), latest: true, scheduler: scheduler)
         throttler?.call(log.action("a", scheduler))
         scheduler.advanceTo(10)
         throttler?.call(log.action("b", scheduler))
@@ -78,7 +89,7 @@ struct ThrottlerTests {
     @Test func pendingWorkDoesNotKeepTheThrottlerAlive() {
         weak var weakThrottler: Throttler?
         do {
-            let throttler = Throttler(dueTime: .seconds(30), scheduler: scheduler)
+            let throttler = Throttler(dueTime: .seconds(30), latest: true, scheduler: scheduler)
             throttler.call(log.action("a", scheduler))
             throttler.call(log.action("b", scheduler))
             weakThrottler = throttler
@@ -104,7 +115,7 @@ struct ThrottlerTests {
     }
 
     @Test func aLongBurstArmsOneTimerPerWindow() {
-        let throttler = Throttler(dueTime: .seconds(30), scheduler: scheduler)
+        let throttler = Throttler(dueTime: .seconds(30), latest: true, scheduler: scheduler)
         for tick in 0..<30 {
             scheduler.advanceTo(tick)
             for index in 0..<100 { throttler.call(log.action("\(tick).\(index)", scheduler)) }

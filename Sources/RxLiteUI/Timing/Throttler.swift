@@ -5,7 +5,7 @@ import RxLite
 /// inside the window are dropped or run when it ends.
 ///
 /// ```swift
-/// let throttler = Throttler(dueTime: .seconds(3), latest: false)
+/// let throttler = Throttler(dueTime: .seconds(3))
 /// button.addAction(UIAction { _ in throttler { viewModel.submit() } }, for: .touchUpInside)
 /// ```
 ///
@@ -15,13 +15,20 @@ import RxLite
 /// so UI code in them is safe), one scheduled action for a call that runs at once, one timer per window that has
 /// a waiting action.
 ///
+/// **`latest` defaults to `false`** here and in `onTap(throttle:)`: a guarded button fires once per window, and taps
+/// inside it are dropped, which is what a throttled button is for (the seed's double-submit guard). The stream
+/// operator `throttle(_:latest:scheduler:)` keeps RxSwift's default, `true`, so ported code behaves the same. This
+/// is the one place the choice is stated.
+///
 /// Thread-safe: `call` and `cancel` may be made from any thread. Deallocating the throttler cancels its waiting
 /// action and timer.
 public final class Throttler: Sendable {
     private let actions: TimedActions<ThrottleStateMachine<() -> Void>>
 
     /// A throttler that runs actions on `scheduler`, at most one per `dueTime`.
-    public init(dueTime: RxTimeInterval, latest: Bool = true, scheduler: any SchedulerType = MainScheduler.instance) {
+    public init(
+        dueTime: RxTimeInterval, latest: Bool = false, scheduler: any SchedulerType = MainScheduler.instance
+    ) {
         actions = TimedActions(
             machine: ThrottleStateMachine(dueTime: dueTime.timeInterval, latest: latest), scheduler: scheduler)
     }
