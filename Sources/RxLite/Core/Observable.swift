@@ -36,7 +36,7 @@ public struct Observable<Element>: ObservableType {
     /// other sequence. Operators that subscribe to many short inner sequences (`flatMap`, `flatMapLatest`,
     /// `combineLatest`, `merge`) take it directly instead of running a subscription.
     ///
-    /// Handed to the handler rather than tested before calling it: any branch in ``subscribeHandler(_:_:)`` stopped
+    /// Handed to the handler rather than tested before calling it: any branch in ``runSubscription(_:_:)`` stopped
     /// the optimizer fusing a chain of `map`/`filter` closures into one function (MapFilterPumping went from 25 to
     /// 100 ns per event).
     @usableFromInline
@@ -44,12 +44,12 @@ public struct Observable<Element>: ObservableType {
 
     @inlinable
     init(
-        _ subscribeHandler:
+        _ handler:
             @escaping (
                 _ sink: @escaping EventSink<Element>, _ lifetime: Lifetime, _ justElement: Element?
             ) -> Void
     ) {
-        handler = subscribeHandler
+        self.handler = handler
         justElement = nil
     }
 
@@ -64,7 +64,7 @@ public struct Observable<Element>: ObservableType {
 
     /// Runs one subscription (see ``handler`` for the contract).
     @inlinable
-    func subscribeHandler(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
+    func runSubscription(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
         handler(sink, lifetime, justElement)
     }
 
@@ -75,17 +75,17 @@ public struct Observable<Element>: ObservableType {
 extension Observable {
     /// Subscribes with a child of `lifetime` that ends, and leaves its parent, as soon as this sequence completes:
     /// for operators whose upstreams finish one by one (merge, flatMap, combineLatest, zip). The child is attached
-    /// to the parent only if it is still running once `subscribeHandler` returns, so a sequence that finishes during
+    /// to the parent only if it is still running once `runSubscription` returns, so a sequence that finishes during
     /// subscribe (`just`) never touches the parent's lock.
     @inlinable
     func subscribeChild(of lifetime: Lifetime, _ sink: @escaping EventSink<Element>) {
         if justElement != nil {
             // Ends during subscribe and holds nothing: no child needed.
-            subscribeHandler(sink, lifetime)
+            runSubscription(sink, lifetime)
             return
         }
         let child = ForwardingChild(parent: lifetime, sink: sink)
-        subscribeHandler({ child.on($0) }, child)
+        runSubscription({ child.on($0) }, child)
         if child.isActive { lifetime.attach(child) } else { child.dispose() }
     }
 }

@@ -8,7 +8,7 @@ extension ObservableConvertibleType {
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
         let lifetime = Lifetime()
-        asObservable().subscribeHandler(lifetime.leafSink(observer), lifetime)
+        asObservable().runSubscription(lifetime.leafSink(observer), lifetime)
         return lifetime
     }
 
@@ -62,7 +62,7 @@ extension ObservableConvertibleType {
         // measured 4x dearer). The isolated path is a field the observer checks.
         let delivery = isolation.map { IsolatedDelivery.attach(to: observer, isolation: $0) }
         delivery?.beginSubscribing()
-        asObservable().subscribeHandler({ observer.on($0) }, lifetime)
+        asObservable().runSubscription({ observer.on($0) }, lifetime)
         delivery?.endSubscribing()
         return lifetime
     }

@@ -21,7 +21,7 @@ extension ObservableType {
             for (index, source) in sources.enumerated() {
                 guard lifetime.isActive, !state.isDecided, let child = lifetime.makeChild() else { return }
                 state.add(child)
-                source.subscribeHandler({ state.on($0, from: index) }, child)
+                source.runSubscription({ state.on($0, from: index) }, child)
             }
         }
     }

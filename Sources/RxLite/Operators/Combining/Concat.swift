@@ -77,7 +77,7 @@ where Sources.Element: ObservableConvertibleType {
                 return false
             }
             guard let child = lifetime.makeChild() else { return false }
-            next.asObservable().subscribeHandler(
+            next.asObservable().runSubscription(
                 { [self] event in
                     if case .completed = event {
                         child.finishChild()

@@ -16,7 +16,7 @@ extension ObservableType {
         return Observable { sink, lifetime, _ in
             let state = ConcatMapState(selector: selector, sink: sink, lifetime: lifetime)
             guard let sourceLifetime = lifetime.makeChild() else { return }
-            source.subscribeHandler(
+            source.runSubscription(
                 { event in
                     switch event {
                     case .next(let element): state.enqueue(element)
@@ -137,7 +137,7 @@ final class ConcatMapState<Element, Inner: ObservableConvertibleType>: Serialize
             }
             if let inner = next {
                 guard let child = lifetime.makeChild() else { return false }
-                inner.subscribeHandler(
+                inner.runSubscription(
                     { [self] event in
                         if case .completed = event {
                             child.finishChild()

@@ -46,7 +46,7 @@ final class MergeState<Element>: SerializedEmitter<Element>, @unchecked Sendable
     @inlinable
     func subscribeInner(_ inner: Observable<Element>, parent: Lifetime) {
         var child = spareChild.take() ?? Lifetime(parent: parent)
-        inner.subscribeHandler(
+        inner.runSubscription(
             { [self, child] event in
                 if case .completed = event { child.finishChild() }
                 forward(event)

@@ -39,7 +39,7 @@ extension ObservableType {
                 }
             }
             guard lifetime.isActive else { return }
-            first.subscribeHandler(
+            first.runSubscription(
                 { event in
                     state.lock.lock()
                     switch event {

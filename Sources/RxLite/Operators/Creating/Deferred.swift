@@ -6,7 +6,7 @@ extension Observable {
     public static func deferred(_ factory: @escaping () throws -> Observable<Element>) -> Observable<Element> {
         Observable { sink, lifetime, _ in
             do {
-                try factory().subscribeHandler(sink, lifetime)
+                try factory().runSubscription(sink, lifetime)
             } catch {
                 sink(.error(error))
             }

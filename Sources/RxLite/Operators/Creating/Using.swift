@@ -23,7 +23,7 @@ extension Observable {
                 return
             }
             guard lifetime.isActive else { return }
-            source.subscribeHandler(sink, child)
+            source.runSubscription(sink, child)
         }
     }
 }

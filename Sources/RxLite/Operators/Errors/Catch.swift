@@ -10,7 +10,7 @@ extension ObservableType {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
             guard let sourceLifetime = lifetime.makeChild() else { return }
-            source.subscribeHandler(
+            source.runSubscription(
                 { event in
                     guard case .error(let error) = event else {
                         sink(event)
@@ -24,7 +24,7 @@ extension ObservableType {
                         return
                     }
                     guard lifetime.isActive else { return }
-                    fallback.subscribeHandler(sink, lifetime)
+                    fallback.runSubscription(sink, lifetime)
                 }, sourceLifetime)
         }
     }

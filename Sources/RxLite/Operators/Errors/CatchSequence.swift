@@ -56,7 +56,7 @@ where Sources.Element: ObservableConvertibleType {
                 return false
             }
             guard let child = lifetime.makeChild() else { return false }
-            next.asObservable().subscribeHandler(
+            next.asObservable().runSubscription(
                 { [self] event in
                     if case .error(let error) = event {
                         child.finishChild()

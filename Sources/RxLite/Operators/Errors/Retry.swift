@@ -69,7 +69,7 @@ final class RetryState<Element>: @unchecked Sendable {
             // `false` is final: the subscription has ended.
             guard lifetime.isActive else { return false }
             guard let child = lifetime.makeChild() else { return false }
-            source.subscribeHandler(
+            source.runSubscription(
                 { [self] event in
                     guard case .error(let error) = event else {
                         sink(event)

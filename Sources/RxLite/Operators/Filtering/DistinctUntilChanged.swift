@@ -51,7 +51,7 @@ extension ObservableType {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
             var lastKey: Key?
-            source.subscribeHandler(
+            source.runSubscription(
                 { event in
                     guard case .next(let element) = event else {
                         sink(event)

@@ -10,7 +10,7 @@ extension ObservableType {
         return Observable { sink, lifetime, _ in
             // Elements still to drop before the one to emit; -1 once the sequence ended here.
             var remaining = index
-            source.subscribeHandler(
+            source.runSubscription(
                 { event in
                     guard remaining >= 0 else { return }
                     switch event {

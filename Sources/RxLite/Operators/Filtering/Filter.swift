@@ -6,7 +6,7 @@ extension ObservableType {
     public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            source.subscribeHandler(
+            source.runSubscription(
                 { event in
                     if case .next(let element) = event {
                         let isIncluded: Bool

@@ -9,7 +9,7 @@ extension ObservableType {
         let first = Observable<Element?> { sink, lifetime, _ in
             // Set once the sequence ended here; nothing from the source gets through after that.
             var isDone = false
-            source.subscribeHandler(
+            source.runSubscription(
                 { event in
                     guard !isDone else { return }
                     isDone = true

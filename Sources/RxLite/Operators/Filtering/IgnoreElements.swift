@@ -8,7 +8,7 @@ extension ObservableType {
     public func ignoreElements() -> Observable<Never> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            source.subscribeHandler(
+            source.runSubscription(
                 { event in
                     switch event {
                     case .next: break

@@ -17,7 +17,7 @@ extension ObservableType {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
             var hasElement = false
-            source.subscribeHandler(
+            source.runSubscription(
                 { event in
                     switch event {
                     case .next(let element):

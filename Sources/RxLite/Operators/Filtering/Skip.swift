@@ -9,7 +9,7 @@ extension ObservableType {
         if count == 0 { return source }
         return Observable { sink, lifetime, _ in
             var remaining = count
-            source.subscribeHandler(
+            source.runSubscription(
                 { event in
                     if case .next = event, remaining > 0 {
                         remaining -= 1
@@ -30,7 +30,7 @@ extension ObservableType {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
             var isSkipping = true
-            source.subscribeHandler(
+            source.runSubscription(
                 { event in
                     if isSkipping, case .next(let element) = event {
                         do { isSkipping = try predicate(element) } catch {

@@ -17,12 +17,12 @@ extension ObservableType {
             // without ending the subscription.
             guard let work = lifetime.makeChild() else { return }
             let state = SkipUntilState(sink: sink)
-            source.subscribeHandler(
+            source.runSubscription(
                 { event in
                     if !state.forwardSource(event) { work.finishChild() }
                 }, work)
             guard let otherLifetime = work.makeChild() else { return }
-            other.subscribeHandler(
+            other.runSubscription(
                 { event in
                     switch event {
                     case .next: state.open()

@@ -19,7 +19,7 @@ extension ObservableType {
         return Observable { sink, lifetime, _ in
             // Reaches zero when the sequence ends here; nothing from the source gets through after that.
             var remaining = count
-            source.subscribeHandler(
+            source.runSubscription(
                 { event in
                     guard remaining > 0 else { return }
                     if case .next = event {
@@ -47,7 +47,7 @@ extension ObservableType {
         return Observable { sink, lifetime, _ in
             // Cleared when the sequence ends here; nothing from the source gets through after that.
             var isTaking = true
-            source.subscribeHandler(
+            source.runSubscription(
                 { event in
                     guard isTaking else { return }
                     guard case .next(let element) = event else {

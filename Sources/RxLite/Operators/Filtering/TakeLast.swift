@@ -11,7 +11,7 @@ extension ObservableType {
             // A ring of the last `count` elements: `next` is where the oldest one sits once the ring is full.
             var ring: [Element] = []
             var next = 0
-            source.subscribeHandler(
+            source.runSubscription(
                 { event in
                     switch event {
                     case .next(let element):

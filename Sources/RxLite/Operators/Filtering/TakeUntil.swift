@@ -16,7 +16,7 @@ extension ObservableType {
             // time (rule 2).
             let state = SerializedEmitter(sink: sink)
             guard let otherLifetime = lifetime.makeChild() else { return }
-            other.subscribeHandler(
+            other.runSubscription(
                 { event in
                     switch event {
                     case .next: state.emit(.completed)
@@ -27,7 +27,7 @@ extension ObservableType {
                     }
                 }, otherLifetime)
             guard lifetime.isActive else { return }
-            source.subscribeHandler(state.emit, lifetime)
+            source.runSubscription(state.emit, lifetime)
         }
     }
 }

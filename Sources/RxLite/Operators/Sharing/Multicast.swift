@@ -29,7 +29,7 @@ public final class ConnectableObservable<Element>: ObservableType {
     /// Subscribes to the shared subject; nothing flows until ``connect()``.
     public func asObservable() -> Observable<Element> {
         Observable { [self] sink, lifetime, _ in
-            currentSubject().observable.subscribeHandler(sink, lifetime)
+            currentSubject().observable.runSubscription(sink, lifetime)
         }
     }
 
@@ -86,7 +86,7 @@ final class RefCountState<Connectable: ConnectableObservableType>: @unchecked Se
             return self.generation
         }
         lifetime.insert { [self] in release(generation) }
-        connectable.asObservable().subscribeHandler(
+        connectable.asObservable().runSubscription(
             { [self] event in
                 // As RxSwift: the connection is over before this subscriber hears of the end, so subscribing again
                 // from its `onCompleted` or `onError` connects again.
@@ -137,7 +137,7 @@ extension ObservableType {
     private func feed<Observer: ObserverType>(
         _ observer: Observer, _ connection: Lifetime, beforeEnd: @escaping () -> Void
     ) where Observer.Element == Element {
-        asObservable().subscribeHandler(
+        asObservable().runSubscription(
             { event in
                 if case .next = event {
                     if connection.isActive { observer.on(event) }
@@ -220,7 +220,7 @@ extension ObservableType {
                 sink(.error(error))
                 return
             }
-            output.subscribeHandler(sink, lifetime)
+            output.runSubscription(sink, lifetime)
             guard lifetime.isActive else { return }
             lifetime.insert(connectable.connect())
         }

@@ -64,7 +64,7 @@ final class ShareWhileConnectedState<Memory: SubjectMemory>: @unchecked Sendable
     /// arriving from then on starts the source again with a fresh hub.
     @inlinable
     func connect(_ hub: SubjectHub<Memory>, _ connection: Lifetime) {
-        source.subscribeHandler(
+        source.runSubscription(
             { [self] event in
                 if case .next = event {
                     if connection.isActive { hub.on(event) }

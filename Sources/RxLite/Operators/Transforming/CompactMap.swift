@@ -7,7 +7,7 @@ extension ObservableType {
     public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Observable<Result> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            source.subscribeHandler(
+            source.runSubscription(
                 { event in
                     switch event {
                     case .next(let element):

@@ -5,7 +5,7 @@ extension ObservableType {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
             var index = 0
-            source.subscribeHandler(
+            source.runSubscription(
                 { event in
                     switch event {
                     case .next(let element):

@@ -22,7 +22,7 @@ extension ObservableType {
                 for group in ending { group.on(groupEvent) }
                 if lifetime.isActive { sink(event) }
             }
-            source.subscribeHandler(
+            source.runSubscription(
                 { event in
                     switch event {
                     case .next(let element):

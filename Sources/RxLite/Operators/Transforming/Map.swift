@@ -6,7 +6,7 @@ extension ObservableType {
     public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            source.subscribeHandler(
+            source.runSubscription(
                 { event in
                     switch event {
                     case .next(let element):

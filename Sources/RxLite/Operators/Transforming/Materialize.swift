@@ -21,7 +21,7 @@ extension ObservableType {
     public func materialize() -> Observable<Event<Element>> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            source.subscribeHandler(
+            source.runSubscription(
                 { event in
                     sink(.next(event))
                     if event.isStopEvent && lifetime.isActive { sink(.completed) }
@@ -42,7 +42,7 @@ extension ObservableType where Element: EventConvertible {
             // Set once a terminal event went out. That terminal came from an element, not from the source, so the
             // source may still send events (its own terminal at least) before it sees the lifetime stop.
             var isStopped = false
-            source.subscribeHandler(
+            source.runSubscription(
                 { event in
                     guard !isStopped else { return }
                     switch event {

@@ -16,7 +16,7 @@ extension ObservableType {
             var accumulated = seed
             // Cleared by a thrown error, so nothing the source sends after it reaches `sink`.
             var isAccumulating = true
-            source.subscribeHandler(
+            source.runSubscription(
                 { event in
                     guard isAccumulating else { return }
                     switch event {

@@ -11,7 +11,7 @@ extension ObservableType {
                 sink(.next(element))
             }
             guard lifetime.isActive else { return }
-            source.subscribeHandler(sink, lifetime)
+            source.runSubscription(sink, lifetime)
         }
     }
 }

@@ -79,7 +79,7 @@ final class SwitchState<Element>: SerializedEmitter<Element>, @unchecked Sendabl
         current = (id, child)
         lock.unlock()
         previous?.lifetime.finishChild()
-        inner.subscribeHandler({ [self] event in innerEvent(event, id: id, parent: parent) }, child)
+        inner.runSubscription({ [self] event in innerEvent(event, id: id, parent: parent) }, child)
         if child.isActive {
             parent.attach(child)
             return

@@ -8,7 +8,7 @@ extension ObservableType {
         let source = asObservable()
         let array = Observable<[Element]> { sink, lifetime, _ in
             var elements: [Element] = []
-            source.subscribeHandler(
+            source.runSubscription(
                 { event in
                     switch event {
                     case .next(let element): elements.append(element)

@@ -11,7 +11,7 @@ extension ObservableType {
     ) -> Observable<Out> {
         let source = asObservable()
         return Observable { [weak object] sink, lifetime, _ in
-            source.subscribeHandler(
+            source.runSubscription(
                 { [weak object] event in
                     switch event {
                     case .next(let element):

@@ -34,7 +34,7 @@ extension ObservableType {
             log("subscribed")
             // Inserted before the source's resources, so it prints before they are released, as in RxSwift.
             lifetime.insert { log("isDisposed") }
-            source.subscribeHandler(
+            source.runSubscription(
                 { event in
                     log("Event \(debugText(event, trimmed: trimOutput))")
                     sink(event)

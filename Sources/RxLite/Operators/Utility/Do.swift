@@ -25,7 +25,7 @@ extension ObservableType {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
             onSubscribe?()
-            source.subscribeHandler(
+            source.runSubscription(
                 { event in
                     switch event {
                     case .next(let element):

@@ -7,7 +7,7 @@ extension ObservableType {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
             var isEmpty = true
-            source.subscribeHandler(
+            source.runSubscription(
                 { event in
                     switch event {
                     case .next: isEmpty = false
@@ -32,7 +32,7 @@ extension ObservableType {
         return Observable { sink, lifetime, _ in
             guard let sourceLifetime = lifetime.makeChild() else { return }
             var isEmpty = true
-            source.subscribeHandler(
+            source.runSubscription(
                 { event in
                     switch event {
                     case .next: isEmpty = false
@@ -40,7 +40,7 @@ extension ObservableType {
                         // The source's completion is swallowed: release it (rule 4).
                         sourceLifetime.finishChild()
                         guard lifetime.isActive else { return }
-                        other.subscribeHandler(sink, lifetime)
+                        other.runSubscription(sink, lifetime)
                         return
                     default: break
                     }

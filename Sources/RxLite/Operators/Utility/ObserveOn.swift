@@ -134,7 +134,7 @@ extension ObservableType where Element: Sendable {
         return Observable { sink, lifetime, _ in
             let inner = Lifetime()
             let scheduled = scheduler.schedule(()) { _ in
-                source.subscribeHandler(
+                source.runSubscription(
                     { event in
                         sink(event)
                         if event.isStopEvent { inner.dispose() }

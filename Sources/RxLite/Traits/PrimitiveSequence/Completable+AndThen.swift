@@ -32,7 +32,7 @@ extension Observable where Element == Never {
         let first = self
         return Observable<Second> { sink, lifetime, _ in
             guard let firstLifetime = lifetime.makeChild() else { return }
-            first.subscribeHandler(
+            first.runSubscription(
                 { event in
                     if case .error(let error) = event {
                         sink(.error(error))
@@ -40,7 +40,7 @@ extension Observable where Element == Never {
                         // The first completion is swallowed here: release the first sequence (rule 4).
                         firstLifetime.finishChild()
                         guard lifetime.isActive else { return }
-                        second.subscribeHandler(sink, lifetime)
+                        second.runSubscription(sink, lifetime)
                     }
                 }, firstLifetime)
         }

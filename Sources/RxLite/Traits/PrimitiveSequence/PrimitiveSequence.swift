@@ -75,7 +75,7 @@ extension ObservableType {
             // The one element seen so far; `isDone` once this operator has ended the sequence itself.
             var element: Element?
             var isDone = false
-            source.subscribeHandler(
+            source.runSubscription(
                 { event in
                     guard !isDone else { return }
                     switch event {

@@ -11,7 +11,7 @@ extension ObservableType {
             guard let sourceLifetime = lifetime.makeChild() else { return }
             // Set by the first element; the source delivers one event at a time, so no lock is needed.
             var hasElement = false
-            source.subscribeHandler(
+            source.runSubscription(
                 { event in
                     switch event {
                     case .next:
@@ -24,7 +24,7 @@ extension ObservableType {
                         // The source's completion is swallowed here: release the source (rule 4).
                         sourceLifetime.finishChild()
                         guard lifetime.isActive else { return }
-                        other.subscribeHandler(sink, lifetime)
+                        other.runSubscription(sink, lifetime)
                     }
                 }, sourceLifetime)
         }

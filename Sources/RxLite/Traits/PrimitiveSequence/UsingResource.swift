@@ -17,7 +17,7 @@ extension Observable {
                 lifetime.insert(resource)
                 return sink(.error(error))
             }
-            source.subscribeHandler(sink, lifetime)
+            source.runSubscription(sink, lifetime)
             // Inserted after the source's resources, so it is disposed after them; at once if the source already
             // ended.
             lifetime.insert(resource)

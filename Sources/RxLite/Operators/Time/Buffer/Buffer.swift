@@ -24,7 +24,7 @@ extension ObservableType where Element: Sendable {
             lifetime.insert(state)
             state.armTimer(after: timeSpan.timeInterval)
             guard lifetime.isActive else { return }
-            source.subscribeHandler(state.on, lifetime)
+            source.runSubscription(state.on, lifetime)
         }
     }
 }

@@ -24,7 +24,7 @@ extension ObservableType where Element: Sendable {
                 machine: DebounceStateMachine(dueTime: dueTime.timeInterval), scheduler: scheduler, lifetime: lifetime,
                 sink: sink)
             lifetime.insert(state)
-            source.subscribeHandler(state.on, lifetime)
+            source.runSubscription(state.on, lifetime)
         }
     }
 }

@@ -20,7 +20,7 @@ extension ObservableType {
         return Observable { sink, lifetime, _ in
             let state = SampleState(machine: SampleStateMachine(defaultValue: defaultValue), sink: sink)
             guard let sourceLifetime = lifetime.makeChild() else { return }
-            source.subscribeHandler(
+            source.runSubscription(
                 { event in
                     state.lock.lock()
                     switch event {

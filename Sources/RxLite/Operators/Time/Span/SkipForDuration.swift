@@ -19,7 +19,7 @@ extension ObservableType {
                     gate.isOpen.store(true, ordering: .releasing)
                     return Disposables.create()
                 })
-            source.subscribeHandler(
+            source.runSubscription(
                 { event in
                     if case .next = event, !gate.isOpen.load(ordering: .acquiring) { return }
                     sink(event)

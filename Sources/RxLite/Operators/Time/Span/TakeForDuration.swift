@@ -22,7 +22,7 @@ extension ObservableType {
                     return Disposables.create()
                 })
             guard lifetime.isActive else { return }
-            source.subscribeHandler(output.emit, lifetime)
+            source.runSubscription(output.emit, lifetime)
         }
     }
 }

@@ -49,7 +49,7 @@ extension ObservableType {
             lifetime.insert(state)
             state.armTimer(after: dueTime.timeInterval)
             guard lifetime.isActive else { return }
-            source.subscribeHandler(state.onSource, sourceLifetime)
+            source.runSubscription(state.onSource, sourceLifetime)
         }
     }
 }
@@ -105,7 +105,7 @@ final class TimeoutState<Element, Scheduler: SchedulerType>: TimedEmitter<Elemen
         case .timeOut:
             sourceLifetime.finishChild()
             if let fallback {
-                fallback.subscribeHandler(onFallback, lifetime)
+                fallback.runSubscription(onFallback, lifetime)
             } else {
                 lock.lock()
                 emitLocked(.error(RxError.timeout))

@@ -23,7 +23,7 @@ extension ObservableType where Element: Sendable {
             state.emitLocked(.next(state.current.asObservable()))
             guard lifetime.isActive else { return }
             state.armTimer(after: timeSpan.timeInterval)
-            source.subscribeHandler(state.on, lifetime)
+            source.runSubscription(state.on, lifetime)
         }
     }
 }
