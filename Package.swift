@@ -29,7 +29,8 @@ let package = Package(
             name: "book-search", dependencies: ["BookSearchTerminal", "BookSearch", "RxLiteUI", "RxLite"]),
         .target(name: "CAllocationCounter"),
         .executableTarget(
-            name: "rxlite-bench", dependencies: ["RxLite", "RxLiteTest", "RxLiteUI", "BookSearch", "CAllocationCounter"]),
+            name: "rxlite-bench",
+            dependencies: ["RxLite", "RxLiteTest", "RxLiteUI", "BookSearch", "CAllocationCounter"]),
         // Exercises RxLite under `valgrind --leak-check=full` (docs/RELIABILITY.md); not a product.
         .executableTarget(name: "rxlite-leakcheck", dependencies: ["RxLite"]),
         .testTarget(name: "RxLiteTests", dependencies: ["RxLite", "RxLiteTest"]),

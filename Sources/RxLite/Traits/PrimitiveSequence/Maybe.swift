@@ -173,7 +173,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// [defaultIfEmpty](https://reactivex.io/documentation/operators/defaultifempty.html)
     @inlinable
     public func ifEmpty(default: Element) -> Single<Element> {
-        Single(raw: primitiveSequence.asObservable().switchIfEmpty(.just(`default`)))
+        Single(raw: primitiveSequence.asObservable().ifEmpty(default: `default`))
     }
 
     /// Emits the element, or the outcome of `other` when the maybe completes empty. The empty maybe is released
@@ -182,7 +182,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// [defaultIfEmpty](https://reactivex.io/documentation/operators/defaultifempty.html)
     @inlinable
     public func ifEmpty(switchTo other: Maybe<Element>) -> Maybe<Element> {
-        Maybe(raw: primitiveSequence.asObservable().switchIfEmpty(other.asObservable()))
+        Maybe(raw: primitiveSequence.asObservable().ifEmpty(switchTo: other.asObservable()))
     }
 
     /// A single of the element, or of the outcome of `other` when the maybe completes empty. The empty maybe is
@@ -191,7 +191,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// [defaultIfEmpty](https://reactivex.io/documentation/operators/defaultifempty.html)
     @inlinable
     public func ifEmpty(switchTo other: Single<Element>) -> Single<Element> {
-        Single(raw: primitiveSequence.asObservable().switchIfEmpty(other.asObservable()))
+        Single(raw: primitiveSequence.asObservable().ifEmpty(switchTo: other.asObservable()))
     }
 
     /// Emits the outcome; if the maybe fails, emits `element` instead.

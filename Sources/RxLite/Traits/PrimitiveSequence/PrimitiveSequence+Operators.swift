@@ -88,7 +88,7 @@ extension PrimitiveSequence {
         primitiveSequenceFactory: @escaping (Resource) throws -> PrimitiveSequence<Trait, Element>
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
-            raw: Observable.usingResource(resourceFactory) { try primitiveSequenceFactory($0).asObservable() })
+            raw: Observable.using(resourceFactory) { try primitiveSequenceFactory($0).asObservable() })
     }
 
     /// Emits the outcome, or fails with `RxError.timeout` when it has not come `dueTime` after subscription.
