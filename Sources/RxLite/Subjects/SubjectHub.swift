@@ -274,16 +274,15 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
 
     @inlinable
     func disposeLocked() {
-        isDisposed = true
-        var released = observers
-        observers = RegistrationList()
+        // As the emitter, this thread alone changes `observers`; releasing them takes the lock on its own.
         lock.unlock()
-        released.releaseAll()
+        releaseObservers()
         lock.lock()
     }
 
-    /// Lets every observer go, for a subject's deinit: nothing can reach the hub through the subject any more, so
-    /// no thread is emitting. Kept free of `Action`, whose generic metadata an unspecialized deinit would look up.
+    /// Lets every observer go and marks the hub disposed: for `dispose()` (as the emitter) and for a subject's deinit
+    /// (nothing can reach the hub through the subject any more, so no thread is emitting). Kept free of `Action`,
+    /// whose generic metadata an unspecialized deinit would look up.
     @usableFromInline
     func releaseObservers() {
         lock.lock()
