@@ -1,5 +1,6 @@
-@testable import RxLite
 import Testing
+
+@testable import RxLite
 
 /// A lifetime's resources under any order of removal: what is taken out is returned once and never disposed by the
 /// lifetime; what stays is disposed exactly once, in insertion order, when the lifetime ends.
