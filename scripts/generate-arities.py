@@ -233,7 +233,7 @@ def main(argv):
                 if not (ROOT / r).exists() or (scratch / r).read_text() != (ROOT / r).read_text()
             ]
         for relative in stale:
-            print(f"{relative} is not what scripts/generate-arities.py writes: run the script", file=sys.stderr)
+            print(f"{relative} is not what scripts/{pathlib.Path(argv[0]).name} writes: run the script", file=sys.stderr)
         return 1 if stale else 0
     if argv[1:2] == ["--out"]:
         write(pathlib.Path(argv[2]))

@@ -49,77 +49,9 @@ extension BehaviorRelay where Element: Sendable {
     }
 }
 
+// `drive(onNext:...)`, `drive(with:...)` and `drive` into observers and relays are generated with Signal's `emit`
+// forms into SharedSequence+DriveEmit.swift (scripts/generate-drive-emit.py).
 extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingStrategy {
-    /// Subscribes closures for elements, completion and disposal (a driver never fails). Call it on the main actor,
-    /// where the driver delivers.
-    ///
-    /// `onDisposed` runs after `onCompleted`, or when the subscription is disposed.
-    @MainActor
-    @discardableResult
-    public func drive(
-        onNext: ((Element) -> Void)? = nil,
-        onCompleted: (() -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil
-    ) -> any Disposable {
-        asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
-    }
-
-    /// Subscribes closures that receive `object` weakly; events after `object` is gone are ignored.
-    @MainActor
-    @discardableResult
-    public func drive<Object: AnyObject>(
-        with object: Object,
-        onNext: ((Object, Element) -> Void)? = nil,
-        onCompleted: ((Object) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil
-    ) -> any Disposable {
-        asObservable().subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
-    }
-
-    /// Sends every element and the completion to each of `observers` (a ``Binder``, a subject, ...).
-    @MainActor
-    @discardableResult
-    public func drive<Observer: ObserverType>(_ observers: Observer...) -> any Disposable
-    where Observer.Element == Element {
-        asObservable().subscribe { event in observers.forEach { $0.on(event) } }
-    }
-
-    /// Sends every element, as an optional, and the completion to each of `observers`.
-    @MainActor
-    @discardableResult
-    public func drive<Observer: ObserverType>(_ observers: Observer...) -> any Disposable
-    where Observer.Element == Element? {
-        asObservable().subscribe { event in observers.forEach { $0.on(event.map { $0 }) } }
-    }
-
-    /// Accepts every element into each of `relays`; the completion is not forwarded (a relay never ends).
-    @MainActor
-    @discardableResult
-    public func drive(_ relays: BehaviorRelay<Element>...) -> any Disposable {
-        drive(onNext: { element in relays.forEach { $0.accept(element) } })
-    }
-
-    /// Accepts every element, as an optional, into each of `relays`.
-    @MainActor
-    @discardableResult
-    public func drive(_ relays: BehaviorRelay<Element?>...) -> any Disposable {
-        drive(onNext: { element in relays.forEach { $0.accept(element) } })
-    }
-
-    /// Accepts every element into each of `relays`.
-    @MainActor
-    @discardableResult
-    public func drive(_ relays: PublishRelay<Element>...) -> any Disposable {
-        drive(onNext: { element in relays.forEach { $0.accept(element) } })
-    }
-
-    /// Accepts every element into each of `relays`.
-    @MainActor
-    @discardableResult
-    public func drive(_ relays: ReplayRelay<Element>...) -> any Disposable {
-        drive(onNext: { element in relays.forEach { $0.accept(element) } })
-    }
-
     /// Calls `transformation` with the driver's elements and returns its result: for bindings written as functions.
     @MainActor
     public func drive<Result>(_ transformation: (Observable<Element>) -> Result) -> Result {
