@@ -189,7 +189,12 @@ nonisolated func floor(_ iterations: Int) -> Int {
     return sum
 }
 
-let scenarios: [Scenario] = [
+/// Every scenario, in report order. `quick` picks smaller sizes for the scenarios whose size is a parameter.
+nonisolated func scenarios(quick: Bool) -> [Scenario] {
+    baseScenarios
+}
+
+let baseScenarios: [Scenario] = [
     Scenario(
         name: "Floor", unit: "event", isPumping: false, units: { $0 * 10 }, expectedChecksum: { $0 * 10 },
         body: floor),
@@ -235,13 +240,16 @@ let scenarios: [Scenario] = [
         expectedChecksum: { $0 }, body: combineLatestCreating),
     Scenario(
         name: "DebouncePumping", unit: "event", isPumping: true, units: { $0 * 100 },
-        expectedChecksum: { $0 * 100 }, body: debouncePumping, note: { debounceReport.note }),
+        expectedChecksum: { $0 * 100 }, body: debouncePumping, note: { debounceReport.note },
+        timing: .wholeBodyAndSection(label: "push")),
     Scenario(
         name: "DebounceTrailingPumping", unit: "event", isPumping: true, units: { $0 * 100 },
-        expectedChecksum: { $0 * 100 }, body: debounceIdlePumping, note: { debounceIdleReport.note }),
+        expectedChecksum: { $0 * 100 }, body: debounceIdlePumping, note: { debounceIdleReport.note },
+        timing: .wholeBodyAndSection(label: "push")),
     Scenario(
         name: "ThrottlePumping", unit: "event", isPumping: true, units: { $0 * 100 },
-        expectedChecksum: { $0 * 100 }, body: throttlePumping, note: { throttleReport.note }),
+        expectedChecksum: { $0 * 100 }, body: throttlePumping, note: { throttleReport.note },
+        timing: .wholeBodyAndSection(label: "push")),
     Scenario(
         name: "PagingScroll", unit: "item", isPumping: false, units: { $0 * 10 },
         expectedChecksum: { $0 * 10 }, body: pagingScroll, note: pagingScrollNote),
