@@ -97,7 +97,7 @@ nonisolated func checkAllocations(_ options: Options) -> Bool {
     if options.updateBudgets {
         for (name, allocations) in measured { budgets.allocationsPerSubscription[name] = allocations.rounded(.up) }
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
             try (encoder.encode(budgets) + Data("\n".utf8)).write(to: URL(fileURLWithPath: path))
         } catch {

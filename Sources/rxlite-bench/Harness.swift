@@ -57,6 +57,9 @@ final class SectionClock: Sendable {
         return result
     }
 
+    /// Keeps `nanoseconds` as this run's section, for a section made of several timed parts.
+    func record(_ nanoseconds: UInt64) { elapsed.store(Int(nanoseconds), ordering: .relaxed) }
+
     /// The section timed since the last call, if any.
     func take() -> Int? {
         let value = elapsed.exchange(-1, ordering: .relaxed)

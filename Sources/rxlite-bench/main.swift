@@ -136,6 +136,7 @@ nonisolated func unitLabel(_ unit: String) -> String {
     switch unit {
     case "event": "ev"
     case "subscription": "sub"
+    case "delivery": "dlv"
     default: unit
     }
 }
