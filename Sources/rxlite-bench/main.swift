@@ -88,7 +88,11 @@ nonisolated func runAll(_ options: Options) {
     let runs = options.quick ? 1 : options.runs
     let selected = selectedScenarios(options)
     // Read first, so that a wrong path fails before minutes of timing.
-    let previous = options.compare.map { loadMeasurements($0) }
+    // Under --filter, only the earlier rows of the selected scenarios (their sizes and (push) rows included).
+    let families = Set(selected.map(\.family))
+    let previous = options.compare.map { path in
+        loadMeasurements(path).filter { options.filter == nil || families.contains(Scenario.family(of: $0.name)) }
+    }
     var results: [Measurement] = []
     do {
         for scenario in selected {
