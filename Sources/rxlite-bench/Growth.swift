@@ -12,6 +12,7 @@ private let sizeNames: [String: (what: String, isDepth: Bool)] = [
     "DisposeInOrderCreating": ("subscribers", false),
     "FlatMapDepthPumping": ("flatMaps in a row", true),
     "FlatMapDepthCreating": ("flatMaps in a row", true),
+    "FlatMapDepthLiveCreating": ("flatMaps in a row", true),
     "FlatMapNested": ("nested flatMaps", true),
 ]
 

@@ -11,7 +11,10 @@ import RxLite
 //   (only the disposals are timed; allocations are per subscribe + dispose).
 // - MapFilter100Pumping / MapFilter100Creating: MapFilterPumping's chain with 100 operators instead of 12.
 // - FlatMapDepthPumping(D) / FlatMapDepthCreating(D): D flatMaps in a row, each `flatMap { .just($0) }`; the
-//   pumping one sends from a subject and times the events only.
+//   pumping one sends from a subject and times the events only; the creating one subscribes to a source of one
+//   element and completion, so subscribe, the element and the completion each travel all D levels;
+//   FlatMapDepthLiveCreating(D) is the other creating scenarios' way: one element, no completion, then dispose
+//   while all D levels are live (as a screen disposes its subscriptions).
 // - FlatMapNested(D): each event opens D flatMaps nested inside each other (`just(x).flatMap { just(x).flatMap
 //   ... }`): a recursion D deep per event, so the stack must hold D levels of subscribe and delivery.
 // Scenarios sized by a parameter keep about the same work per run at every size (`scale`), so that a run of the
@@ -108,6 +111,26 @@ nonisolated func pumpSubject(_ events: Int, through chain: (Observable<Int>) -> 
     return sum
 }
 
+/// One element, then completion. Not inlined, like `countingSource`.
+@inline(never)
+nonisolated func completingSource() -> Observable<Int> {
+    Observable<Int>.create { observer in
+        observer.on(.next(1))
+        observer.on(.completed)
+        return Disposables.create()
+    }
+}
+
+/// `iterations` times, `chain` around a source of one element and completion, subscribed and disposed: subscribe,
+/// the element and the completion each travel the whole chain. The checksum counts elements and completions.
+nonisolated func createCompleting(_ iterations: Int, through chain: (Observable<Int>) -> Observable<Int>) -> Int {
+    var sum = 0
+    for _ in 0..<iterations {
+        chain(completingSource()).subscribe(onNext: { sum += $0 }, onCompleted: { sum += 1 }).dispose()
+    }
+    return sum
+}
+
 /// `depth` flatMaps in a row.
 nonisolated func flatMapDepthChain(_ depth: Int) -> (Observable<Int>) -> Observable<Int> {
     { source in (0..<depth).reduce(source) { chain, _ in chain.flatMap { Observable.just($0) } } }
@@ -170,12 +193,17 @@ nonisolated func growthScenarios(quick: Bool) -> [Scenario] {
         result.append(
             Scenario(
                 name: "FlatMapDepthCreating(\(depth))", unit: "subscription", isPumping: false, units: { $0 },
-                expectedChecksum: { $0 }, body: { create($0, through: flatMapDepthChain(depth)) },
+                expectedChecksum: { $0 * 2 }, body: { createCompleting($0, through: flatMapDepthChain(depth)) },
                 retainedBytes: {
                     try retainedBytes(
                         "FlatMapDepthCreating(\(depth))", chain: "the \(depth) flatMaps",
                         subscriptions: 100_000 / depth, of: flatMapDepthChain(depth))
                 }, scale: { max(1, $0 * 5 / depth) }))
+        result.append(
+            Scenario(
+                name: "FlatMapDepthLiveCreating(\(depth))", unit: "subscription", isPumping: false, units: { $0 },
+                expectedChecksum: { $0 }, body: { create($0, through: flatMapDepthChain(depth)) },
+                scale: { max(1, $0 * 5 / depth) }))
     }
     for depth in flatMapDepths {
         result.append(
