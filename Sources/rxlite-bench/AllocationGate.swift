@@ -110,6 +110,7 @@ nonisolated func checkAllocations(_ options: Options) -> Bool {
         print("note: \(path) has a budget for \(name), which is no scenario (renamed?)")
     }
     guard failures.isEmpty else {
+        fflush(nil)  // all output streams: the table first, then the verdict, in a CI log that merges the two streams
         FileHandle.standardError.write(
             Data(
                 ("rxlite-bench: allocation gate FAILED for \(failures.count) scenario(s):\n"
