@@ -64,6 +64,8 @@ nonisolated func mapFilterChain(_ source: Observable<Int>) -> Observable<Int> {
         .map { $0 }.filter { _ in true }
 }
 
+// Not inlined: real sources (a subject, a callback) are opaque to the optimizer, so the benchmark measures the
+// chain as users run it instead of letting the optimizer fuse it into this loop.
 @inline(never)
 nonisolated func countingSource(_ count: Int) -> Observable<Int> {
     Observable<Int>.create { observer in
@@ -187,7 +189,12 @@ nonisolated func floor(_ iterations: Int) -> Int {
     return sum
 }
 
-let scenarios: [Scenario] = [
+/// Every scenario, in report order. `quick` picks smaller sizes for the scenarios whose size is a parameter.
+nonisolated func scenarios(quick: Bool) -> [Scenario] {
+    baseScenarios + growthScenarios(quick: quick)
+}
+
+let baseScenarios: [Scenario] = [
     Scenario(
         name: "Floor", unit: "event", isPumping: false, units: { $0 * 10 }, expectedChecksum: { $0 * 10 },
         body: floor),
@@ -199,47 +206,69 @@ let scenarios: [Scenario] = [
         expectedChecksum: { $0 * 200 }, body: publishSubjectPumpingTwoSubscriptions),
     Scenario(
         name: "PublishSubjectCreating", unit: "subscription", isPumping: false, units: { $0 * 10 },
-        expectedChecksum: { $0 * 10 }, body: publishSubjectCreating),
+        expectedChecksum: { $0 * 10 }, body: publishSubjectCreating,
+        retainedBytes: {
+            try retainedBytes("PublishSubjectCreating", chain: "no operators", subscriptions: 10_000) {
+                subject, delivered in subject.subscribe(onNext: { delivered.sum += $0 })
+            }
+        }),
     Scenario(
         name: "MapFilterPumping", unit: "event", isPumping: true, units: { $0 * 10 },
         expectedChecksum: { $0 * 10 }, body: mapFilterPumping),
     Scenario(
         name: "MapFilterCreating", unit: "subscription", isPumping: false, units: { $0 },
         expectedChecksum: { $0 }, body: mapFilterCreating,
-        retainedBytes: { try mapFilterRetainedBytes(subscriptions: 10_000) }),
+        retainedBytes: {
+            try retainedBytes("MapFilterCreating", chain: "the 12 operators", subscriptions: 10_000, of: mapFilterChain)
+        }),
     Scenario(
         name: "MapFilterDriverPumping", unit: "event", isPumping: true, units: { $0 * 10 },
         expectedChecksum: { $0 * 10 }, body: mapFilterDriverPumping),
     Scenario(
         name: "MapFilterDriverCreating", unit: "subscription", isPumping: false, units: { $0 },
-        expectedChecksum: { $0 }, body: mapFilterDriverCreating),
+        expectedChecksum: { $0 }, body: mapFilterDriverCreating,
+        retainedBytes: { try driverRetainedBytes(subscriptions: 10_000) }),
     Scenario(
         name: "FlatMapsPumping", unit: "event", isPumping: true, units: { $0 * 10 },
         expectedChecksum: { $0 * 10 }, body: flatMapsPumping),
     Scenario(
         name: "FlatMapsCreating", unit: "subscription", isPumping: false, units: { $0 },
-        expectedChecksum: { $0 }, body: flatMapsCreating),
+        expectedChecksum: { $0 }, body: flatMapsCreating,
+        retainedBytes: {
+            try retainedBytes("FlatMapsCreating", chain: "the 5 flatMaps", subscriptions: 10_000, of: flatMapsChain)
+        }),
     Scenario(
         name: "FlatMapLatestPumping", unit: "event", isPumping: true, units: { $0 * 10 },
         expectedChecksum: { $0 * 10 }, body: flatMapLatestPumping),
     Scenario(
         name: "FlatMapLatestCreating", unit: "subscription", isPumping: false, units: { $0 },
-        expectedChecksum: { $0 }, body: flatMapLatestCreating),
+        expectedChecksum: { $0 }, body: flatMapLatestCreating,
+        retainedBytes: {
+            try retainedBytes(
+                "FlatMapLatestCreating", chain: "the 5 flatMapLatests", subscriptions: 10_000, of: flatMapLatestChain)
+        }),
     Scenario(
         name: "CombineLatestPumping", unit: "event", isPumping: true, units: { $0 * 10 },
         expectedChecksum: { $0 * 10 }, body: combineLatestPumping),
     Scenario(
         name: "CombineLatestCreating", unit: "subscription", isPumping: false, units: { $0 },
-        expectedChecksum: { $0 }, body: combineLatestCreating),
+        expectedChecksum: { $0 }, body: combineLatestCreating,
+        retainedBytes: {
+            try retainedBytes(
+                "CombineLatestCreating", chain: "the 7 combineLatests", subscriptions: 10_000, of: combineLatestChain)
+        }),
     Scenario(
         name: "DebouncePumping", unit: "event", isPumping: true, units: { $0 * 100 },
-        expectedChecksum: { $0 * 100 }, body: debouncePumping, note: { debounceReport.note }),
+        expectedChecksum: { $0 * 100 }, body: debouncePumping, note: { debounceReport.note },
+        timing: .wholeBodyAndSection(label: "push")),
     Scenario(
         name: "DebounceTrailingPumping", unit: "event", isPumping: true, units: { $0 * 100 },
-        expectedChecksum: { $0 * 100 }, body: debounceIdlePumping, note: { debounceIdleReport.note }),
+        expectedChecksum: { $0 * 100 }, body: debounceIdlePumping, note: { debounceIdleReport.note },
+        timing: .wholeBodyAndSection(label: "push")),
     Scenario(
         name: "ThrottlePumping", unit: "event", isPumping: true, units: { $0 * 100 },
-        expectedChecksum: { $0 * 100 }, body: throttlePumping, note: { throttleReport.note }),
+        expectedChecksum: { $0 * 100 }, body: throttlePumping, note: { throttleReport.note },
+        timing: .wholeBodyAndSection(label: "push")),
     Scenario(
         name: "PagingScroll", unit: "item", isPumping: false, units: { $0 * 10 },
         expectedChecksum: { $0 * 10 }, body: pagingScroll, note: pagingScrollNote),

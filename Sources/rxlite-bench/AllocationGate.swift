@@ -1,0 +1,122 @@
+import Foundation
+
+// The allocation gate (`rxlite-bench --check-allocations`, run by .ci/run): allocation counts are deterministic where
+// timings are not, so CI can hold them exactly, as swift-nio does. Every `*Pumping` and `*Creating` scenario runs at
+// the --quick sizes, without timing: a warm-up, then the harness's two-size difference (`allocationsPerUnit`), the
+// fewest of three.
+// - A `*Pumping` scenario fails when it allocates per event (more than 0.01 per unit, for rounding).
+// - A `*Creating` scenario fails when it allocates more per subscription than its budget in
+//   benchmarks/allocation-budgets.json, or when it has no budget there.
+// The family is the name up to its parameter: "FanOutPumping(100)" is a pumping scenario.
+//
+// The budgets are a JSON file in the repository, not Swift source, so that lowering one after an improvement needs
+// no rebuild, and so that `--budgets FILE` can point the gate at another file (CI checks that the gate fails with a
+// lowered budget). `--update-budgets` writes today's counts into the file.
+
+/// The checked-in budget file: `allocationsPerSubscription` maps each creating scenario's name to its budget.
+struct AllocationBudgets: Codable {
+    var comment: String?
+    var allocationsPerSubscription: [String: Double]
+}
+
+/// Where the budget file is in the repository this binary was built from.
+nonisolated func defaultBudgetsPath() -> String {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("benchmarks/allocation-budgets.json").path
+}
+
+/// Above this per event, a pumping scenario allocates per event (counts are whole numbers per run; the slack is for
+/// the division).
+let pumpingAllocationLimit = 0.01
+
+/// Runs the gate and prints one line per scenario; `true` when every scenario is within its limit.
+nonisolated func checkAllocations(_ options: Options) -> Bool {
+    let path = options.budgets ?? defaultBudgetsPath()
+    var budgets: AllocationBudgets
+    do {
+        budgets = try JSONDecoder().decode(AllocationBudgets.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+    } catch {
+        if options.updateBudgets {
+            budgets = AllocationBudgets(comment: nil, allocationsPerSubscription: [:])
+        } else {
+            fail("cannot read the allocation budgets at \(path) (--budgets FILE): \(error)")
+        }
+    }
+    // The --quick sizes: the counts do not depend on the size, and the gate should take seconds.
+    let runIterations = options.iterations ?? 100
+    let gated = selectedScenarios(Options(quick: true, filter: options.filter)).filter {
+        $0.family.hasSuffix("Pumping") || $0.family.hasSuffix("Creating")
+    }
+    print("allocation gate: \(gated.count) scenarios at the --quick sizes; budgets from \(path)")
+    var failures: [String] = []
+    var measured: [String: Double] = [:]
+    for scenario in gated {
+        let iterations = scenario.iterations(runIterations)
+        let allocations: Double
+        do {
+            try checkedRun(scenario, iterations)  // warm-up: first-use allocations (metadata, caches) land here
+            // At the --quick size and twice it (10,000 and 20,000 events), where the table's column uses a tenth of
+            // that, and the fewest of three counts: the time scenarios' timers fire on another thread, and whether
+            // debounce re-arms its timer once (a dozen allocations, not per event) depends on how late it fires.
+            allocations = try (0..<3).map { _ in try allocationsPerUnit(scenario, small: iterations) }.min()!
+        } catch {
+            fail("\(error)")
+        }
+        let figure = String(format: "%.2f", allocations)
+        if scenario.family.hasSuffix("Pumping") {
+            if allocations > pumpingAllocationLimit {
+                failures.append(
+                    "\(scenario.name): \(figure) allocations per \(scenario.unit), budget 0: a pumping path allocates "
+                        + "per event")
+            }
+            print(pad(scenario.name, 40), pad(figure, 10), "per \(scenario.unit), budget 0")
+            continue
+        }
+        measured[scenario.name] = allocations
+        if options.updateBudgets {
+            print(pad(scenario.name, 40), pad(figure, 10), "per \(scenario.unit), new budget")
+            continue
+        }
+        guard let budget = budgets.allocationsPerSubscription[scenario.name] else {
+            failures.append(
+                "\(scenario.name): \(figure) allocations per \(scenario.unit), no budget: add \"\(scenario.name)\": "
+                    + "\(figure) to \(path)")
+            print(pad(scenario.name, 40), pad(figure, 10), "per \(scenario.unit), no budget")
+            continue
+        }
+        var verdict = "budget \(String(format: "%.2f", budget))"
+        if allocations > budget + pumpingAllocationLimit {
+            failures.append(
+                "\(scenario.name): \(figure) allocations per \(scenario.unit), budget \(String(format: "%.2f", budget))"
+            )
+        } else if allocations < budget - 0.5 {
+            verdict += " (below it: lower the budget to \(figure))"
+        }
+        print(pad(scenario.name, 40), pad(figure, 10), "per \(scenario.unit), \(verdict)")
+    }
+    if options.updateBudgets {
+        for (name, allocations) in measured { budgets.allocationsPerSubscription[name] = allocations.rounded(.up) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            try (encoder.encode(budgets) + Data("\n".utf8)).write(to: URL(fileURLWithPath: path))
+        } catch {
+            fail("cannot write \(path): \(error)")
+        }
+        print("wrote \(measured.count) budgets to \(path)")
+    }
+    let known = Set(scenarios(quick: true).map(\.name))
+    for name in budgets.allocationsPerSubscription.keys.sorted() where !known.contains(name) {
+        print("note: \(path) has a budget for \(name), which is no scenario (renamed?)")
+    }
+    guard failures.isEmpty else {
+        fflush(nil)  // all output streams: the table first, then the verdict, in a CI log that merges the two streams
+        FileHandle.standardError.write(
+            Data(
+                ("rxlite-bench: allocation gate FAILED for \(failures.count) scenario(s):\n"
+                    + failures.map { "  \($0)\n" }.joined()).utf8))
+        return false
+    }
+    print("allocation gate passed")
+    return true
+}
