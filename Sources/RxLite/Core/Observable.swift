@@ -86,6 +86,13 @@ extension Observable {
         }
         let child = ForwardingChild(parent: lifetime, sink: sink)
         runSubscription({ child.on($0) }, child)
-        if child.isActive { lifetime.attach(child) } else { child.dispose() }
+        // The child's own status, not `isActive`: `attach` refuses a child whose parent has ended (and disposes it),
+        // and an ended ancestor further up disposes the parent in turn, so walking the ancestors here decided
+        // nothing more, while it made subscribing D nested levels cost O(D^2) (FlatMapDepthLiveCreating).
+        if child.status.load(ordering: .acquiring) == Lifetime.active {
+            lifetime.attach(child)
+        } else {
+            child.dispose()
+        }
     }
 }
