@@ -46,9 +46,9 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     /// taking out any of N resources (a finished inner subscription of flatMap or merge, however old) is O(log N).
     @exclusivity(unchecked) private final var moreResources: [(key: UInt64, resource: (any Disposable)?)] = []
     @exclusivity(unchecked) private final var holesInMoreResources = 0
-    @exclusivity(unchecked) private final var nextKey: UInt64 = 1
+    private final var nextKey: UInt64 = 1
     // Guarded by the *parent's* lock: this lifetime's key among the parent's resources, once attached.
-    @exclusivity(unchecked) private final var keyInParent: UInt64 = 0
+    private final var keyInParent: UInt64 = 0
     /// Set (sequentially consistent) before the parent's `attach` looks at this child, read (sequentially
     /// consistent) by `finishChild` after it disposed the child: a child that finishes before anyone tried to attach
     /// it skips the parent's lock, and the order of the two guarantees that one side sees the other.
