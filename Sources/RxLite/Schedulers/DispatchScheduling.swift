@@ -47,7 +47,7 @@ struct DispatchQueueDriver: Sendable {
     ) -> any Disposable {
         let cancel = ScheduledItem()
         let timer = DispatchSource.makeTimerSource(queue: queue)
-        let box = PeriodicState(state: state, action: action)
+        let box = PeriodicStorage(state: state, action: action)
         timer.setEventHandler {
             if cancel.isDisposed { return }
             box.run()
@@ -60,7 +60,7 @@ struct DispatchQueueDriver: Sendable {
 }
 
 /// The state of a periodic action; only the scheduler's queue touches it.
-private final class PeriodicState<State>: @unchecked Sendable {
+private final class PeriodicStorage<State>: @unchecked Sendable {
     @exclusivity(unchecked) private var state: State
     private let action: (State) -> State
 

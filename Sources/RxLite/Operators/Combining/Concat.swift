@@ -23,7 +23,7 @@ extension Observable {
     public static func concat<Sources: Sequence>(_ sources: Sources) -> Observable<Element>
     where Sources.Element == Observable<Element> {
         Observable { sink, lifetime, _ in
-            ConcatState(sources.makeIterator(), sink: sink, lifetime: lifetime).subscribeNext()
+            ConcatStorage(sources.makeIterator(), sink: sink, lifetime: lifetime).subscribeNext()
         }
     }
 
@@ -43,7 +43,7 @@ extension Observable {
 /// subscription moves the loop, not the stack, to the next one. The trampoline's counter also hands `iterator` from
 /// thread to thread: only the thread running the loop touches it.
 @usableFromInline
-final class ConcatState<Sources: IteratorProtocol>: @unchecked Sendable
+final class ConcatStorage<Sources: IteratorProtocol>: @unchecked Sendable
 where Sources.Element: ObservableConvertibleType {
     @usableFromInline
     let live = LiveResource()

@@ -11,16 +11,16 @@ extension ObservableType {
     public static func `catch`<Sources: Sequence>(sequence: Sources) -> Observable<Element>
     where Sources.Element == Observable<Element> {
         Observable { sink, lifetime, _ in
-            CatchSequenceState(sequence.makeIterator(), sink: sink, lifetime: lifetime).subscribeNext(after: nil)
+            CatchSequenceStorage(sequence.makeIterator(), sink: sink, lifetime: lifetime).subscribeNext(after: nil)
         }
     }
 }
 
-/// The state of one `catch(sequence:)` subscription. As ``ConcatState``, with failure moving to the next source:
+/// The state of one `catch(sequence:)` subscription. As ``ConcatStorage``, with failure moving to the next source:
 /// each source gets a child lifetime, ended when it fails (rule 4), and the trampoline (rule 6) hands `iterator` and
 /// `lastError` from thread to thread.
 @usableFromInline
-final class CatchSequenceState<Sources: IteratorProtocol>: @unchecked Sendable
+final class CatchSequenceStorage<Sources: IteratorProtocol>: @unchecked Sendable
 where Sources.Element: ObservableConvertibleType {
     @usableFromInline
     let live = LiveResource()

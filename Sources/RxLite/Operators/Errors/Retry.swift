@@ -10,7 +10,7 @@ extension ObservableType {
     public func retry() -> Observable<Element> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            RetryState(source: source, retries: nil, sink: sink, lifetime: lifetime).subscribeNext()
+            RetryStorage(source: source, retries: nil, sink: sink, lifetime: lifetime).subscribeNext()
         }
     }
 
@@ -28,7 +28,7 @@ extension ObservableType {
         let source = asObservable()
         if maxAttemptCount == 0 { return Observable { sink, _, _ in sink(.completed) } }
         return Observable { sink, lifetime, _ in
-            RetryState(source: source, retries: maxAttemptCount - 1, sink: sink, lifetime: lifetime).subscribeNext()
+            RetryStorage(source: source, retries: maxAttemptCount - 1, sink: sink, lifetime: lifetime).subscribeNext()
         }
     }
 }
@@ -40,7 +40,7 @@ extension ObservableType {
 /// attempt is live at a time, so `retriesLeft` is touched by one thread at a time; the trampoline's counter orders
 /// those accesses.
 @usableFromInline
-final class RetryState<Element>: @unchecked Sendable {
+final class RetryStorage<Element>: @unchecked Sendable {
     @usableFromInline
     let live = LiveResource()
     @usableFromInline

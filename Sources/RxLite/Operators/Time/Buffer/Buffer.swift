@@ -18,7 +18,7 @@ extension ObservableType where Element: Sendable {
     {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            let state = BufferState<Element, Scheduler>(
+            let state = BufferStorage<Element, Scheduler>(
                 machine: ChunkStateMachine(timeSpan: timeSpan.timeInterval, count: count, startedAt: scheduler.now),
                 scheduler: scheduler, lifetime: lifetime, sink: sink)
             lifetime.insert(state)
@@ -31,7 +31,7 @@ extension ObservableType where Element: Sendable {
 
 /// The sink of `buffer`: ``ChunkStateMachine`` and the current array, under the lock.
 @usableFromInline
-final class BufferState<Element: Sendable, Scheduler: SchedulerType>: TimedEmitter<[Element], Scheduler>,
+final class BufferStorage<Element: Sendable, Scheduler: SchedulerType>: TimedEmitter<[Element], Scheduler>,
     @unchecked Sendable
 {
     // Guarded by `lock`.

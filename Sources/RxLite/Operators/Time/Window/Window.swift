@@ -15,7 +15,7 @@ extension ObservableType where Element: Sendable {
     {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            let state = WindowState<Element, Scheduler>(
+            let state = WindowStorage<Element, Scheduler>(
                 machine: ChunkStateMachine(timeSpan: timeSpan.timeInterval, count: count, startedAt: scheduler.now),
                 scheduler: scheduler, lifetime: lifetime, sink: sink)
             lifetime.insert(state)
@@ -34,7 +34,7 @@ extension ObservableType where Element: Sendable {
 /// own delivery). With a scheduler on another thread than the source, an element that races the timer closing
 /// its window is dropped by the closed window (RxSwift avoids this by holding a lock while delivering).
 @usableFromInline
-final class WindowState<Element: Sendable, Scheduler: SchedulerType>: TimedEmitter<Observable<Element>, Scheduler>,
+final class WindowStorage<Element: Sendable, Scheduler: SchedulerType>: TimedEmitter<Observable<Element>, Scheduler>,
     @unchecked Sendable
 {
     // Guarded by `lock`.
