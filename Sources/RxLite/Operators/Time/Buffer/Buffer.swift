@@ -19,8 +19,7 @@ extension ObservableType where Element: Sendable {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
             let state = BufferStorage<Element, Scheduler>(
-                machine: ChunkStateMachine(timeSpan: timeSpan.timeInterval, count: count, startedAt: scheduler.now),
-                scheduler: scheduler, lifetime: lifetime, sink: sink)
+                timeSpan: timeSpan, count: count, scheduler: scheduler, lifetime: lifetime, sink: sink)
             lifetime.insert(state)
             state.armTimer(after: timeSpan.timeInterval)
             guard lifetime.isActive else { return }
@@ -29,24 +28,14 @@ extension ObservableType where Element: Sendable {
     }
 }
 
-/// The sink of `buffer`: ``ChunkStateMachine`` and the current array, under the lock.
+/// The sink of `buffer`: the current array, under the lock, beside ``ChunkStorage``'s machine.
 @usableFromInline
-final class BufferStorage<Element: Sendable, Scheduler: SchedulerType>: TimedEmitter<[Element], Scheduler>,
+final class BufferStorage<Element: Sendable, Scheduler: SchedulerType>: ChunkStorage<[Element], Scheduler>,
     @unchecked Sendable
 {
     // Guarded by `lock`.
     @usableFromInline
-    @exclusivity(unchecked) var machine: ChunkStateMachine
-    @usableFromInline
     @exclusivity(unchecked) var buffer: [Element] = []
-
-    @inlinable
-    init(
-        machine: ChunkStateMachine, scheduler: Scheduler, lifetime: Lifetime, sink: @escaping EventSink<[Element]>
-    ) {
-        self.machine = machine
-        super.init(scheduler: scheduler, lifetime: lifetime, sink: sink)
-    }
 
     @inlinable
     func on(_ event: Event<Element>) {
@@ -77,21 +66,9 @@ final class BufferStorage<Element: Sendable, Scheduler: SchedulerType>: TimedEmi
     }
 
     @usableFromInline
-    override func timerFired() {
-        guard lifetime.isActive else { return }
-        let now = scheduler.now
-        lock.lock()
-        switch machine.timerFired(now: now) {
-        case .none:
-            lock.unlock()
-        case .armTimer(let seconds):
-            lock.unlock()
-            armTimer(after: seconds)
-        case .closeChunk(let seconds):
-            let chunk = buffer
-            buffer = []
-            emitLocked(.next(chunk))
-            armTimer(after: seconds)
-        }
+    override func closeChunkLocked() {
+        let chunk = buffer
+        buffer = []
+        emitLocked(.next(chunk))
     }
 }

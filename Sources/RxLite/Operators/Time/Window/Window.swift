@@ -16,8 +16,7 @@ extension ObservableType where Element: Sendable {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
             let state = WindowStorage<Element, Scheduler>(
-                machine: ChunkStateMachine(timeSpan: timeSpan.timeInterval, count: count, startedAt: scheduler.now),
-                scheduler: scheduler, lifetime: lifetime, sink: sink)
+                timeSpan: timeSpan, count: count, scheduler: scheduler, lifetime: lifetime, sink: sink)
             lifetime.insert(state)
             state.lock.lock()
             state.emitLocked(.next(state.current.asObservable()))
@@ -28,29 +27,18 @@ extension ObservableType where Element: Sendable {
     }
 }
 
-/// The sink of `window`: ``ChunkStateMachine`` and the open window, under the lock.
+/// The sink of `window`: the open window, under the lock, beside ``ChunkStorage``'s machine.
 ///
 /// Elements are sent into the open window outside the lock (a window is a `PublishSubject`, which serializes its
 /// own delivery). With a scheduler on another thread than the source, an element that races the timer closing
 /// its window is dropped by the closed window (RxSwift avoids this by holding a lock while delivering).
 @usableFromInline
-final class WindowStorage<Element: Sendable, Scheduler: SchedulerType>: TimedEmitter<Observable<Element>, Scheduler>,
+final class WindowStorage<Element: Sendable, Scheduler: SchedulerType>: ChunkStorage<Observable<Element>, Scheduler>,
     @unchecked Sendable
 {
     // Guarded by `lock`.
     @usableFromInline
-    @exclusivity(unchecked) var machine: ChunkStateMachine
-    @usableFromInline
     @exclusivity(unchecked) var current = PublishSubject<Element>()
-
-    @inlinable
-    init(
-        machine: ChunkStateMachine, scheduler: Scheduler, lifetime: Lifetime,
-        sink: @escaping EventSink<Observable<Element>>
-    ) {
-        self.machine = machine
-        super.init(scheduler: scheduler, lifetime: lifetime, sink: sink)
-    }
 
     @inlinable
     func on(_ event: Event<Element>) {
@@ -70,45 +58,26 @@ final class WindowStorage<Element: Sendable, Scheduler: SchedulerType>: TimedEmi
                 lock.lock()
                 emitLocked(.next(next.asObservable()))
             }
-        case .error(let error):
+        case .error, .completed:
             lock.lock()
             guard machine.finish() else { return lock.unlock() }
             let window = current
             lock.unlock()
-            window.onError(error)
+            // The terminal event ends the open window and the outer sequence alike.
+            window.on(event)
             lock.lock()
-            emitLocked(.error(error))
-        case .completed:
-            lock.lock()
-            guard machine.finish() else { return lock.unlock() }
-            let window = current
-            lock.unlock()
-            window.onCompleted()
-            lock.lock()
-            emitLocked(.completed)
+            if case .error(let error) = event { emitLocked(.error(error)) } else { emitLocked(.completed) }
         }
     }
 
     @usableFromInline
-    override func timerFired() {
-        guard lifetime.isActive else { return }
-        let now = scheduler.now
+    override func closeChunkLocked() {
+        let closed = current
+        current = PublishSubject()
+        let opened = current
+        lock.unlock()
+        closed.onCompleted()
         lock.lock()
-        switch machine.timerFired(now: now) {
-        case .none:
-            lock.unlock()
-        case .armTimer(let seconds):
-            lock.unlock()
-            armTimer(after: seconds)
-        case .closeChunk(let seconds):
-            let closed = current
-            current = PublishSubject()
-            let opened = current
-            lock.unlock()
-            closed.onCompleted()
-            lock.lock()
-            emitLocked(.next(opened.asObservable()))
-            armTimer(after: seconds)
-        }
+        emitLocked(.next(opened.asObservable()))
     }
 }
