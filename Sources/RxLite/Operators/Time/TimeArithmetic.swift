@@ -18,6 +18,13 @@ extension Date {
     package func hasReached(_ deadline: Date) -> Bool {
         timeIntervalSince(deadline) >= -timerTolerance
     }
+
+    /// The time left until `deadline`, or `nil` when it is reached (within ``timerTolerance``): what a timer that
+    /// fired early re-arms for.
+    @inlinable
+    package func timeLeft(until deadline: Date) -> TimeInterval? {
+        hasReached(deadline) ? nil : deadline.timeIntervalSince(self)
+    }
 }
 
 /// `seconds` as a scheduler interval, rounded up to whole nanoseconds; infinite spans become `.never`.
