@@ -43,11 +43,7 @@ public final class TaskSlot: @unchecked Sendable {
     /// Cancels the running task, if any, then subscribes to `work`.
     public func start(_ work: some ObservableConvertibleType) {
         let run = SingleAssignmentDisposable()
-        let previous = lock.withLock { () -> SingleAssignmentDisposable? in
-            let previous = current
-            current = run
-            return previous
-        }
+        let previous = replaceCurrent(with: run)
         // Before subscribing: the first task's cleanup runs before the second task begins.
         previous?.dispose()
         publishRunning()
@@ -60,12 +56,7 @@ public final class TaskSlot: @unchecked Sendable {
 
     /// Disposes the running task, if any. Its cleanup runs before this returns.
     public func cancel() {
-        let previous = lock.withLock { () -> SingleAssignmentDisposable? in
-            let previous = current
-            current = nil
-            return previous
-        }
-        previous?.dispose()
+        replaceCurrent(with: nil)?.dispose()
         publishRunning()
     }
 
@@ -82,6 +73,15 @@ public final class TaskSlot: @unchecked Sendable {
     /// scheduler (or the mocked one, see `SharingScheduler`). Restarting a running task keeps it `true` without a
     /// blink. To read the state once, now, use ``isRunningNow``.
     public var isRunning: Driver<Bool> { running.asDriver() }
+
+    /// Makes `run` the current task and returns the one it replaces, for the caller to dispose outside the lock.
+    private func replaceCurrent(with run: SingleAssignmentDisposable?) -> SingleAssignmentDisposable? {
+        lock.withLock {
+            let previous = current
+            current = run
+            return previous
+        }
+    }
 
     private func finish(_ run: SingleAssignmentDisposable?) {
         guard let run else { return }
