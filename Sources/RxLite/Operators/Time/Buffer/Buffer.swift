@@ -41,9 +41,7 @@ final class BufferStorage<Element: Sendable, Scheduler: SchedulerType>: ChunkSto
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            let now = scheduler.now
-            lock.lock()
-            guard case .running = machine.state else { return lock.unlock() }
+            guard let now = lockForElement() else { return }
             buffer.append(element)
             if machine.next(now: now) {
                 let full = buffer

@@ -19,6 +19,19 @@ class ChunkStorage<Output, Scheduler: SchedulerType>: TimedEmitter<Output, Sched
         super.init(scheduler: scheduler, lifetime: lifetime, sink: sink)
     }
 
+    /// Takes the lock for an element arriving now and returns now; `nil`, with the lock released, once the chunks
+    /// have ended.
+    @inlinable
+    final func lockForElement() -> Date? {
+        let now = scheduler.now
+        lock.lock()
+        guard case .running = machine.state else {
+            lock.unlock()
+            return nil
+        }
+        return now
+    }
+
     /// Ends the current chunk by time and starts the next. Called with the lock held; returns with it released.
     @usableFromInline
     func closeChunkLocked() {

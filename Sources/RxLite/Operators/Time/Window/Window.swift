@@ -44,9 +44,7 @@ final class WindowStorage<Element: Sendable, Scheduler: SchedulerType>: ChunkSto
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            let now = scheduler.now
-            lock.lock()
-            guard case .running = machine.state else { return lock.unlock() }
+            guard let now = lockForElement() else { return }
             let window = current
             let filled = machine.next(now: now)
             if filled { current = PublishSubject() }
