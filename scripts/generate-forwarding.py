@@ -47,7 +47,11 @@ RELAYS = [
         "Replaces the current value and sends it to every current observer.",
         "The relay's current value, then every later one,",
     ),
-    ("ReplayRelay", "Sends `element` to every current observer and remembers it.", "The relay's replayed and later elements"),
+    (
+        "ReplayRelay",
+        "Sends `element` to every current observer and remembers it.",
+        "The relay's replayed and later elements",
+    ),
 ]
 
 AS_OBSERVABLE = """\
@@ -153,11 +157,12 @@ def outputs():
         + "\n// What every subject forwards to its `SubjectHub`; the rest of each subject is in its own file.\n"
         + subjects,
         "Sources/RxLite/Relays/Relays+Forwarding.swift": HEADER
-        + "\n// What every relay forwards to its `SubjectHub`; the rest of each relay is in its own file. A relay never\n"
-        + "// fails, so it converts to an Infallible as it is (RxRelay 6's `asInfallible()`).\n"
+        + "\n// What every relay forwards to its `SubjectHub`; the rest of each relay is in its own file. A relay\n"
+        + "// never fails, so it converts to an Infallible as it is (RxRelay 6's `asInfallible()`).\n"
         + relays,
         "Sources/RxLite/Schedulers/Schedulers+Forwarding.swift": HEADER
-        + "\nimport Foundation\n\n// What the dispatch schedulers forward to their `DispatchQueueDriver`; the rest of each scheduler is in\n"
+        + "\nimport Foundation\n\n"
+        + "// What the dispatch schedulers forward to their `DispatchQueueDriver`; the rest of each scheduler is in\n"
         + "// its own file.\n"
         + "".join(scheduler(*entry) for entry in SCHEDULERS),
     }
