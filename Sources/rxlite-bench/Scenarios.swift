@@ -64,6 +64,7 @@ nonisolated func mapFilterChain(_ source: Observable<Int>) -> Observable<Int> {
         .map { $0 }.filter { _ in true }
 }
 
+@inline(never)
 nonisolated func countingSource(_ count: Int) -> Observable<Int> {
     Observable<Int>.create { observer in
         for _ in 0..<count { observer.on(.next(1)) }

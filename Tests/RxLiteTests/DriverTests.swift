@@ -284,3 +284,99 @@ import Testing
         #expect(result.events == [.next(261, 2), .next(311, 3), .completed(311)])
     }
 }
+
+/// A run of `map`, `compactMap` and `filter` on a Driver shares once, at its end (DifferencesFromRxSwift: "Driver
+/// and Signal share once per run of map and filter"). Driver's guarantees hold for every Driver value: one run of
+/// its work per event however many subscribe, the latest element replayed to a late subscriber, and a stateful or
+/// side-effecting step (the source, `do`, `scan`) running once however many Driver values are built on it.
+@Suite(.checksResources) struct DriverFusionTests {
+    @Test func manySubscribersOfAFusedRunShareOneRunOfItsClosures() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let subject = PublishSubject<Int>()
+        var mapped = 0
+        var filtered = 0
+        SharingScheduler.mock(scheduler: scheduler) {
+            let driver = subject.asDriver(onErrorJustReturn: 0)
+                .map { value -> Int in
+                    mapped += 1
+                    return value * 10
+                }
+                .filter { _ in
+                    filtered += 1
+                    return true
+                }
+                .compactMap { $0 }
+            let logs = (0..<3).map { _ in EventLog<Int>() }
+            let subscriptions = logs.map { driver.asObservable().subscribe($0) }
+            subject.onNext(1)
+            subject.onNext(2)
+            scheduler.start()
+            #expect(logs.allSatisfy { $0.elements == [10, 20] })
+            #expect(mapped == 2)
+            #expect(filtered == 2)
+            // A late subscriber gets the latest element at once, without running the closures again.
+            let late = EventLog<Int>()
+            let lateSubscription = driver.asObservable().subscribe(late)
+            #expect(late.elements == [20])
+            #expect(mapped == 2)
+            for subscription in subscriptions + [lateSubscription] { subscription.dispose() }
+            #expect(!subject.hasObservers)
+        }
+    }
+
+    @Test func theSourceRunsOnceWhenAStepAndARunBuiltOnItAreBothSubscribed() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let subject = PublishSubject<Int>()
+        var subscriptionsToSource = 0
+        var mapped = 0
+        SharingScheduler.mock(scheduler: scheduler) {
+            let root = Observable.deferred {
+                subscriptionsToSource += 1
+                return subject.asObservable()
+            }.asDriver(onErrorJustReturn: 0)
+            let step = root.map { value -> Int in
+                mapped += 1
+                return value + 1
+            }
+            let run = step.filter { $0 > 0 }.map { $0 * 2 }
+            let stepLog = EventLog<Int>()
+            let runLog = EventLog<Int>()
+            let first = step.asObservable().subscribe(stepLog)
+            let second = run.asObservable().subscribe(runLog)
+            subject.onNext(1)
+            scheduler.start()
+            #expect(stepLog.elements == [2])
+            #expect(runLog.elements == [4])
+            // The conversion's subscription is shared by both, as in RxCocoa.
+            #expect(subscriptionsToSource == 1)
+            // The documented difference: `step`'s closure runs for `step`'s subscribers and again inside `run`'s
+            // fused chain; RxCocoa would run it once. Closures of map/filter/compactMap must be free of side effects.
+            #expect(mapped == 2)
+            first.dispose()
+            second.dispose()
+            #expect(!subject.hasObservers)
+        }
+    }
+
+    @Test func aSideEffectingStepIsNeverFusedOver() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let subject = PublishSubject<Int>()
+        var sideEffects = 0
+        var sums: [Int] = []
+        SharingScheduler.mock(scheduler: scheduler) {
+            let effect = subject.asDriver(onErrorJustReturn: 0).do(onNext: { _ in sideEffects += 1 })
+            let total = effect.scan(0, accumulator: +)
+            let first = effect.map { $0 * 2 }.asObservable().subscribe(onNext: { _ in })
+            let second = total.map { $0 }.filter { _ in true }.asObservable().subscribe(onNext: { sums.append($0) })
+            let third = total.map { -$0 }.asObservable().subscribe(onNext: { _ in })
+            subject.onNext(1)
+            subject.onNext(2)
+            scheduler.start()
+            #expect(sideEffects == 2)
+            #expect(sums == [1, 3])
+            first.dispose()
+            second.dispose()
+            third.dispose()
+        }
+    }
+}

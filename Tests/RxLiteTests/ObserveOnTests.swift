@@ -51,6 +51,32 @@ import Testing
         await expectResourcesReturn(to: baseline)
     }
 
+    /// On the main queue, with nothing of the main scheduler's waiting, `observe(on: MainScheduler.instance)`
+    /// delivers at once, as `MainScheduler.schedule` would run the drain at once; an event the observer sends back
+    /// into the source from inside the delivery comes after the current one, not nested in it.
+    @Test func onTheMainQueueTheMainSchedulerDeliversAtOnceAndInOrder() async {
+        let baseline = Resources.total
+        let (inline, order) = await withCheckedContinuation { continuation in
+            DispatchQueue.main.async {
+                let subject = PublishSubject<Int>()
+                var order: [String] = []
+                let subscription = subject.observe(on: MainScheduler.instance).subscribe(onNext: { value in
+                    order.append("start \(value)")
+                    if value == 1 { subject.onNext(2) }
+                    order.append("end \(value)")
+                })
+                subject.onNext(1)
+                let inline = order.count
+                subject.onNext(3)
+                subscription.dispose()
+                continuation.resume(returning: (inline, order))
+            }
+        }
+        #expect(inline == 4)
+        #expect(order == ["start 1", "end 1", "start 2", "end 2", "start 3", "end 3"])
+        await expectResourcesReturn(to: baseline)
+    }
+
     @Test func subscribeOnSubscribesOnTheScheduler() {
         let scheduler = TestScheduler(initialClock: 0)
         let source = scheduler.createColdObservable("-a|", values: ["a": 1])

@@ -16,16 +16,54 @@ import CRxAtomics
 @usableFromInline
 package struct Atomic<Value: AtomicWordRepresentable>: ~Copyable, @unchecked Sendable {
     @usableFromInline
-    let storage: AtomicCell
+    let storage: AtomicCells
 
+    /// The operations, on the cell this atomic owns.
     @inlinable
-    var cell: UnsafeMutablePointer<rx_atomic_word> { storage.pointer }
+    var view: AtomicView<Value> { AtomicView(storage.base) }
 
     /// An atomic holding `initialValue`.
     @inlinable
     package init(_ initialValue: Value) {
-        storage = AtomicCell(initialValue.atomicWord)
+        storage = AtomicCells(count: 1)
+        storage.initializeAtomic(at: 0, to: initialValue)
     }
+
+    /// The current value.
+    @inlinable
+    package func load(ordering: AtomicLoadOrdering) -> Value { view.load(ordering: ordering) }
+
+    /// Replaces the value.
+    @inlinable
+    package func store(_ desired: Value, ordering: AtomicStoreOrdering) { view.store(desired, ordering: ordering) }
+
+    /// Replaces the value and returns the one it replaced.
+    @inlinable
+    @discardableResult
+    package func exchange(_ desired: Value, ordering: AtomicUpdateOrdering) -> Value {
+        view.exchange(desired, ordering: ordering)
+    }
+
+    /// See ``AtomicView/compareExchange(expected:desired:ordering:)``.
+    @inlinable
+    @discardableResult
+    package func compareExchange(
+        expected: Value, desired: Value, ordering: AtomicUpdateOrdering
+    ) -> (exchanged: Bool, original: Value) {
+        view.compareExchange(expected: expected, desired: desired, ordering: ordering)
+    }
+}
+
+/// The operations of an atomic whose word lives in memory someone else owns: one of the words of an
+/// ``AtomicCells`` block, for an object that keeps several atomics (and a lock) in one allocation, as `Lifetime`
+/// does. The owner must outlive every use; keep the view in the owner itself.
+@usableFromInline
+package struct AtomicView<Value: AtomicWordRepresentable>: @unchecked Sendable {
+    @usableFromInline
+    let cell: UnsafeMutablePointer<rx_atomic_word>
+
+    @inlinable
+    init(_ cell: UnsafeMutablePointer<rx_atomic_word>) { self.cell = cell }
 
     /// The current value.
     @inlinable
@@ -60,22 +98,31 @@ package struct Atomic<Value: AtomicWordRepresentable>: ~Copyable, @unchecked Sen
     }
 }
 
-/// The heap cell of an ``Atomic``, which it owns. Not generic, so that destroying an `Atomic` (in the `deinit` of any
-/// object that holds one, generic or not) calls this `deinit` directly rather than through generic metadata.
+/// Heap cells for atomics (and lock words), one machine word each, in one allocation that this value owns. Not
+/// generic, so that destroying one (in the `deinit` of any object that holds it, generic or not) calls this `deinit`
+/// directly rather than through generic metadata.
 @usableFromInline
-struct AtomicCell: ~Copyable {
+struct AtomicCells: ~Copyable {
     @usableFromInline
-    let pointer: UnsafeMutablePointer<rx_atomic_word>
+    let base: UnsafeMutablePointer<rx_atomic_word>
 
+    /// `count` words, not yet initialized: initialize each before use.
     @inlinable
-    init(_ word: Int) {
-        pointer = .allocate(capacity: 1)
-        rx_atomic_word_init(pointer, word)
+    init(count: Int) {
+        base = .allocate(capacity: count)
+    }
+
+    /// Initializes word `index` as an atomic holding `value`, and returns its view.
+    @inlinable
+    @discardableResult
+    func initializeAtomic<Value: AtomicWordRepresentable>(at index: Int, to value: Value) -> AtomicView<Value> {
+        rx_atomic_word_init(base + index, value.atomicWord)
+        return AtomicView(base + index)
     }
 
     @inlinable
     deinit {
-        pointer.deallocate()
+        base.deallocate()
     }
 }
 
@@ -84,7 +131,7 @@ extension Atomic where Value == Int {
     @inlinable
     @discardableResult
     package func add(_ operand: Int, ordering: AtomicUpdateOrdering) -> (oldValue: Int, newValue: Int) {
-        let oldValue = rx_atomic_word_fetch_add(cell, operand, ordering.order)
+        let oldValue = rx_atomic_word_fetch_add(view.cell, operand, ordering.order)
         return (oldValue, oldValue &+ operand)
     }
 
@@ -92,7 +139,7 @@ extension Atomic where Value == Int {
     @inlinable
     @discardableResult
     package func subtract(_ operand: Int, ordering: AtomicUpdateOrdering) -> (oldValue: Int, newValue: Int) {
-        let oldValue = rx_atomic_word_fetch_sub(cell, operand, ordering.order)
+        let oldValue = rx_atomic_word_fetch_sub(view.cell, operand, ordering.order)
         return (oldValue, oldValue &- operand)
     }
 }

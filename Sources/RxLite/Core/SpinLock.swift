@@ -33,20 +33,49 @@
 /// its name for its many users although on Apple platforms it does not spin.)
 @usableFromInline
 package struct SpinLock: ~Copyable {
+    @usableFromInline
+    let storage: AtomicCells
+    /// The lock, in `storage`.
+    @usableFromInline
+    let word: LockWord
+
+    /// An unlocked lock.
+    @inlinable
+    package init() {
+        storage = AtomicCells(count: 1)
+        word = LockWord(initializing: storage, at: 0)
+    }
+
+    /// Takes the lock, waiting while another thread holds it.
+    @inlinable
+    package func lock() { word.lock() }
+
+    /// Releases the lock, which the calling thread holds.
+    @inlinable
+    package func unlock() { word.unlock() }
+
+    /// Runs `body` holding the lock.
+    @inlinable
+    package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+}
+
+/// A ``SpinLock`` whose word lives in one of the words of an ``AtomicCells`` block that someone else owns: for an
+/// object that keeps its atomics and its lock in one allocation (`Lifetime`). The owner must outlive every use.
+@usableFromInline
+package struct LockWord: @unchecked Sendable {
     #if canImport(Darwin)
         @usableFromInline
         let unfairLock: UnsafeMutablePointer<os_unfair_lock>
 
-        /// An unlocked lock.
+        /// Makes word `index` of `cells` an unlocked lock.
         @inlinable
-        package init() {
-            unfairLock = .allocate(capacity: 1)
+        init(initializing cells: borrowing AtomicCells, at index: Int) {
+            unfairLock = UnsafeMutableRawPointer(cells.base + index).bindMemory(to: os_unfair_lock.self, capacity: 1)
             unfairLock.initialize(to: os_unfair_lock())
-        }
-
-        deinit {
-            unfairLock.deinitialize(count: 1)
-            unfairLock.deallocate()
         }
 
         /// Takes the lock, waiting (priority donating) while another thread holds it.
@@ -62,11 +91,13 @@ package struct SpinLock: ~Copyable {
         }
     #else
         @usableFromInline
-        let isLocked = Atomic<Bool>(false)
+        let isLocked: AtomicView<Bool>
 
-        /// An unlocked lock.
+        /// Makes word `index` of `cells` an unlocked lock.
         @inlinable
-        package init() {}
+        init(initializing cells: borrowing AtomicCells, at index: Int) {
+            isLocked = cells.initializeAtomic(at: index, to: false)
+        }
 
         /// Takes the lock, spinning and then yielding while another thread holds it.
         @inlinable
@@ -95,12 +126,4 @@ package struct SpinLock: ~Copyable {
             isLocked.store(false, ordering: .releasing)
         }
     #endif
-
-    /// Runs `body` holding the lock.
-    @inlinable
-    package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-        lock()
-        defer { unlock() }
-        return try body()
-    }
 }

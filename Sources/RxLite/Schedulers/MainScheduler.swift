@@ -22,6 +22,13 @@ public final class MainScheduler: SchedulerType {
     // Actions dispatched to the main queue and not yet started; an immediate run must not overtake them.
     private let enqueuedCount = Atomic<Int>(0)
 
+    /// Whether ``schedule(_:action:)`` called now would run its action at once, on the calling thread: for
+    /// `observe(on:)`, which then delivers without scheduling anything.
+    @usableFromInline
+    var runsActionsInlineNow: Bool {
+        !alwaysAsync && MainScheduler.isOnMainQueue && enqueuedCount.load(ordering: .acquiring) == 0
+    }
+
     private init(alwaysAsync: Bool) {
         self.alwaysAsync = alwaysAsync
         _ = MainScheduler.markMainQueue
@@ -47,9 +54,7 @@ public final class MainScheduler: SchedulerType {
     public func schedule<StateType>(
         _ state: StateType, action: @escaping (StateType) -> any Disposable
     ) -> any Disposable {
-        if !alwaysAsync && MainScheduler.isOnMainQueue && enqueuedCount.load(ordering: .acquiring) == 0 {
-            return action(state)
-        }
+        if runsActionsInlineNow { return action(state) }
         enqueuedCount.add(1, ordering: .acquiringAndReleasing)
         let counter = UncheckedTransfer(value: self)
         return driver.schedule(state) { state in

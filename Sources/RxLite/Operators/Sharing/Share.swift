@@ -24,6 +24,10 @@ extension ObservableType {
                 let state = ShareWhileConnectedState(source: asObservable(), makeMemory: { PublishMemory<Element>() })
                 return Observable { sink, lifetime, _ in state.subscribe(sink, lifetime) }
             }
+            if replay == 1 {
+                let state = ShareWhileConnectedState(source: asObservable(), makeMemory: { LatestMemory<Element>() })
+                return Observable { sink, lifetime, _ in state.subscribe(sink, lifetime) }
+            }
             let state = ShareWhileConnectedState(
                 source: asObservable(), makeMemory: { ReplayMemory<Element>(capacity: replay) })
             return Observable { sink, lifetime, _ in state.subscribe(sink, lifetime) }

@@ -8,6 +8,9 @@ final class ObserveOnStorage<Element: Sendable>: Disposable, @unchecked Sendable
     let live = LiveResource()
     @usableFromInline
     let scheduler: any ImmediateSchedulerType
+    /// `scheduler` when it is a ``MainScheduler``, which can say ahead whether it would run an action at once.
+    @usableFromInline
+    let mainScheduler: MainScheduler?
     @usableFromInline
     let sink: EventSink<Element>
     @usableFromInline
@@ -29,6 +32,7 @@ final class ObserveOnStorage<Element: Sendable>: Disposable, @unchecked Sendable
     @inlinable
     init(scheduler: any ImmediateSchedulerType, sink: @escaping EventSink<Element>, lifetime: Lifetime) {
         self.scheduler = scheduler
+        mainScheduler = scheduler as? MainScheduler
         self.sink = sink
         self.lifetime = lifetime
     }
@@ -41,6 +45,15 @@ final class ObserveOnStorage<Element: Sendable>: Disposable, @unchecked Sendable
             return
         }
         if event.isStopEvent { isStopped = true }
+        if !isDraining, let mainScheduler, mainScheduler.runsActionsInlineNow {
+            // What scheduling a drain would do at once, without the queue and the scheduled action: a Driver's
+            // events that already arrive on the main queue (a relay fed from the UI) cost no scheduling.
+            isDraining = true
+            lock.unlock()
+            if lifetime.isActive { sink(event) }
+            drain()
+            return
+        }
         queue.append(event)
         let needsDrain = !isDraining
         isDraining = true

@@ -6,7 +6,7 @@ extension SharedSequenceConvertibleType {
     /// Emits `transform(element)` for every element.
     @inlinable
     public func map<Result>(_ transform: @escaping (Element) -> Result) -> SharedSequence<SharingStrategy, Result> {
-        SharedSequence(asObservable().map(transform))
+        SharedSequence(fusing: asSharedSequence()) { $0.map(transform) }
     }
 
     /// Emits the non-`nil` results of `transform`.
@@ -14,13 +14,13 @@ extension SharedSequenceConvertibleType {
     public func compactMap<Result>(_ transform: @escaping (Element) -> Result?)
         -> SharedSequence<SharingStrategy, Result>
     {
-        SharedSequence(asObservable().compactMap(transform))
+        SharedSequence(fusing: asSharedSequence()) { $0.compactMap(transform) }
     }
 
     /// Emits the elements that satisfy `predicate`.
     @inlinable
     public func filter(_ predicate: @escaping (Element) -> Bool) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(asObservable().filter(predicate))
+        SharedSequence(fusing: asSharedSequence()) { $0.filter(predicate) }
     }
 
     /// Maps each element to a shared sequence and emits the elements of all of them, interleaved. The inner

@@ -25,19 +25,42 @@ public protocol SharedSequenceConvertibleType<Element>: ObservableConvertibleTyp
 /// ``ObservableType``: the general operators (`retry`, `observe(on:)`, ...) could break the guarantees, so they
 /// are reached through ``asObservable()``, as in RxCocoa.
 public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>: SharedSequenceConvertibleType {
+    /// What subscribers subscribe to: ``unshared``, shared.
     @usableFromInline
     let source: Observable<Element>
+    /// For a sequence made by `map`, `compactMap` or `filter`: the same events *before* this sequence's sharing, as a
+    /// chain of those operators from the nearest shared sequence that is not one of them. The next `map`, `compactMap`
+    /// or `filter` extends this chain instead of subscribing to ``source``, so a run of them shares once, at its end,
+    /// instead of after every step (see DifferencesFromRxSwift: "Driver and Signal share once per run of map and
+    /// filter"). `nil` for every other sequence: an operator with state or side effects, or a conversion
+    /// (`asDriver`), is always shared, so its work runs once per event whoever subscribes after it.
+    @usableFromInline
+    let unshared: Observable<Element>?
 
     /// Wraps `source`, which must already never fail and deliver on the strategy's scheduler, and shares it.
     @inlinable
     init(_ source: Observable<Element>) {
         self.source = SharingStrategy.share(source)
+        unshared = nil
     }
 
     /// Wraps `source` as it is: for sources that are already shared (or need no sharing, like `empty`).
     @inlinable
     init(raw source: Observable<Element>) {
         self.source = source
+        unshared = nil
+    }
+
+    /// `transform` (a stateless, per-element `map`, `compactMap` or `filter` step) applied to `upstream`'s events,
+    /// shared once: the step joins `upstream`'s own run of such steps when it has one (see ``unshared``).
+    @inlinable
+    init<Upstream>(
+        fusing upstream: SharedSequence<SharingStrategy, Upstream>,
+        _ transform: (Observable<Upstream>) -> Observable<Element>
+    ) {
+        let fused = transform(upstream.unshared ?? upstream.source)
+        source = SharingStrategy.share(fused)
+        unshared = fused
     }
 
     /// `source` delivered on the strategy's scheduler, with `recover` deciding what follows an error, and shared:
