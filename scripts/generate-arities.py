@@ -3,7 +3,7 @@
 
 RxSwift has each of these operators in seven arities, with a result selector and as tuples. Written by hand they
 are 28 near-copies per type that drift apart; generated, a fix is made once here. The engines stay hand-written:
-`CombineLatestState` (Operators/Combining/CombineLatest.swift) and `ZipState` (Operators/Combining/Zip.swift), with
+`CombineLatestStorage` (Operators/Combining/CombineLatest.swift) and `ZipStorage` (Operators/Combining/Zip.swift), with
 the collection forms next to them. The output is passed through `swift format` so it reads like the rest.
 
 Usage: python3 scripts/generate-arities.py             # writes the three Swift files
@@ -93,7 +93,7 @@ def observable_combine_latest(n):
         let ({arguments(n)}) = ({as_observables(n)})
         return Observable {{ sink, lifetime, _ in
             let combine = {{ (values: ({element_list(n, "?")})) in try resultSelector({unwrapped}) }}
-            let state = CombineLatestState(sink: sink, arity: {n}, values: ({values}), combine: combine)
+            let state = CombineLatestStorage(sink: sink, arity: {n}, values: ({values}), combine: combine)
 {subscriptions}        }}
     }}
 """
@@ -119,7 +119,7 @@ def observable_zip(n):
         let ({arguments(n)}) = ({as_observables(n)})
         return Observable {{ sink, lifetime, _ in
             let dequeue = {{ (queues: inout ({queue_types})) in try resultSelector({dequeued}) }}
-            let state = ZipState(sink: sink, arity: {n}, queues: ({queues}), dequeue: dequeue)
+            let state = ZipStorage(sink: sink, arity: {n}, queues: ({queues}), dequeue: dequeue)
 {subscriptions}        }}
     }}
 """
@@ -170,7 +170,7 @@ def shared_tuple(name, n):
 
 
 def observable_file(name, selector):
-    engine = "CombineLatestState" if name == "combineLatest" else "ZipState"
+    engine = "CombineLatestStorage" if name == "combineLatest" else "ZipStorage"
     body = "\n".join(selector(n) for n in ARITIES) + "\n" + "\n".join(observable_tuple(name, n) for n in ARITIES)
     return (
         HEADER

@@ -26,9 +26,9 @@ private func loggedTask(_ name: String, _ log: RunLog, _ scheduler: TestSchedule
             slot.isRunning.asObservable().subscribe(running)
         }
         slot.start(loggedTask("A", log, scheduler))
-        #expect(slot.isBusy)
+        #expect(slot.isRunningNow)
         scheduler.advanceTo(10)
-        #expect(!slot.isBusy)
+        #expect(!slot.isRunningNow)
         #expect(log.entries == [ran(0, "A starts"), ran(2, "A cleans up")])
         #expect(running.events == [.next(0, false), .next(0, true), .next(2, false)])
         subscription.dispose()
@@ -64,16 +64,16 @@ private func loggedTask(_ name: String, _ log: RunLog, _ scheduler: TestSchedule
         slot.cancel()
         scheduler.advanceTo(10)
         #expect(log.entries == [ran(0, "A starts"), ran(1, "A cleans up")])
-        #expect(!slot.isBusy)
+        #expect(!slot.isRunningNow)
         #expect(scheduler.pendingCount == 0)
     }
 
     @Test func aFailingTaskFreesTheSlot() {
         let slot = TaskSlot()
         slot.start(Observable<Int>.error(TestError()))
-        #expect(!slot.isBusy)
+        #expect(!slot.isRunningNow)
         slot.start(Observable<Int>.never())
-        #expect(slot.isBusy)
+        #expect(slot.isRunningNow)
         slot.cancel()
     }
 
@@ -88,7 +88,7 @@ private func loggedTask(_ name: String, _ log: RunLog, _ scheduler: TestSchedule
         scheduler.advanceTo(10)
         #expect(
             log.entries == [ran(0, "A starts"), ran(1, "A cleans up"), ran(1, "B starts"), ran(2, "B cleans up")])
-        #expect(!slot.isBusy)
+        #expect(!slot.isRunningNow)
     }
 
     @Test func deallocatingTheSlotCancelsItsTask() {
@@ -149,7 +149,7 @@ private func loggedTask(_ name: String, _ log: RunLog, _ scheduler: TestSchedule
         #expect(startCount == startCalls, "every start subscribed its task once")
         #expect(cleanupCount == startCount, "each started task cleaned up exactly once")
         #expect(elementCount == elementsAtCancel, "no element after the last cancel")
-        #expect(!slot.isBusy)
+        #expect(!slot.isRunningNow)
         #expect(running.events.last?.value.element == false, "the last published state is the true one")
         #expect(scheduler.pendingCount == 0, "no timer left behind")
         subscription.dispose()

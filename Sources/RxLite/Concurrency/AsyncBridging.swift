@@ -105,20 +105,12 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     /// ends the iteration at its next suspension point. Elements are delivered from that task, one at a time.
     public func asObservable(priority: TaskPriority? = nil) -> Observable<Element> {
         Observable { sink, lifetime, _ in
-            let report = TaskReport(sink: sink, lifetime: lifetime)
-            lifetime.insert(report)
-            report.attach(
-                Task(priority: priority) {
-                    do {
-                        for try await element in self {
-                            guard report.isActive else { break }
-                            report.next(element)
-                        }
-                        report.finish(nil)
-                    } catch {
-                        report.finish(error)
-                    }
-                })
+            TaskReport.run(priority: priority, sink: sink, lifetime: lifetime) { report in
+                for try await element in self {
+                    guard report.isActive else { break }
+                    report.next(element)
+                }
+            }
         }
     }
 }
@@ -130,10 +122,19 @@ extension SharedSequenceConvertibleType where Element: Sendable {
     /// task that runs it, disposes the subscription. Elements are delivered on the sharing scheduler (the main
     /// queue) and buffered until the loop takes them; the loop body runs on the awaiting task's own isolation.
     public var values: AsyncStream<Element> {
-        AsyncStream { continuation in
+        AsyncStream(subscribingTo: asObservable())
+    }
+}
+
+extension AsyncStream where Element: Sendable {
+    /// The elements of `source`, which never fails, for a `for await` loop: subscribes at once, buffers elements until
+    /// the loop takes them, and ends the stream when `source` ends; ending the loop (or cancelling its task) disposes
+    /// the subscription.
+    init(subscribingTo source: Observable<Element>) {
+        self.init { continuation in
             let subscription = SerialDisposable()
             continuation.onTermination = { _ in subscription.dispose() }
-            subscription.disposable = asObservable().subscribe { event in
+            subscription.disposable = source.subscribe { event in
                 switch event {
                 case .next(let element): continuation.yield(element)
                 case .error, .completed: continuation.finish()

@@ -5,15 +5,6 @@ extension InfallibleType where Element: Sendable {
     /// task that runs it, disposes the subscription. Elements that arrive faster than the loop takes them are
     /// buffered.
     public var values: AsyncStream<Element> {
-        AsyncStream { continuation in
-            let subscription = SerialDisposable()
-            continuation.onTermination = { _ in subscription.dispose() }
-            subscription.disposable = asObservable().subscribe { event in
-                switch event {
-                case .next(let element): continuation.yield(element)
-                case .error, .completed: continuation.finish()
-                }
-            }
-        }
+        AsyncStream(subscribingTo: asObservable())
     }
 }

@@ -19,6 +19,25 @@ final class TaskReport<Element>: Disposable, @unchecked Sendable {
         self.lifetime = lifetime
     }
 
+    /// Runs `body` for one subscription in a new `Task` of `priority`, whose cancellation the subscription's
+    /// disposal causes; the subscription completes when `body` returns and fails with what it throws.
+    static func run(
+        priority: TaskPriority?, sink: @escaping EventSink<Element>, lifetime: Lifetime,
+        _ body: @escaping @Sendable (TaskReport) async throws -> Void
+    ) {
+        let report = TaskReport(sink: sink, lifetime: lifetime)
+        lifetime.insert(report)
+        report.attach(
+            Task(priority: priority) {
+                do {
+                    try await body(report)
+                    report.finish(nil)
+                } catch {
+                    report.finish(error)
+                }
+            })
+    }
+
     /// Ties the task to this report; a report disposed before then cancels the task at once.
     @usableFromInline
     func attach<Success: Sendable, Failure: Error>(_ task: Task<Success, Failure>) {
@@ -99,17 +118,9 @@ extension Observable where Element: Sendable {
         priority: TaskPriority? = nil, _ work: @escaping @isolated(any) @Sendable () async throws -> Element
     ) -> Observable<Element> {
         Observable { sink, lifetime, _ in
-            let report = TaskReport(sink: sink, lifetime: lifetime)
-            lifetime.insert(report)
-            report.attach(
-                Task(priority: priority) {
-                    do {
-                        report.next(try await work())
-                        report.finish(nil)
-                    } catch {
-                        report.finish(error)
-                    }
-                })
+            TaskReport.run(priority: priority, sink: sink, lifetime: lifetime) { report in
+                report.next(try await work())
+            }
         }
     }
 }

@@ -13,21 +13,10 @@ public final class BehaviorRelay<Element>: ObservableType {
     /// The current value.
     public var value: Element { hub.lock.withLock { hub.memory.value } }
 
-    /// Replaces the current value and sends it to every current observer.
-    @inlinable
-    public func accept(_ element: Element) { hub.on(.next(element)) }
-
-    /// This subject as a sequence; it keeps the subject alive, as in RxSwift (where it is the subject itself).
-    @inlinable
-    public func asObservable() -> Observable<Element> {
-        Observable { [self] sink, lifetime, _ in hub.subscribe(sink, lifetime) }
-    }
-
+    // The members every relay forwards to `hub` are generated into Relays+Forwarding.swift.
     deinit {
         // Nobody can send or subscribe any more: let the observers go, so that they and the hub do not keep each
         // other alive.
         hub.releaseObservers()
     }
 }
-
-extension BehaviorRelay: @unchecked Sendable where Element: Sendable {}

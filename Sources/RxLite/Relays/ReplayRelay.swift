@@ -18,21 +18,10 @@ public final class ReplayRelay<Element>: ObservableType {
         ReplayRelay(capacity: Int.max)
     }
 
-    /// Sends `element` to every current observer and remembers it.
-    @inlinable
-    public func accept(_ element: Element) { hub.on(.next(element)) }
-
-    /// This subject as a sequence; it keeps the subject alive, as in RxSwift (where it is the subject itself).
-    @inlinable
-    public func asObservable() -> Observable<Element> {
-        Observable { [self] sink, lifetime, _ in hub.subscribe(sink, lifetime) }
-    }
-
+    // The members every relay forwards to `hub` are generated into Relays+Forwarding.swift.
     deinit {
         // Nobody can send or subscribe any more: let the observers go, so that they and the hub do not keep each
         // other alive.
         hub.releaseObservers()
     }
 }
-
-extension ReplayRelay: @unchecked Sendable where Element: Sendable {}

@@ -45,31 +45,10 @@ public final class BehaviorSubject<Element>: ObserverType, ObservableType {
         }
     }
 
-    /// Whether anyone is subscribed now.
-    public var hasObservers: Bool { hub.hasObservers }
-
-    /// Whether ``dispose()`` was called on the subject.
-    public var isDisposed: Bool { hub.lock.withLock { hub.isDisposed } }
-
-    /// Sets the current value (for `.next`) and sends `event` to every current observer.
-    @inlinable
-    public func on(_ event: Event<Element>) { hub.on(event) }
-
-    /// This subject as a sequence; it keeps the subject alive, as in RxSwift (where it is the subject itself).
-    @inlinable
-    public func asObservable() -> Observable<Element> {
-        Observable { [self] sink, lifetime, _ in hub.subscribe(sink, lifetime) }
-    }
-
+    // The members every subject forwards to `hub` are generated into Subjects+Forwarding.swift.
     deinit {
         // Nobody can send or subscribe any more: let the observers go, so that they and the hub do not keep each
         // other alive.
         hub.releaseObservers()
     }
-
-    /// Releases every observer; later subscribers get `RxError.disposed`. An event being delivered at that moment
-    /// still reaches every observer first.
-    public func dispose() { hub.dispose() }
 }
-
-extension BehaviorSubject: @unchecked Sendable where Element: Sendable {}

@@ -43,11 +43,7 @@ public final class TaskSlot: @unchecked Sendable {
     /// Cancels the running task, if any, then subscribes to `work`.
     public func start(_ work: some ObservableConvertibleType) {
         let run = SingleAssignmentDisposable()
-        let previous = lock.withLock { () -> SingleAssignmentDisposable? in
-            let previous = current
-            current = run
-            return previous
-        }
+        let previous = replaceCurrent(with: run)
         // Before subscribing: the first task's cleanup runs before the second task begins.
         previous?.dispose()
         publishRunning()
@@ -60,21 +56,32 @@ public final class TaskSlot: @unchecked Sendable {
 
     /// Disposes the running task, if any. Its cleanup runs before this returns.
     public func cancel() {
-        let previous = lock.withLock { () -> SingleAssignmentDisposable? in
-            let previous = current
-            current = nil
-            return previous
-        }
-        previous?.dispose()
+        replaceCurrent(with: nil)?.dispose()
         publishRunning()
     }
 
-    /// Whether a task is running now.
-    public var isBusy: Bool { lock.withLock { current != nil } }
+    /// Whether a task is running at the moment of the call, read on the calling thread: for a check in code such as
+    /// a guard or a test. ``isRunning`` is the same state as a stream for bindings; it delivers on the main scheduler,
+    /// so it may show a change later than this property does.
+    public var isRunningNow: Bool { lock.withLock { current != nil } }
 
-    /// Whether a task is running: the current state first, then each change, on the main scheduler (or the mocked
-    /// one, see `SharingScheduler`). Restarting a running task keeps it `true` without a blink.
+    /// The old name of ``isRunningNow``, which says less about how it differs from ``isRunning``.
+    @available(*, deprecated, renamed: "isRunningNow")
+    public var isBusy: Bool { isRunningNow }
+
+    /// Whether a task is running, as a stream for bindings: the current state first, then each change, on the main
+    /// scheduler (or the mocked one, see `SharingScheduler`). Restarting a running task keeps it `true` without a
+    /// blink. To read the state once, now, use ``isRunningNow``.
     public var isRunning: Driver<Bool> { running.asDriver() }
+
+    /// Makes `run` the current task and returns the one it replaces, for the caller to dispose outside the lock.
+    private func replaceCurrent(with run: SingleAssignmentDisposable?) -> SingleAssignmentDisposable? {
+        lock.withLock {
+            let previous = current
+            current = run
+            return previous
+        }
+    }
 
     private func finish(_ run: SingleAssignmentDisposable?) {
         guard let run else { return }
@@ -89,7 +96,7 @@ public final class TaskSlot: @unchecked Sendable {
     private func publishRunning() {
         publishLock.lock()
         defer { publishLock.unlock() }
-        let isBusy = self.isBusy
-        if running.value != isBusy { running.accept(isBusy) }
+        let isRunningNow = self.isRunningNow
+        if running.value != isRunningNow { running.accept(isRunningNow) }
     }
 }

@@ -2,19 +2,18 @@ import Foundation
 import RxLite
 
 /// The engine behind ``Debouncer`` and ``Throttler``: a timed state machine over actions (RxLite's, the same timing
-/// as `debounce` and `throttle`), its one timer, and an epoch that ``reset(_:)`` bumps so that timers and scheduled
-/// runs from before a reset do nothing.
+/// as `debounce` and `throttle`) whose one timer RxLite's timer engine (`TimerOwner`) arms; ``reset(_:)`` starts a
+/// new epoch of its `TimerSlot`, so that timers and scheduled runs from before a reset do nothing.
 ///
 /// Thread-safe: every mutable stored property is guarded by `lock`; actions are stored under it and run outside
 /// it, on `scheduler`. Timers hold it weakly, so dropping its owner cancels the waiting action and its timer.
-final class TimedActions<Machine: TimedStateMachine>: @unchecked Sendable where Machine.Element == () -> Void {
+final class TimedActions<Machine: TimedStateMachine>: TimerOwner, @unchecked Sendable
+where Machine.Element == () -> Void {
     let scheduler: any SchedulerType
     private let lock = NSLock()
     // Guarded by `lock`.
     private var machine: Machine
-    private var timer: (any Disposable)?
-    private var epoch: UInt64 = 0
-    private var timerGeneration: UInt64 = 0
+    private var timerSlot = TimerSlot()
 
     init(machine: Machine, scheduler: any SchedulerType) {
         self.machine = machine
@@ -22,14 +21,14 @@ final class TimedActions<Machine: TimedStateMachine>: @unchecked Sendable where 
     }
 
     deinit {
-        timer?.dispose()
+        timerSlot.close()?.dispose()
     }
 
     /// Feeds `action` to the machine; one that goes out at once runs through the scheduler.
     func call(_ action: @escaping () -> Void) {
         let now = scheduler.now
         lock.lock()
-        let epoch = self.epoch
+        let epoch = timerSlot.epoch
         let step = machine.next(action, now: now)
         lock.unlock()
         perform(step, epoch: epoch, onScheduler: false)
@@ -38,10 +37,8 @@ final class TimedActions<Machine: TimedStateMachine>: @unchecked Sendable where 
     /// Changes the machine with `update`, cancels the timer and starts a new epoch; returns what `update` returns.
     func reset<Result>(_ update: (inout Machine) -> Result) -> Result {
         lock.lock()
-        epoch &+= 1
+        let timer = timerSlot.reset()
         let result = update(&machine)
-        let timer = self.timer
-        self.timer = nil
         lock.unlock()
         timer?.dispose()
         return result
@@ -52,6 +49,17 @@ final class TimedActions<Machine: TimedStateMachine>: @unchecked Sendable where 
         lock.withLock { body(machine) }
     }
 
+    func withTimerSlot<Result>(_ body: (inout TimerSlot) -> Result) -> Result {
+        lock.withLock { body(&timerSlot) }
+    }
+
+    func scheduleTimer(after dueTime: RxTimeInterval, epoch: UInt64) -> any Disposable {
+        scheduler.scheduleRelative(WeakReference(self), dueTime: dueTime) { reference in
+            reference.object?.timerFired(epoch: epoch)
+            return Disposables.create()
+        }
+    }
+
     /// Performs `step` of epoch `epoch`. `onScheduler`: called from a timer, so an action runs right here.
     private func perform(_ step: TimedStep<() -> Void>, epoch: UInt64, onScheduler: Bool) {
         switch step {
@@ -60,7 +68,7 @@ final class TimedActions<Machine: TimedStateMachine>: @unchecked Sendable where 
         case .emit(let action), .emitAndComplete(let action):
             if onScheduler { action() } else { run(action, epoch: epoch) }
         case .armTimer(let seconds):
-            armTimer(after: seconds, epoch: epoch)
+            armTimer(after: seconds, in: epoch)
         }
     }
 
@@ -73,38 +81,13 @@ final class TimedActions<Machine: TimedStateMachine>: @unchecked Sendable where 
     }
 
     private func isCurrent(_ epoch: UInt64) -> Bool {
-        lock.withLock { self.epoch == epoch }
-    }
-
-    private func armTimer(after seconds: TimeInterval, epoch: UInt64) {
-        lock.lock()
-        guard self.epoch == epoch else {
-            lock.unlock()
-            return
-        }
-        timerGeneration &+= 1
-        let generation = timerGeneration
-        lock.unlock()
-        let handle = scheduler.scheduleRelative(WeakReference(self), dueTime: rxTimeInterval(seconds: seconds)) {
-            reference in
-            reference.object?.timerFired(epoch: epoch)
-            return Disposables.create()
-        }
-        lock.lock()
-        guard self.epoch == epoch else {
-            lock.unlock()
-            handle.dispose()
-            return
-        }
-        // A handle stored after its timer already fired and armed the next one must not replace the newer one.
-        if generation == timerGeneration { timer = handle }
-        lock.unlock()
+        lock.withLock { timerSlot.isCurrent(epoch) }
     }
 
     private func timerFired(epoch: UInt64) {
         let now = scheduler.now
         lock.lock()
-        guard self.epoch == epoch else {
+        guard timerSlot.isCurrent(epoch) else {
             lock.unlock()
             return
         }

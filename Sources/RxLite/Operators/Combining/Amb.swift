@@ -17,7 +17,7 @@ extension ObservableType {
     where Sources.Element == Observable<Element> {
         let sources = Array(sequence)
         return Observable { sink, lifetime, _ in
-            let state = AmbState(sink: sink)
+            let state = AmbStorage(sink: sink)
             for (index, source) in sources.enumerated() {
                 guard lifetime.isActive, !state.isDecided, let child = lifetime.makeChild() else { return }
                 state.add(child)
@@ -32,7 +32,7 @@ extension ObservableType {
 /// Only the winner's events are forwarded, and a source calls its sink one event at a time, so the output needs no
 /// queue: the lock only decides the winner.
 @usableFromInline
-final class AmbState<Element>: @unchecked Sendable {
+final class AmbStorage<Element>: @unchecked Sendable {
     @usableFromInline
     let live = LiveResource()
     @usableFromInline

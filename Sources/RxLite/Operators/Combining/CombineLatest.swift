@@ -1,6 +1,6 @@
 /// The state of `combineLatest`: which upstreams have a value, and which are done.
 @usableFromInline
-final class CombineLatestState<Values, Output>: SerializedEmitter<Output>, @unchecked Sendable {
+final class CombineLatestStorage<Values, Output>: SerializedEmitter<Output>, @unchecked Sendable {
     @usableFromInline
     let arity: Int
     /// Builds the output from a full `values`. Held here, so an upstream's handler captures only the state, and a
@@ -90,7 +90,7 @@ extension ObservableType {
                 return
             }
             let combine = { (values: [Sources.Element.Element?]) in try resultSelector(values.map { $0! }) }
-            let state = CombineLatestState(
+            let state = CombineLatestStorage(
                 sink: sink, arity: sources.count,
                 values: [Sources.Element.Element?](repeating: nil, count: sources.count), combine: combine)
             for (index, source) in sources.enumerated() {

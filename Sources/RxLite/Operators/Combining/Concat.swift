@@ -23,7 +23,8 @@ extension Observable {
     public static func concat<Sources: Sequence>(_ sources: Sources) -> Observable<Element>
     where Sources.Element == Observable<Element> {
         Observable { sink, lifetime, _ in
-            ConcatState(sources.makeIterator(), sink: sink, lifetime: lifetime).subscribeNext()
+            SourceChainStorage(sources.makeIterator(), advancingOn: .onCompletion, sink: sink, lifetime: lifetime)
+                .subscribeNext()
         }
     }
 
@@ -33,60 +34,5 @@ extension Observable {
     @inlinable
     public static func concat(_ sources: Observable<Element>...) -> Observable<Element> {
         concat(sources)
-    }
-}
-
-/// The state of one `concat` subscription.
-///
-/// Each source gets a child lifetime, disposed when that source completes (rule 4). Subscribing to the next
-/// source goes through a ``SubscriptionTrampoline`` (rule 6), so a source that completes during its own
-/// subscription moves the loop, not the stack, to the next one. The trampoline's counter also hands `iterator` from
-/// thread to thread: only the thread running the loop touches it.
-@usableFromInline
-final class ConcatState<Sources: IteratorProtocol>: @unchecked Sendable
-where Sources.Element: ObservableConvertibleType {
-    @usableFromInline
-    let live = LiveResource()
-    @usableFromInline
-    typealias Element = Sources.Element.Element
-
-    @usableFromInline
-    var iterator: Sources
-    @usableFromInline
-    let sink: EventSink<Element>
-    @usableFromInline
-    let lifetime: Lifetime
-    @usableFromInline
-    let trampoline = SubscriptionTrampoline()
-
-    @inlinable
-    init(_ iterator: Sources, sink: @escaping EventSink<Element>, lifetime: Lifetime) {
-        self.iterator = iterator
-        self.sink = sink
-        self.lifetime = lifetime
-    }
-
-    /// Subscribes to the next source, or completes when there is none.
-    @inlinable
-    func subscribeNext() {
-        trampoline.run {
-            // `false` is final: nothing will ask for another source.
-            guard lifetime.isActive else { return false }
-            guard let next = iterator.next() else {
-                sink(.completed)
-                return false
-            }
-            guard let child = lifetime.makeChild() else { return false }
-            next.asObservable().runSubscription(
-                { [self] event in
-                    if case .completed = event {
-                        child.finishChild()
-                        subscribeNext()
-                    } else {
-                        sink(event)
-                    }
-                }, child)
-            return true
-        }
     }
 }

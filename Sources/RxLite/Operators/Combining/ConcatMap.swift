@@ -14,7 +14,7 @@ extension ObservableType {
     {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            let state = ConcatMapState(selector: selector, sink: sink, lifetime: lifetime)
+            let state = ConcatMapStorage(selector: selector, sink: sink, lifetime: lifetime)
             guard let sourceLifetime = lifetime.makeChild() else { return }
             source.runSubscription(
                 { event in
@@ -43,7 +43,7 @@ extension ObservableType {
 ///   emit on different threads (rule 2); the end is queued under the same lock that decides it. `selector` runs
 ///   outside the lock (rule 7).
 @usableFromInline
-final class ConcatMapState<Element, Inner: ObservableConvertibleType>: SerializedEmitter<Inner.Element>,
+final class ConcatMapStorage<Element, Inner: ObservableConvertibleType>: SerializedEmitter<Inner.Element>,
     @unchecked Sendable
 {
     @usableFromInline

@@ -1,6 +1,6 @@
 /// The state of `merge` and `flatMap`: how many upstreams are still running.
 @usableFromInline
-final class MergeState<Element>: SerializedEmitter<Element>, @unchecked Sendable {
+final class MergeStorage<Element>: SerializedEmitter<Element>, @unchecked Sendable {
     // Guarded by `lock`: upstreams (including the outer one of flatMap) that have not completed.
     @usableFromInline
     @exclusivity(unchecked) var running: Int
@@ -71,7 +71,7 @@ extension Observable {
                 sink(.completed)
                 return
             }
-            let state = MergeState(sink: sink, running: sources.count)
+            let state = MergeStorage(sink: sink, running: sources.count)
             for source in sources {
                 guard lifetime.isActive else { return }
                 source.subscribeChild(of: lifetime, state.forward)
@@ -109,7 +109,7 @@ extension ObservableType where Element: ObservableConvertibleType {
         precondition(maxConcurrent > 0, "maxConcurrent must be positive")
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            let state = BoundedMergeState<Element.Element>(
+            let state = BoundedMergeStorage<Element.Element>(
                 sink: sink, lifetime: lifetime, maxConcurrent: maxConcurrent)
             source.subscribeChild(of: lifetime) { event in
                 switch event {
@@ -124,7 +124,7 @@ extension ObservableType where Element: ObservableConvertibleType {
 
 /// The state of `merge(maxConcurrent:)`.
 @usableFromInline
-final class BoundedMergeState<Element>: SerializedEmitter<Element>, @unchecked Sendable {
+final class BoundedMergeStorage<Element>: SerializedEmitter<Element>, @unchecked Sendable {
     @usableFromInline
     let lifetime: Lifetime
     @usableFromInline

@@ -1,6 +1,6 @@
 /// The state of `withLatestFrom`: the latest element of the second sequence.
 @usableFromInline
-final class WithLatestFromState<Latest, Output>: SerializedEmitter<Output>, @unchecked Sendable {
+final class WithLatestFromStorage<Latest, Output>: SerializedEmitter<Output>, @unchecked Sendable {
     // Guarded by `lock`.
     @usableFromInline
     @exclusivity(unchecked) var latest: Latest?
@@ -24,7 +24,7 @@ extension ObservableType {
         let first = asObservable()
         let second = second.asObservable()
         return Observable { sink, lifetime, _ in
-            let state = WithLatestFromState<Second.Element, Result>(sink: sink)
+            let state = WithLatestFromStorage<Second.Element, Result>(sink: sink)
             // The second source is subscribed first, so a synchronous value is there for the first element.
             second.subscribeChild(of: lifetime) { event in
                 state.lock.lock()

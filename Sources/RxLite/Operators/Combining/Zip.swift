@@ -5,7 +5,7 @@
 /// done. An upstream that completed with nothing left to pair does not end it by itself (`zip(never(), empty())`
 /// never completes).
 @usableFromInline
-final class ZipState<Queues, Output>: SerializedEmitter<Output>, @unchecked Sendable {
+final class ZipStorage<Queues, Output>: SerializedEmitter<Output>, @unchecked Sendable {
     @usableFromInline
     let arity: Int
     @usableFromInline
@@ -130,7 +130,7 @@ extension ObservableType {
             let dequeue = { (queues: inout [ZipQueue<Sources.Element.Element>]) in
                 try resultSelector((0..<queues.count).map { queues[$0].removeFirst() })
             }
-            let state = ZipState(
+            let state = ZipStorage(
                 sink: sink, arity: sources.count,
                 queues: [ZipQueue<Sources.Element.Element>](repeating: ZipQueue(), count: sources.count),
                 completesWhenStarved: true, dequeue: dequeue)

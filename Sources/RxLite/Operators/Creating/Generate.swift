@@ -11,16 +11,10 @@ extension Observable {
         iterate: @escaping (Element) throws -> Element
     ) -> Observable<Element> {
         Observable { sink, lifetime, _ in
-            var state = initialState
-            var isFirst = true
+            var states = GeneratedStates(initialState: initialState, condition: condition, iterate: iterate)
             do {
                 while lifetime.isActive {
-                    if isFirst {
-                        isFirst = false
-                    } else {
-                        state = try iterate(state)
-                    }
-                    guard try condition(state) else {
+                    guard let state = try states.next() else {
                         sink(.completed)
                         return
                     }
@@ -39,18 +33,12 @@ extension Observable {
         scheduler: some ImmediateSchedulerType, iterate: @escaping (Element) throws -> Element
     ) -> Observable<Element> {
         Observable { sink, lifetime, _ in
-            var state = initialState
-            var isFirst = true
+            var states = GeneratedStates(initialState: initialState, condition: condition, iterate: iterate)
             lifetime.insert(
                 scheduler.scheduleRecursive(()) { _, recurse in
                     guard lifetime.isActive else { return }
                     do {
-                        if isFirst {
-                            isFirst = false
-                        } else {
-                            state = try iterate(state)
-                        }
-                        guard try condition(state) else {
+                        guard let state = try states.next() else {
                             sink(.completed)
                             return
                         }
@@ -61,5 +49,40 @@ extension Observable {
                     }
                 })
         }
+    }
+}
+
+/// The states of one `generate` subscription, one per call: `initialState` first, then each `iterate` of the one
+/// before, while `condition` holds. `iterate` runs only when the next state is asked for.
+@usableFromInline
+struct GeneratedStates<Element> {
+    @usableFromInline
+    var state: Element
+    @usableFromInline
+    var isFirst = true
+    @usableFromInline
+    let condition: (Element) throws -> Bool
+    @usableFromInline
+    let iterate: (Element) throws -> Element
+
+    @inlinable
+    init(
+        initialState: Element, condition: @escaping (Element) throws -> Bool,
+        iterate: @escaping (Element) throws -> Element
+    ) {
+        state = initialState
+        self.condition = condition
+        self.iterate = iterate
+    }
+
+    /// The next state, or `nil` once `condition` rejects one.
+    @inlinable
+    mutating func next() throws -> Element? {
+        if isFirst {
+            isFirst = false
+        } else {
+            state = try iterate(state)
+        }
+        return try condition(state) ? state : nil
     }
 }

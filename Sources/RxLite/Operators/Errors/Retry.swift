@@ -10,7 +10,8 @@ extension ObservableType {
     public func retry() -> Observable<Element> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            RetryState(source: source, retries: nil, sink: sink, lifetime: lifetime).subscribeNext()
+            SourceChainStorage(RepeatingIterator(source), advancingOn: .onError, sink: sink, lifetime: lifetime)
+                .subscribeNext()
         }
     }
 
@@ -28,64 +29,10 @@ extension ObservableType {
         let source = asObservable()
         if maxAttemptCount == 0 { return Observable { sink, _, _ in sink(.completed) } }
         return Observable { sink, lifetime, _ in
-            RetryState(source: source, retries: maxAttemptCount - 1, sink: sink, lifetime: lifetime).subscribeNext()
-        }
-    }
-}
-
-/// The state of one `retry` subscription.
-///
-/// Each attempt gets a child lifetime, disposed when it fails (rule 4). Resubscribing goes through a
-/// ``SubscriptionTrampoline`` (rule 6): an attempt that fails during its own subscription does not recurse. Only one
-/// attempt is live at a time, so `retriesLeft` is touched by one thread at a time; the trampoline's counter orders
-/// those accesses.
-@usableFromInline
-final class RetryState<Element>: @unchecked Sendable {
-    @usableFromInline
-    let live = LiveResource()
-    @usableFromInline
-    let source: Observable<Element>
-    /// Attempts still allowed after the live one; `nil` for no limit.
-    @usableFromInline
-    var retriesLeft: Int?
-    @usableFromInline
-    let sink: EventSink<Element>
-    @usableFromInline
-    let lifetime: Lifetime
-    @usableFromInline
-    let trampoline = SubscriptionTrampoline()
-
-    @inlinable
-    init(source: Observable<Element>, retries: Int?, sink: @escaping EventSink<Element>, lifetime: Lifetime) {
-        self.source = source
-        self.retriesLeft = retries
-        self.sink = sink
-        self.lifetime = lifetime
-    }
-
-    @inlinable
-    func subscribeNext() {
-        trampoline.run {
-            // `false` is final: the subscription has ended.
-            guard lifetime.isActive else { return false }
-            guard let child = lifetime.makeChild() else { return false }
-            source.runSubscription(
-                { [self] event in
-                    guard case .error(let error) = event else {
-                        sink(event)
-                        return
-                    }
-                    child.finishChild()
-                    if let retries = retriesLeft {
-                        if retries == 0 {
-                            sink(.error(error))
-                            return
-                        }
-                        retriesLeft = retries - 1
-                    }
-                    subscribeNext()
-                }, child)
-            return true
+            SourceChainStorage(
+                repeatElement(source, count: maxAttemptCount).makeIterator(), advancingOn: .onError, sink: sink,
+                lifetime: lifetime
+            ).subscribeNext()
         }
     }
 }

@@ -9,7 +9,7 @@ extension ObservableType {
     ) -> Observable<Element> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            let state = RetryWhenState<Element, Failure>(source: source, sink: sink, lifetime: lifetime)
+            let state = RetryWhenStorage<Element, Failure>(source: source, sink: sink, lifetime: lifetime)
             let trigger = notificationHandler(state.errors.asObservable()).asObservable()
             trigger.subscribeChild(of: lifetime) { state.onTrigger($0) }
             state.subscribeNext()
@@ -24,7 +24,7 @@ extension ObservableType {
 /// guards `isWaiting` and `triggerEnd`, and output goes through the emitter's queue. Resubscribing goes through a
 /// ``SubscriptionTrampoline`` (rule 6), so a source that fails during subscribe and a trigger that answers at once
 /// do not recurse.
-final class RetryWhenState<Element, Failure: Error>: SerializedEmitter<Element>, @unchecked Sendable {
+final class RetryWhenStorage<Element, Failure: Error>: SerializedEmitter<Element>, @unchecked Sendable {
     let source: Observable<Element>
     let lifetime: Lifetime
     /// The failures handed to the user's trigger.

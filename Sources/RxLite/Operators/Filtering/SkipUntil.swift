@@ -16,7 +16,7 @@ extension ObservableType {
             // Both upstreams live in `work`, so that a completion arriving while the gate is closed can end both
             // without ending the subscription.
             guard let work = lifetime.makeChild() else { return }
-            let state = SkipUntilState(sink: sink)
+            let state = SkipUntilStorage(sink: sink)
             source.runSubscription(
                 { event in
                     if !state.forwardSource(event) { work.finishChild() }
@@ -40,7 +40,7 @@ extension ObservableType {
 
 /// The state of one `skip(until:)` subscription.
 @usableFromInline
-final class SkipUntilState<Element>: SerializedEmitter<Element>, @unchecked Sendable {
+final class SkipUntilStorage<Element>: SerializedEmitter<Element>, @unchecked Sendable {
     /// Guarded by `lock`. Becomes `true` when `other` emits; source elements pass from then on.
     @usableFromInline
     var isOpen = false

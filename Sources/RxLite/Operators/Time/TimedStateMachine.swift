@@ -16,7 +16,7 @@ package enum TimedStep<Element> {
 }
 
 /// The timing logic of a single-upstream time operator (`debounce`, `throttle`) without locks or schedulers: each
-/// transition returns the step the caller performs. ``TimedMachineSink`` runs one for an operator; RxLiteUI's
+/// transition returns the step the caller performs. ``TimedMachineStorage`` runs one for an operator; RxLiteUI's
 /// `Debouncer` and `Throttler` run one for actions.
 @usableFromInline
 package protocol TimedStateMachine<Element> {

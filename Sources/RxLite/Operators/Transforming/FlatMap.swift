@@ -9,7 +9,7 @@ extension ObservableType {
     ) -> Observable<Source.Element> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            let state = MergeState<Source.Element>(sink: sink, running: 1)
+            let state = MergeStorage<Source.Element>(sink: sink, running: 1)
             source.subscribeChild(of: lifetime) { event in
                 switch event {
                 case .next(let element):

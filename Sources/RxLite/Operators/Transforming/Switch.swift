@@ -1,6 +1,6 @@
 /// The state of `flatMapLatest` and `flatMapFirst`: the one inner subscription that may emit.
 @usableFromInline
-final class SwitchState<Element>: SerializedEmitter<Element>, @unchecked Sendable {
+final class SwitchStorage<Element>: SerializedEmitter<Element>, @unchecked Sendable {
     // Guarded by `lock`.
     @usableFromInline
     @exclusivity(unchecked) var current: (id: UInt64, lifetime: Lifetime)?
@@ -129,7 +129,7 @@ extension ObservableType {
         let replacing = policy == .replaceIt
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            let state = SwitchState<Source.Element>(sink: sink)
+            let state = SwitchStorage<Source.Element>(sink: sink)
             source.subscribeChild(of: lifetime) { event in
                 switch event {
                 case .next(let element):

@@ -3,7 +3,7 @@
 /// Invariants: at most one drain is scheduled at a time (`isDraining`); the drain delivers events in arrival order
 /// and checks the lifetime before each; events arriving after a terminal one are dropped.
 @usableFromInline
-final class ObserveOnState<Element: Sendable>: Disposable, @unchecked Sendable {
+final class ObserveOnStorage<Element: Sendable>: Disposable, @unchecked Sendable {
     @usableFromInline
     let live = LiveResource()
     @usableFromInline
@@ -129,7 +129,7 @@ extension ObservableType where Element: Sendable {
     func observe(onAny scheduler: any ImmediateSchedulerType) -> Observable<Element> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            let state = ObserveOnState(scheduler: scheduler, sink: sink, lifetime: lifetime)
+            let state = ObserveOnStorage(scheduler: scheduler, sink: sink, lifetime: lifetime)
             lifetime.insert(state)
             // A child lifetime: the end waits for the scheduler, the source need not (rule 4).
             source.subscribeChild(of: lifetime, state.on)

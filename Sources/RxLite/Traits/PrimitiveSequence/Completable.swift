@@ -80,11 +80,8 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
         onDisposed: ((Object) -> Void)? = nil,
         isolation: isolated (any Actor)? = #isolation
     ) -> any Disposable {
-        subscribe(
-            onCompleted: { [weak object] in if let object { onCompleted?(object) } },
-            onError: { [weak object] error in if let object { onError?(object, error) } },
-            onDisposed: { [weak object] in if let object { onDisposed?(object) } },
-            isolation: isolation)
+        primitiveSequence.asObservable().subscribe(
+            with: object, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation)
     }
 
     /// Completes or fails as this completable does, calling the given closures along the way; all are optional.

@@ -66,16 +66,9 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     public func subscribe(
         _ observer: @escaping (MaybeEvent<Element>) -> Void, isolation: isolated (any Actor)? = #isolation
     ) -> any Disposable {
-        // A success is the element followed by completion; only the first of the two is reported.
-        var hasElement = false
-        return primitiveSequence.asObservable().subscribe(
-            onNext: { element in
-                hasElement = true
-                observer(.success(element))
-            },
-            onError: { observer(.error($0)) },
-            onCompleted: { if !hasElement { observer(.completed) } },
-            isolation: isolation)
+        subscribe(
+            onSuccess: { observer(.success($0)) }, onError: { observer(.error($0)) },
+            onCompleted: { observer(.completed) }, isolation: isolation)
     }
 
     /// Subscribes closures for the element, the failure, completion without an element, and disposal. Called from
@@ -89,6 +82,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         onDisposed: (() -> Void)? = nil,
         isolation: isolated (any Actor)? = #isolation
     ) -> any Disposable {
+        // A success is the element followed by completion; only the first of the two is reported.
         var hasElement = false
         return primitiveSequence.asObservable().subscribe(
             onNext: { element in

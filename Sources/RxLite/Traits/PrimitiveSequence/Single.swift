@@ -124,13 +124,13 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// [filter](https://reactivex.io/documentation/operators/filter.html)
     @inlinable
     public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
-        Maybe(raw: primitiveSequence.asObservable().filter(predicate))
+        asMaybe().filter(predicate)
     }
 
     /// Emits `transform(element)`, or completes empty when it is `nil`; a thrown error is emitted.
     @inlinable
     public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<Result> {
-        Maybe(raw: primitiveSequence.asObservable().compactMap(transform))
+        asMaybe().compactMap(transform)
     }
 
     /// Emits the outcome of the maybe that `selector` returns for the element.
@@ -138,7 +138,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// [flatMap](https://reactivex.io/documentation/operators/flatmap.html)
     @inlinable
     public func flatMapMaybe<Result>(_ selector: @escaping (Element) throws -> Maybe<Result>) -> Maybe<Result> {
-        Maybe(raw: primitiveSequence.asObservable().flatMap { try selector($0).asObservable() })
+        asMaybe().flatMap(selector)
     }
 
     /// Completes or fails as the completable that `selector` returns for the element does.

@@ -18,9 +18,8 @@ extension ObservableType where Element: Sendable {
     {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            let state = BufferState<Element, Scheduler>(
-                machine: ChunkStateMachine(timeSpan: timeSpan.timeInterval, count: count, startedAt: scheduler.now),
-                scheduler: scheduler, lifetime: lifetime, sink: sink)
+            let state = BufferStorage<Element, Scheduler>(
+                timeSpan: timeSpan, count: count, scheduler: scheduler, lifetime: lifetime, sink: sink)
             lifetime.insert(state)
             state.armTimer(after: timeSpan.timeInterval)
             guard lifetime.isActive else { return }
@@ -29,32 +28,20 @@ extension ObservableType where Element: Sendable {
     }
 }
 
-/// The sink of `buffer`: ``ChunkStateMachine`` and the current array, under the lock.
+/// The sink of `buffer`: the current array, under the lock, beside ``ChunkStorage``'s machine.
 @usableFromInline
-final class BufferState<Element: Sendable, Scheduler: SchedulerType>: TimedEmitter<[Element], Scheduler>,
+final class BufferStorage<Element: Sendable, Scheduler: SchedulerType>: ChunkStorage<[Element], Scheduler>,
     @unchecked Sendable
 {
     // Guarded by `lock`.
     @usableFromInline
-    @exclusivity(unchecked) var machine: ChunkStateMachine
-    @usableFromInline
     @exclusivity(unchecked) var buffer: [Element] = []
-
-    @inlinable
-    init(
-        machine: ChunkStateMachine, scheduler: Scheduler, lifetime: Lifetime, sink: @escaping EventSink<[Element]>
-    ) {
-        self.machine = machine
-        super.init(scheduler: scheduler, lifetime: lifetime, sink: sink)
-    }
 
     @inlinable
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            let now = scheduler.now
-            lock.lock()
-            guard case .running = machine.state else { return lock.unlock() }
+            guard let now = lockForElement() else { return }
             buffer.append(element)
             if machine.next(now: now) {
                 let full = buffer
@@ -77,21 +64,9 @@ final class BufferState<Element: Sendable, Scheduler: SchedulerType>: TimedEmitt
     }
 
     @usableFromInline
-    override func timerFired() {
-        guard lifetime.isActive else { return }
-        let now = scheduler.now
-        lock.lock()
-        switch machine.timerFired(now: now) {
-        case .none:
-            lock.unlock()
-        case .armTimer(let seconds):
-            lock.unlock()
-            armTimer(after: seconds)
-        case .closeChunk(let seconds):
-            let chunk = buffer
-            buffer = []
-            emitLocked(.next(chunk))
-            armTimer(after: seconds)
-        }
+    override func closeChunkLocked() {
+        let chunk = buffer
+        buffer = []
+        emitLocked(.next(chunk))
     }
 }

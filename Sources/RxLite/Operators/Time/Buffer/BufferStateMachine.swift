@@ -69,7 +69,7 @@ struct ChunkStateMachine {
     @inlinable
     mutating func timerFired(now: Date) -> TimerAction {
         guard case .running(_, let chunkEnd) = state else { return .none }
-        guard now.hasReached(chunkEnd) else { return .armTimer(after: chunkEnd.timeIntervalSince(now)) }
+        if let rest = now.timeLeft(until: chunkEnd) { return .armTimer(after: rest) }
         state = .running(count: 0, chunkEnd: now.addingTimeInterval(timeSpan))
         return .closeChunk(rearmAfter: timeSpan)
     }

@@ -20,7 +20,7 @@ extension ObservableType where Element: Sendable {
     > {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            let state = TimedMachineSink(
+            let state = TimedMachineStorage(
                 machine: DebounceStateMachine(dueTime: dueTime.timeInterval), scheduler: scheduler, lifetime: lifetime,
                 sink: sink)
             lifetime.insert(state)

@@ -71,7 +71,7 @@ package struct DebounceStateMachine<Element>: TimedStateMachine {
     @inlinable
     package mutating func timerFired(now: Date) -> TimedStep<Element> {
         guard case .waiting(let element, let deadline) = state else { return .none }
-        guard now.hasReached(deadline) else { return .armTimer(after: deadline.timeIntervalSince(now)) }
+        if let rest = now.timeLeft(until: deadline) { return .armTimer(after: rest) }
         state = .idle
         return .emit(element)
     }

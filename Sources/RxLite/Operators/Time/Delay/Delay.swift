@@ -17,7 +17,7 @@ extension ObservableType where Element: Sendable {
     > {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            let state = DelayState(
+            let state = DelayStorage(
                 machine: DelayStateMachine(dueTime: dueTime.timeInterval), scheduler: scheduler, lifetime: lifetime,
                 sink: sink)
             lifetime.insert(state)
@@ -28,7 +28,7 @@ extension ObservableType where Element: Sendable {
 
 /// The sink of `delay`: runs ``DelayStateMachine`` under the lock; the timer delivers due events in order.
 @usableFromInline
-final class DelayState<Element: Sendable, Scheduler: SchedulerType>: TimedEmitter<Element, Scheduler>,
+final class DelayStorage<Element: Sendable, Scheduler: SchedulerType>: TimedEmitter<Element, Scheduler>,
     @unchecked Sendable
 {
     // Guarded by `lock`.

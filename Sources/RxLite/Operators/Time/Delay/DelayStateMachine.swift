@@ -66,11 +66,11 @@ struct DelayStateMachine<Element> {
     mutating func takeDue(now: Date) -> (event: Event<Element>?, rearmAfter: TimeInterval?) {
         guard case .running = state, head < queue.count else { return (nil, nil) }
         let next = queue[head]
-        guard now.hasReached(next.due) else {
+        if let rest = now.timeLeft(until: next.due) {
             // An element that arrived while the due events went out may have armed the timer already.
             if isTimerArmed { return (nil, nil) }
             isTimerArmed = true
-            return (nil, next.due.timeIntervalSince(now))
+            return (nil, rest)
         }
         head += 1
         if head == queue.count {

@@ -18,7 +18,7 @@ extension ObservableType {
         let source = asObservable()
         let sampler = sampler.asObservable()
         return Observable { sink, lifetime, _ in
-            let state = SampleState(machine: SampleStateMachine(defaultValue: defaultValue), sink: sink)
+            let state = SampleStorage(machine: SampleStateMachine(defaultValue: defaultValue), sink: sink)
             guard let sourceLifetime = lifetime.makeChild() else { return }
             source.runSubscription(
                 { event in
@@ -62,7 +62,7 @@ extension ObservableType {
 
 /// The state of `sample`: ``SampleStateMachine`` under the emitter's lock.
 @usableFromInline
-final class SampleState<Element>: SerializedEmitter<Element>, @unchecked Sendable {
+final class SampleStorage<Element>: SerializedEmitter<Element>, @unchecked Sendable {
     // Guarded by `lock`.
     @usableFromInline
     @exclusivity(unchecked) var machine: SampleStateMachine<Element>

@@ -23,7 +23,7 @@ extension ObservableType where Element: Sendable {
     ) -> Observable<Element> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            let state = TimedMachineSink(
+            let state = TimedMachineStorage(
                 machine: ThrottleStateMachine(dueTime: dueTime.timeInterval, latest: latest), scheduler: scheduler,
                 lifetime: lifetime, sink: sink)
             lifetime.insert(state)

@@ -101,20 +101,17 @@ package struct ThrottleStateMachine<Element>: TimedStateMachine {
     package mutating func timerFired(now: Date) -> TimedStep<Element> {
         isTimerArmed = false
         switch state {
-        case .waiting(let element, let windowEnd):
-            guard now.hasReached(windowEnd) else {
+        case .waiting(let element, let windowEnd), .completing(let element, let windowEnd):
+            if let rest = now.timeLeft(until: windowEnd) {
                 isTimerArmed = true
-                return .armTimer(after: windowEnd.timeIntervalSince(now))
+                return .armTimer(after: rest)
+            }
+            if case .completing = state {
+                state = .finished
+                return .emitAndComplete(element)
             }
             state = .open(windowEnd: now.addingTimeInterval(dueTime))
             return .emit(element)
-        case .completing(let element, let windowEnd):
-            guard now.hasReached(windowEnd) else {
-                isTimerArmed = true
-                return .armTimer(after: windowEnd.timeIntervalSince(now))
-            }
-            state = .finished
-            return .emitAndComplete(element)
         case .idle, .open, .finished:
             return .none
         }

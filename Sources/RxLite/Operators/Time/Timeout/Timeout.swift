@@ -42,7 +42,7 @@ extension ObservableType {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
             guard let sourceLifetime = lifetime.makeChild() else { return }
-            let state = TimeoutState(
+            let state = TimeoutStorage(
                 machine: TimeoutStateMachine(dueTime: dueTime.timeInterval, subscribedAt: scheduler.now),
                 fallback: fallback, sourceLifetime: sourceLifetime, scheduler: scheduler,
                 lifetime: lifetime, sink: sink)
@@ -57,7 +57,7 @@ extension ObservableType {
 /// The sink of `timeout`: runs ``TimeoutStateMachine`` under the lock, and on time-out releases the source (rule 4)
 /// and subscribes the fallback, whose events go through the same serialized output.
 @usableFromInline
-final class TimeoutState<Element, Scheduler: SchedulerType>: TimedEmitter<Element, Scheduler>, @unchecked Sendable {
+final class TimeoutStorage<Element, Scheduler: SchedulerType>: TimedEmitter<Element, Scheduler>, @unchecked Sendable {
     // Guarded by `lock`.
     @usableFromInline
     @exclusivity(unchecked) var machine: TimeoutStateMachine

@@ -50,7 +50,7 @@ struct TimeoutStateMachine {
     @inlinable
     mutating func timerFired(now: Date) -> TimerAction {
         guard case .running(let deadline) = state else { return .none }
-        guard now.hasReached(deadline) else { return .armTimer(after: deadline.timeIntervalSince(now)) }
+        if let rest = now.timeLeft(until: deadline) { return .armTimer(after: rest) }
         state = .timedOut
         return .timeOut
     }

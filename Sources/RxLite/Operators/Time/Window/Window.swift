@@ -15,9 +15,8 @@ extension ObservableType where Element: Sendable {
     {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            let state = WindowState<Element, Scheduler>(
-                machine: ChunkStateMachine(timeSpan: timeSpan.timeInterval, count: count, startedAt: scheduler.now),
-                scheduler: scheduler, lifetime: lifetime, sink: sink)
+            let state = WindowStorage<Element, Scheduler>(
+                timeSpan: timeSpan, count: count, scheduler: scheduler, lifetime: lifetime, sink: sink)
             lifetime.insert(state)
             state.lock.lock()
             state.emitLocked(.next(state.current.asObservable()))
@@ -28,37 +27,24 @@ extension ObservableType where Element: Sendable {
     }
 }
 
-/// The sink of `window`: ``ChunkStateMachine`` and the open window, under the lock.
+/// The sink of `window`: the open window, under the lock, beside ``ChunkStorage``'s machine.
 ///
 /// Elements are sent into the open window outside the lock (a window is a `PublishSubject`, which serializes its
 /// own delivery). With a scheduler on another thread than the source, an element that races the timer closing
 /// its window is dropped by the closed window (RxSwift avoids this by holding a lock while delivering).
 @usableFromInline
-final class WindowState<Element: Sendable, Scheduler: SchedulerType>: TimedEmitter<Observable<Element>, Scheduler>,
+final class WindowStorage<Element: Sendable, Scheduler: SchedulerType>: ChunkStorage<Observable<Element>, Scheduler>,
     @unchecked Sendable
 {
     // Guarded by `lock`.
     @usableFromInline
-    @exclusivity(unchecked) var machine: ChunkStateMachine
-    @usableFromInline
     @exclusivity(unchecked) var current = PublishSubject<Element>()
-
-    @inlinable
-    init(
-        machine: ChunkStateMachine, scheduler: Scheduler, lifetime: Lifetime,
-        sink: @escaping EventSink<Observable<Element>>
-    ) {
-        self.machine = machine
-        super.init(scheduler: scheduler, lifetime: lifetime, sink: sink)
-    }
 
     @inlinable
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            let now = scheduler.now
-            lock.lock()
-            guard case .running = machine.state else { return lock.unlock() }
+            guard let now = lockForElement() else { return }
             let window = current
             let filled = machine.next(now: now)
             if filled { current = PublishSubject() }
@@ -70,45 +56,26 @@ final class WindowState<Element: Sendable, Scheduler: SchedulerType>: TimedEmitt
                 lock.lock()
                 emitLocked(.next(next.asObservable()))
             }
-        case .error(let error):
+        case .error, .completed:
             lock.lock()
             guard machine.finish() else { return lock.unlock() }
             let window = current
             lock.unlock()
-            window.onError(error)
+            // The terminal event ends the open window and the outer sequence alike.
+            window.on(event)
             lock.lock()
-            emitLocked(.error(error))
-        case .completed:
-            lock.lock()
-            guard machine.finish() else { return lock.unlock() }
-            let window = current
-            lock.unlock()
-            window.onCompleted()
-            lock.lock()
-            emitLocked(.completed)
+            if case .error(let error) = event { emitLocked(.error(error)) } else { emitLocked(.completed) }
         }
     }
 
     @usableFromInline
-    override func timerFired() {
-        guard lifetime.isActive else { return }
-        let now = scheduler.now
+    override func closeChunkLocked() {
+        let closed = current
+        current = PublishSubject()
+        let opened = current
+        lock.unlock()
+        closed.onCompleted()
         lock.lock()
-        switch machine.timerFired(now: now) {
-        case .none:
-            lock.unlock()
-        case .armTimer(let seconds):
-            lock.unlock()
-            armTimer(after: seconds)
-        case .closeChunk(let seconds):
-            let closed = current
-            current = PublishSubject()
-            let opened = current
-            lock.unlock()
-            closed.onCompleted()
-            lock.lock()
-            emitLocked(.next(opened.asObservable()))
-            armTimer(after: seconds)
-        }
+        emitLocked(.next(opened.asObservable()))
     }
 }
