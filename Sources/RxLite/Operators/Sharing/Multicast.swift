@@ -67,7 +67,7 @@ public final class ConnectableObservable<Element>: ObservableType {
 }
 
 /// The subscriber count behind `refCount()`.
-final class RefCountState<Connectable: ConnectableObservableType>: @unchecked Sendable {
+final class RefCountStorage<Connectable: ConnectableObservableType>: @unchecked Sendable {
     typealias Element = Connectable.Element
     private let connectable: Connectable
     private let lock = SpinLock()

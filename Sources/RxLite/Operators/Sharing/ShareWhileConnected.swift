@@ -1,4 +1,4 @@
-/// The state of `share(replay:scope: .whileConnected)`: one connection to the source, shared by every current
+/// The storage of `share(replay:scope: .whileConnected)`: one connection to the source, shared by every current
 /// subscriber through a subject hub made fresh for each connection.
 ///
 /// It does what `replay(_:).refCount()` (or `publish().refCount()`) does, in one object whose code is specialized
@@ -12,7 +12,7 @@
 /// - The source is subscribed once per connection, by the subscriber that created it, after that subscriber joined
 ///   the hub; it is never subscribed while the lock is held.
 @usableFromInline
-final class ShareWhileConnectedState<Memory: SubjectMemory>: @unchecked Sendable {
+final class ShareWhileConnectedStorage<Memory: SubjectMemory>: @unchecked Sendable {
     @usableFromInline
     let live = LiveResource()
     @usableFromInline
@@ -113,12 +113,12 @@ final class ShareWhileConnectedState<Memory: SubjectMemory>: @unchecked Sendable
 @usableFromInline
 final class ShareSubscription<Memory: SubjectMemory>: Disposable {
     @usableFromInline
-    let state: ShareWhileConnectedState<Memory>
+    let state: ShareWhileConnectedStorage<Memory>
     @usableFromInline
     let connection: Lifetime
 
     @inlinable
-    init(state: ShareWhileConnectedState<Memory>, connection: Lifetime) {
+    init(state: ShareWhileConnectedStorage<Memory>, connection: Lifetime) {
         self.state = state
         self.connection = connection
     }
