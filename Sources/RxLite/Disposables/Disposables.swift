@@ -43,7 +43,7 @@ final class NopDisposable: Disposable, Sendable {
 final class AnonymousDisposable: Cancelable, @unchecked Sendable {
     @usableFromInline
     let live = LiveResource()
-    private let lock = SpinLock()
+    /// Taken and cleared only by the one `dispose()` that flips `disposedFlag`, so it needs no lock.
     @exclusivity(unchecked) private var action: (() -> Void)?
     private let disposedFlag = Atomic<Bool>(false)
 
@@ -58,11 +58,8 @@ final class AnonymousDisposable: Cancelable, @unchecked Sendable {
     @usableFromInline
     func dispose() {
         if disposedFlag.exchange(true, ordering: .acquiringAndReleasing) { return }
-        let action = lock.withLock { () -> (() -> Void)? in
-            let action = self.action
-            self.action = nil
-            return action
-        }
+        let action = self.action
+        self.action = nil
         action?()
     }
 }

@@ -77,10 +77,13 @@ final class CreateObserver<Element>: @unchecked Sendable {
     /// Whether delivering a terminal event disposes the resource (RxSwift's `create` does).
     @usableFromInline
     let releasesOnEnd: Bool
+    /// The words of `state` and `lock`, in one allocation rather than two (every `create` subscription makes one).
     @usableFromInline
-    let state = Atomic<UInt8>(0)
+    let cells = AtomicCells(count: 2)
     @usableFromInline
-    let lock = SpinLock()
+    let state: AtomicView<UInt8>
+    @usableFromInline
+    let lock: LockWord
     @usableFromInline
     @exclusivity(unchecked) var outbox: [Event<Element>] = []
     /// The resource's key in `lifetime`, once ``hold(_:)`` put it there.
@@ -92,6 +95,8 @@ final class CreateObserver<Element>: @unchecked Sendable {
 
     @inlinable
     init(sink: @escaping EventSink<Element>, lifetime: Lifetime, releasesOnEnd: Bool) {
+        state = cells.initializeAtomic(at: 0, to: 0)
+        lock = LockWord(initializing: cells, at: 1)
         self.sink = sink
         self.lifetime = lifetime
         self.releasesOnEnd = releasesOnEnd

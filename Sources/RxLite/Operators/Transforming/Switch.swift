@@ -1,16 +1,16 @@
 /// The state of `flatMapLatest` and `flatMapFirst`: the one inner subscription that may emit.
 @usableFromInline
-final class SwitchStorage<Element>: SerializedEmitter<Element>, @unchecked Sendable {
+class SwitchStorage<Element>: SerializedEmitter<Element>, @unchecked Sendable {
     // Guarded by `lock`.
     @usableFromInline
-    @exclusivity(unchecked) var current: (id: UInt64, lifetime: Lifetime)?
+    @exclusivity(unchecked) final var current: (id: UInt64, lifetime: Lifetime)?
     @usableFromInline
-    @exclusivity(unchecked) var latestID: UInt64 = 0
+    @exclusivity(unchecked) final var latestID: UInt64 = 0
     @usableFromInline
-    @exclusivity(unchecked) var outerDone = false
+    @exclusivity(unchecked) final var outerDone = false
     // Touched only by `start`: a finished, unreferenced child lifetime ready for the next inner sequence.
     @usableFromInline
-    @exclusivity(unchecked) var spareChild: Lifetime?
+    @exclusivity(unchecked) final var spareChild: Lifetime?
 
     @inlinable
     override init(sink: @escaping EventSink<Element>) {
@@ -19,7 +19,7 @@ final class SwitchStorage<Element>: SerializedEmitter<Element>, @unchecked Senda
 
     /// Handles an event of the inner subscription `id`; events of a replaced inner are dropped.
     @inlinable
-    func innerEvent(_ event: Event<Element>, id: UInt64, parent: Lifetime) {
+    final func innerEvent(_ event: Event<Element>, id: UInt64, parent: Lifetime) {
         lock.lock()
         guard id == latestID, let current else {
             lock.unlock()
@@ -39,7 +39,7 @@ final class SwitchStorage<Element>: SerializedEmitter<Element>, @unchecked Senda
     }
 
     @inlinable
-    func outerCompleted() {
+    final func outerCompleted() {
         lock.lock()
         outerDone = true
         if current == nil {
@@ -52,7 +52,7 @@ final class SwitchStorage<Element>: SerializedEmitter<Element>, @unchecked Senda
     /// Starts `inner` as the one that may emit. With `replacing`, a running inner is disposed first; without,
     /// `inner` is dropped while one runs.
     @inlinable
-    func start(_ inner: Observable<Element>, parent: Lifetime, replacing: Bool) {
+    final func start(_ inner: Observable<Element>, parent: Lifetime, replacing: Bool) {
         lock.lock()
         if isStopped || (!replacing && current != nil) {
             lock.unlock()
@@ -129,21 +129,8 @@ extension ObservableType {
         let replacing = policy == .replaceIt
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            let state = SwitchStorage<Source.Element>(sink: sink)
-            source.subscribeChild(of: lifetime) { event in
-                switch event {
-                case .next(let element):
-                    if !replacing && state.lock.withLock({ state.current != nil }) { return }
-                    let inner: Observable<Source.Element>
-                    do { inner = try selector(element).asObservable() } catch {
-                        state.emit(.error(error))
-                        return
-                    }
-                    state.start(inner, parent: lifetime, replacing: replacing)
-                case .error(let error): state.emit(.error(error))
-                case .completed: state.outerCompleted()
-                }
-            }
+            let state = SwitchMapStorage(sink: sink, selector: selector, lifetime: lifetime, replacing: replacing)
+            source.subscribeChild(of: lifetime) { state.onOuter($0) }
         }
     }
 }
@@ -155,5 +142,56 @@ extension ObservableType where Element: ObservableConvertibleType {
     @inlinable
     public func switchLatest() -> Observable<Element.Element> {
         flatMapLatest { $0 }
+    }
+}
+
+/// The storage of `flatMapLatest`/`flatMapFirst`: ``SwitchStorage`` with the selector, the subscription's lifetime
+/// and the policy, so that the outer upstream's sink captures this one object and allocates no context of its own.
+@usableFromInline
+final class SwitchMapStorage<Outer, Source: ObservableConvertibleType>: SwitchStorage<Source.Element>,
+    @unchecked Sendable
+{
+    /// Used and cleared only by ``onOuter(_:)`` (the outer upstream calls it one event at a time). Let go of at the
+    /// outer end, so that a selector capturing something that holds an inner observer (and so this storage) makes
+    /// no cycle once the outer sequence is done.
+    @usableFromInline
+    @exclusivity(unchecked) var selector: ((Outer) throws -> Source)?
+    @usableFromInline
+    let lifetime: Lifetime
+    /// `true` for `flatMapLatest` (a new inner replaces the running one), `false` for `flatMapFirst`.
+    @usableFromInline
+    let replacing: Bool
+
+    @inlinable
+    init(
+        sink: @escaping EventSink<Source.Element>, selector: @escaping (Outer) throws -> Source, lifetime: Lifetime,
+        replacing: Bool
+    ) {
+        self.selector = selector
+        self.lifetime = lifetime
+        self.replacing = replacing
+        super.init(sink: sink)
+    }
+
+    /// Handles an event of the outer upstream.
+    @inlinable
+    func onOuter(_ event: Event<Outer>) {
+        switch event {
+        case .next(let element):
+            if !replacing && lock.withLock({ current != nil }) { return }
+            let inner: Observable<Source.Element>
+            guard let selector else { return }
+            do { inner = try selector(element).asObservable() } catch {
+                emit(.error(error))
+                return
+            }
+            start(inner, parent: lifetime, replacing: replacing)
+        case .error(let error):
+            selector = nil
+            emit(.error(error))
+        case .completed:
+            selector = nil
+            outerCompleted()
+        }
     }
 }
