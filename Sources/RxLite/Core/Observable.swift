@@ -85,7 +85,15 @@ extension Observable {
             return
         }
         let child = ForwardingChild(parent: lifetime, sink: sink)
-        runSubscription({ child.on($0) }, child)
+        subscribeChild(child, of: lifetime) { child.on($0) }
+    }
+
+    /// ``subscribeChild(of:_:)`` with a child made by the operator (created with `lifetime` as its parent), whose
+    /// `sink` ends the child on the upstream's end: for an operator whose handler is the child itself, so that
+    /// `sink` captures one object (``FlatMapOuter``).
+    @inlinable
+    func subscribeChild(_ child: Lifetime, of lifetime: Lifetime, _ sink: @escaping EventSink<Element>) {
+        runSubscription(sink, child)
         // The child's own status, not `isActive`: `attach` refuses a child whose parent has ended (and disposes it),
         // and an ended ancestor further up disposes the parent in turn, so walking the ancestors here decided
         // nothing more, while it made subscribing D nested levels cost O(D^2) (FlatMapDepthLiveCreating).

@@ -1,12 +1,12 @@
 /// The state of `merge` and `flatMap`: how many upstreams are still running.
 @usableFromInline
-class MergeStorage<Element>: SerializedEmitter<Element>, @unchecked Sendable {
+final class MergeStorage<Element>: SerializedEmitter<Element>, @unchecked Sendable {
     // Guarded by `lock`: upstreams (including the outer one of flatMap) that have not completed.
     @usableFromInline
-    @exclusivity(unchecked) final var running: Int
+    @exclusivity(unchecked) var running: Int
     // Touched only by `subscribeInner`: a finished, unreferenced child lifetime ready for the next inner sequence.
     @usableFromInline
-    @exclusivity(unchecked) final var spareChild: Lifetime?
+    @exclusivity(unchecked) var spareChild: Lifetime?
 
     @inlinable
     init(sink: @escaping EventSink<Element>, running: Int) {
@@ -16,7 +16,7 @@ class MergeStorage<Element>: SerializedEmitter<Element>, @unchecked Sendable {
 
     /// Handles an event of one upstream that is not the last word on completion.
     @inlinable
-    final func forward(_ event: Event<Element>) {
+    func forward(_ event: Event<Element>) {
         lock.lock()
         if case .completed = event {
             running -= 1
@@ -30,7 +30,7 @@ class MergeStorage<Element>: SerializedEmitter<Element>, @unchecked Sendable {
 
     /// Counts one more running upstream; `false` when the merge has already ended.
     @inlinable
-    final func addRunning() -> Bool {
+    func addRunning() -> Bool {
         lock.withLock {
             if isStopped { return false }
             running += 1
@@ -44,7 +44,7 @@ class MergeStorage<Element>: SerializedEmitter<Element>, @unchecked Sendable {
     /// Most inner sequences (`just`, `from`, ...) end during subscribe; their child lifetime is then reused for the
     /// next one when nothing else holds it (`Lifetime.reuse`), which saves an allocation per element.
     @inlinable
-    final func subscribeInner(_ inner: Observable<Element>, parent: Lifetime) {
+    func subscribeInner(_ inner: Observable<Element>, parent: Lifetime) {
         var child = spareChild.take() ?? Lifetime(parent: parent)
         inner.runSubscription(
             { [self, child] event in

@@ -9,58 +9,54 @@ extension ObservableType {
     ) -> Observable<Source.Element> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            let state = FlatMapStorage(sink: sink, selector: selector, lifetime: lifetime)
-            source.subscribeChild(of: lifetime) { state.onOuter($0) }
+            let outer = FlatMapOuter(
+                parent: lifetime, selector: selector, state: MergeStorage<Source.Element>(sink: sink, running: 1))
+            source.subscribeChild(outer, of: lifetime) { outer.on($0) }
         }
     }
 }
 
-/// `flatMap`'s storage: ``MergeStorage`` with the selector and the subscription's lifetime, so that the outer
-/// upstream's sink captures this one object and allocates no context of its own (a closure capturing the selector,
-/// the state and the lifetime did: one allocation per flatMap per subscription).
+/// The outer upstream's child lifetime in `flatMap`, which also handles its events. It holds the selector, so the
+/// selector lives as long as the outer subscription, as when a closure captured it, and the sink closure captures
+/// this one object and allocates no context of its own (that closure, capturing the selector, the state and the
+/// lifetime, was one allocation per flatMap per subscription).
 @usableFromInline
-final class FlatMapStorage<Outer, Source: ObservableConvertibleType>: MergeStorage<Source.Element>,
-    @unchecked Sendable
-{
-    /// Used and cleared only by ``onOuter(_:)`` (the outer upstream calls it one event at a time). Let go of at the
-    /// outer end, so that a selector capturing something that holds an inner observer (and so this storage) makes
-    /// no cycle once the outer sequence is done.
+final class FlatMapOuter<Outer, Source: ObservableConvertibleType>: Lifetime, @unchecked Sendable {
     @usableFromInline
-    @exclusivity(unchecked) var selector: ((Outer) throws -> Source)?
+    let selector: (Outer) throws -> Source
     @usableFromInline
-    let lifetime: Lifetime
+    let state: MergeStorage<Source.Element>
 
     @inlinable
-    init(sink: @escaping EventSink<Source.Element>, selector: @escaping (Outer) throws -> Source, lifetime: Lifetime) {
+    init(parent: Lifetime, selector: @escaping (Outer) throws -> Source, state: MergeStorage<Source.Element>) {
         self.selector = selector
-        self.lifetime = lifetime
-        super.init(sink: sink, running: 1)
+        self.state = state
+        super.init(parent: parent)
     }
 
-    /// Handles an event of the outer upstream.
+    /// Handles an event of the outer upstream; its end ends this child first (rule 4).
     @inlinable
-    func onOuter(_ event: Event<Outer>) {
+    func on(_ event: Event<Outer>) {
         switch event {
         case .next(let element):
             let inner: Observable<Source.Element>
-            guard let selector else { return }
             do { inner = try selector(element).asObservable() } catch {
-                forward(.error(error))
+                state.forward(.error(error))
                 return
             }
             if let element = inner.justElement {
                 // Ends during subscribe: emit its element, it never counts as running.
-                emit(.next(element))
+                state.emit(.next(element))
                 return
             }
-            guard addRunning() else { return }
-            subscribeInner(inner, parent: lifetime)
+            guard state.addRunning() else { return }
+            state.subscribeInner(inner, parent: parent.unsafelyUnwrapped)
         case .error(let error):
-            selector = nil
-            forward(.error(error))
+            finishChild()
+            state.forward(.error(error))
         case .completed:
-            selector = nil
-            forward(.completed)
+            finishChild()
+            state.forward(.completed)
         }
     }
 }

@@ -1,16 +1,16 @@
 /// The state of `flatMapLatest` and `flatMapFirst`: the one inner subscription that may emit.
 @usableFromInline
-class SwitchStorage<Element>: SerializedEmitter<Element>, @unchecked Sendable {
+final class SwitchStorage<Element>: SerializedEmitter<Element>, @unchecked Sendable {
     // Guarded by `lock`.
     @usableFromInline
-    @exclusivity(unchecked) final var current: (id: UInt64, lifetime: Lifetime)?
+    @exclusivity(unchecked) var current: (id: UInt64, lifetime: Lifetime)?
     @usableFromInline
-    @exclusivity(unchecked) final var latestID: UInt64 = 0
+    @exclusivity(unchecked) var latestID: UInt64 = 0
     @usableFromInline
-    @exclusivity(unchecked) final var outerDone = false
+    @exclusivity(unchecked) var outerDone = false
     // Touched only by `start`: a finished, unreferenced child lifetime ready for the next inner sequence.
     @usableFromInline
-    @exclusivity(unchecked) final var spareChild: Lifetime?
+    @exclusivity(unchecked) var spareChild: Lifetime?
 
     @inlinable
     override init(sink: @escaping EventSink<Element>) {
@@ -19,7 +19,7 @@ class SwitchStorage<Element>: SerializedEmitter<Element>, @unchecked Sendable {
 
     /// Handles an event of the inner subscription `id`; events of a replaced inner are dropped.
     @inlinable
-    final func innerEvent(_ event: Event<Element>, id: UInt64, parent: Lifetime) {
+    func innerEvent(_ event: Event<Element>, id: UInt64, parent: Lifetime) {
         lock.lock()
         guard id == latestID, let current else {
             lock.unlock()
@@ -39,7 +39,7 @@ class SwitchStorage<Element>: SerializedEmitter<Element>, @unchecked Sendable {
     }
 
     @inlinable
-    final func outerCompleted() {
+    func outerCompleted() {
         lock.lock()
         outerDone = true
         if current == nil {
@@ -52,7 +52,7 @@ class SwitchStorage<Element>: SerializedEmitter<Element>, @unchecked Sendable {
     /// Starts `inner` as the one that may emit. With `replacing`, a running inner is disposed first; without,
     /// `inner` is dropped while one runs.
     @inlinable
-    final func start(_ inner: Observable<Element>, parent: Lifetime, replacing: Bool) {
+    func start(_ inner: Observable<Element>, parent: Lifetime, replacing: Bool) {
         lock.lock()
         if isStopped || (!replacing && current != nil) {
             lock.unlock()
@@ -129,8 +129,10 @@ extension ObservableType {
         let replacing = policy == .replaceIt
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            let state = SwitchMapStorage(sink: sink, selector: selector, lifetime: lifetime, replacing: replacing)
-            source.subscribeChild(of: lifetime) { state.onOuter($0) }
+            let outer = SwitchOuter(
+                parent: lifetime, selector: selector, state: SwitchStorage<Source.Element>(sink: sink),
+                replacing: replacing)
+            source.subscribeChild(outer, of: lifetime) { outer.on($0) }
         }
     }
 }
@@ -145,53 +147,47 @@ extension ObservableType where Element: ObservableConvertibleType {
     }
 }
 
-/// The storage of `flatMapLatest`/`flatMapFirst`: ``SwitchStorage`` with the selector, the subscription's lifetime
-/// and the policy, so that the outer upstream's sink captures this one object and allocates no context of its own.
+/// The outer upstream's child lifetime in `flatMapLatest`/`flatMapFirst`, which also handles its events, for the
+/// reason ``FlatMapOuter`` does.
 @usableFromInline
-final class SwitchMapStorage<Outer, Source: ObservableConvertibleType>: SwitchStorage<Source.Element>,
-    @unchecked Sendable
-{
-    /// Used and cleared only by ``onOuter(_:)`` (the outer upstream calls it one event at a time). Let go of at the
-    /// outer end, so that a selector capturing something that holds an inner observer (and so this storage) makes
-    /// no cycle once the outer sequence is done.
+final class SwitchOuter<Outer, Source: ObservableConvertibleType>: Lifetime, @unchecked Sendable {
     @usableFromInline
-    @exclusivity(unchecked) var selector: ((Outer) throws -> Source)?
+    let selector: (Outer) throws -> Source
     @usableFromInline
-    let lifetime: Lifetime
+    let state: SwitchStorage<Source.Element>
     /// `true` for `flatMapLatest` (a new inner replaces the running one), `false` for `flatMapFirst`.
     @usableFromInline
     let replacing: Bool
 
     @inlinable
     init(
-        sink: @escaping EventSink<Source.Element>, selector: @escaping (Outer) throws -> Source, lifetime: Lifetime,
+        parent: Lifetime, selector: @escaping (Outer) throws -> Source, state: SwitchStorage<Source.Element>,
         replacing: Bool
     ) {
         self.selector = selector
-        self.lifetime = lifetime
+        self.state = state
         self.replacing = replacing
-        super.init(sink: sink)
+        super.init(parent: parent)
     }
 
-    /// Handles an event of the outer upstream.
+    /// Handles an event of the outer upstream; its end ends this child first (rule 4).
     @inlinable
-    func onOuter(_ event: Event<Outer>) {
+    func on(_ event: Event<Outer>) {
         switch event {
         case .next(let element):
-            if !replacing && lock.withLock({ current != nil }) { return }
+            if !replacing && state.lock.withLock({ state.current != nil }) { return }
             let inner: Observable<Source.Element>
-            guard let selector else { return }
             do { inner = try selector(element).asObservable() } catch {
-                emit(.error(error))
+                state.emit(.error(error))
                 return
             }
-            start(inner, parent: lifetime, replacing: replacing)
+            state.start(inner, parent: parent.unsafelyUnwrapped, replacing: replacing)
         case .error(let error):
-            selector = nil
-            emit(.error(error))
+            finishChild()
+            state.emit(.error(error))
         case .completed:
-            selector = nil
-            outerCompleted()
+            finishChild()
+            state.outerCompleted()
         }
     }
 }
