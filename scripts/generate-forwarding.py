@@ -15,10 +15,9 @@ class body. The output is passed through `swift format` so it reads like the res
 Usage: python3 scripts/generate-forwarding.py             # writes the Swift files
        python3 scripts/generate-forwarding.py --check     # exit 1 if a committed file differs (CI)
 """
+import importlib.util
 import pathlib
-import subprocess
 import sys
-import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -168,40 +167,10 @@ def outputs():
     }
 
 
-def formatted(text):
-    result = subprocess.run(
-        ["swift", "format", "format", "--configuration", str(ROOT / ".swift-format")],
-        input=text,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return result.stdout
-
-
-def write(root):
-    for relative, text in outputs().items():
-        path = root / relative
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(formatted(text))
-
-
-def main(argv):
-    if argv[1:2] == ["--check"]:
-        with tempfile.TemporaryDirectory() as scratch:
-            scratch = pathlib.Path(scratch)
-            write(scratch)
-            stale = [
-                r
-                for r in outputs()
-                if not (ROOT / r).exists() or (scratch / r).read_text() != (ROOT / r).read_text()
-            ]
-        for relative in stale:
-            print(f"{relative} is not what scripts/generate-forwarding.py writes: run the script", file=sys.stderr)
-        return 1 if stale else 0
-    write(ROOT)
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    # The formatting, writing and --check machinery of the arity generator, with this script's outputs.
+    _spec = importlib.util.spec_from_file_location("generate_arities", ROOT / "scripts/generate-arities.py")
+    arities = importlib.util.module_from_spec(_spec)
+    _spec.loader.exec_module(arities)
+    arities.outputs = outputs
+    sys.exit(arities.main(sys.argv))
