@@ -157,6 +157,17 @@ extension BookSearchCommand {
             }
             return arguments[index]
         }
+        // Stores in `option` the value after `flag` as `parse` reads it; when it reads nothing, throws a usage error
+        // whose message `explain` writes from the value given (sanitized for the terminal). An `inout` option, not a
+        // returned value, so that `Value` cannot be inferred as the option's own optional type.
+        func read<Value>(
+            _ flag: String, into option: inout Value?, parsedBy parse: (String) -> Value?,
+            else explain: (String) -> String
+        ) throws(UsageError) {
+            let given = try value(for: flag)
+            guard let parsed = parse(given) else { throw UsageError(message: explain(TerminalText.sanitized(given))) }
+            option = parsed
+        }
         while index < arguments.count {
             let argument = arguments[index]
             switch argument {
@@ -167,29 +178,18 @@ extension BookSearchCommand {
                 guard !given.isEmpty else { throw UsageError(message: "--aladin-key needs a non-empty key.") }
                 key = given
             case "--aladin-url":
-                let given = try value(for: argument)
-                guard let parsed = AladinClient.baseURL(parsing: given) else {
-                    throw UsageError(
-                        message: "--aladin-url needs an http or https URL with a host, "
-                            + "not \"\(TerminalText.sanitized(given))\".")
-                }
-                url = parsed
+                try read(
+                    argument, into: &url, parsedBy: AladinClient.baseURL(parsing:),
+                    else: { "--aladin-url needs an http or https URL with a host, not \"\($0)\"." })
             case "--type":
-                let given = try value(for: argument)
-                guard let parsed = QueryType.allCases.first(where: { $0.rawValue.lowercased() == given.lowercased() })
-                else {
-                    throw UsageError(
-                        message: "Unknown --type \"\(TerminalText.sanitized(given))\": use keyword, title, author or "
-                            + "publisher.")
-                }
-                type = parsed
+                try read(
+                    argument, into: &type,
+                    parsedBy: { given in QueryType.allCases.first { $0.rawValue.lowercased() == given.lowercased() } },
+                    else: { "Unknown --type \"\($0)\": use keyword, title, author or publisher." })
             case "--pages":
-                let given = try value(for: argument)
-                guard let parsed = Int(given), (1...100).contains(parsed) else {
-                    throw UsageError(
-                        message: "--pages needs a number from 1 to 100, not \"\(TerminalText.sanitized(given))\".")
-                }
-                pages = parsed
+                try read(
+                    argument, into: &pages, parsedBy: { Int($0).flatMap { (1...100).contains($0) ? $0 : nil } },
+                    else: { "--pages needs a number from 1 to 100, not \"\($0)\"." })
             case "--json":
                 json = true
             case "--":

@@ -80,25 +80,26 @@ extension ObservableConvertibleType {
         isolation: isolated (any Actor)? = #isolation
     ) -> any Disposable {
         subscribe(
-            onNext: { [weak object] element in
-                guard let object else { return }
-                onNext?(object, element)
-            },
-            onError: { [weak object] error in
-                guard let object else { return }
-                onError?(object, error)
-            },
-            onCompleted: { [weak object] in
-                guard let object else { return }
-                onCompleted?(object)
-            },
-            onDisposed: { [weak object] in
-                guard let object else { return }
-                onDisposed?(object)
-            },
-            isolation: isolation
-        )
+            onNext: passingWeakly(object, to: onNext), onError: passingWeakly(object, to: onError),
+            onCompleted: passingWeakly(object, to: onCompleted), onDisposed: passingWeakly(object, to: onDisposed),
+            isolation: isolation)
     }
+}
+
+/// A handler that calls `handler` with `object` first, holding `object` weakly: once `object` is gone it does
+/// nothing. It is a handler even when `handler` is `nil`, so an error still counts as handled (never reported to
+/// ``Hooks/defaultErrorHandler``), as in RxSwift's `subscribe(with:)`.
+@inlinable
+func passingWeakly<Object: AnyObject, Argument>(
+    _ object: Object, to handler: ((Object, Argument) -> Void)?
+) -> (Argument) -> Void {
+    { [weak object] argument in if let object { handler?(object, argument) } }
+}
+
+/// ``passingWeakly(_:to:)`` for a handler that takes only `object`.
+@inlinable
+func passingWeakly<Object: AnyObject>(_ object: Object, to handler: ((Object) -> Void)?) -> () -> Void {
+    { [weak object] in if let object { handler?(object) } }
 }
 
 /// Called for an error that reached a subscriber with no `onError`: hands it to ``Hooks/defaultErrorHandler``

@@ -43,16 +43,16 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
     /// disposed at once).
     @discardableResult
     public func insert(_ disposable: any Disposable) -> BagKey? {
-        lock.lock()
-        if disposedFlag.load(ordering: .acquiring) {
-            lock.unlock()
+        var key: UInt64 = 0
+        let stored = storeUnlessDisposed(lock, disposedFlag) {
+            key = nextKey
+            nextKey += 1
+            entries.append((key, disposable))
+        }
+        guard stored else {
             disposable.dispose()
             return nil
         }
-        let key = nextKey
-        nextKey += 1
-        entries.append((key, disposable))
-        lock.unlock()
         return BagKey(rawValue: key)
     }
 
@@ -67,14 +67,10 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
 
     /// Disposes every disposable held, and every one inserted later.
     public func dispose() {
-        lock.lock()
-        if disposedFlag.exchange(true, ordering: .acquiringAndReleasing) {
-            lock.unlock()
-            return
+        let removed = takeOnFirstDispose(lock, disposedFlag) { () -> [(key: UInt64, disposable: any Disposable)]? in
+            defer { entries = [] }
+            return entries
         }
-        let removed = entries
-        entries = []
-        lock.unlock()
-        for entry in removed { entry.disposable.dispose() }
+        for entry in removed ?? [] { entry.disposable.dispose() }
     }
 }

@@ -19,29 +19,22 @@ public final class SerialDisposable: Cancelable, @unchecked Sendable {
     public var disposable: any Disposable {
         get { lock.withLock { current ?? Disposables.create() } }
         set {
-            lock.lock()
-            if disposedFlag.load(ordering: .acquiring) {
-                lock.unlock()
+            var previous: (any Disposable)?
+            if storeUnlessDisposed(
+                lock, disposedFlag,
+                {
+                    previous = current; current = newValue
+                })
+            {
+                previous?.dispose()
+            } else {
                 newValue.dispose()
-                return
             }
-            let previous = current
-            current = newValue
-            lock.unlock()
-            previous?.dispose()
         }
     }
 
     /// Disposes the disposable held now and every one assigned later.
     public func dispose() {
-        lock.lock()
-        if disposedFlag.exchange(true, ordering: .acquiringAndReleasing) {
-            lock.unlock()
-            return
-        }
-        let previous = current
-        current = nil
-        lock.unlock()
-        previous?.dispose()
+        takeOnFirstDispose(lock, disposedFlag) { current.take() }?.dispose()
     }
 }

@@ -33,14 +33,6 @@ public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
 
     /// Disposes the assigned disposable, or the one assigned later.
     public func dispose() {
-        lock.lock()
-        if disposedFlag.exchange(true, ordering: .acquiringAndReleasing) {
-            lock.unlock()
-            return
-        }
-        let assigned = current
-        current = nil
-        lock.unlock()
-        assigned?.dispose()
+        takeOnFirstDispose(lock, disposedFlag) { current.take() }?.dispose()
     }
 }

@@ -87,47 +87,22 @@ final class ScheduledItem: Cancelable, @unchecked Sendable {
     var isDisposed: Bool { disposedFlag.load(ordering: .acquiring) }
 
     func setTimer(_ timer: any DispatchSourceTimer) {
-        lock.lock()
-        if isDisposed {
-            lock.unlock()
-            timer.cancel()
-            return
-        }
-        self.timer = timer
-        lock.unlock()
+        if !storeUnlessDisposed(lock, disposedFlag, { self.timer = timer }) { timer.cancel() }
     }
 
     /// Cancels and forgets the timer once it has fired.
     func releaseTimer() {
-        let timer = lock.withLock { () -> (any DispatchSourceTimer)? in
-            let timer = self.timer
-            self.timer = nil
-            return timer
-        }
-        timer?.cancel()
+        lock.withLock { timer.take() }?.cancel()
     }
 
     func setInner(_ disposable: any Disposable) {
-        lock.lock()
-        if isDisposed {
-            lock.unlock()
-            disposable.dispose()
-            return
-        }
-        inner = disposable
-        lock.unlock()
+        if !storeUnlessDisposed(lock, disposedFlag, { inner = disposable }) { disposable.dispose() }
     }
 
     func dispose() {
-        if disposedFlag.exchange(true, ordering: .acquiringAndReleasing) { return }
-        lock.lock()
-        let timer = self.timer
-        let inner = self.inner
-        self.timer = nil
-        self.inner = nil
-        lock.unlock()
-        timer?.cancel()
-        inner?.dispose()
+        let taken = takeOnFirstDispose(lock, disposedFlag) { (timer: timer.take(), inner: inner.take()) }
+        taken?.timer?.cancel()
+        taken?.inner?.dispose()
     }
 }
 

@@ -68,9 +68,9 @@ final class PeriodicTicker<Scheduler: SchedulerType, State>: Disposable, @unchec
     private let period: RxTimeInterval
     private let action: (State) -> State
     private let lock = SpinLock()
+    private let disposedFlag = Atomic<Bool>(false)
     // Guarded by `lock`.
     @exclusivity(unchecked) private var state: State
-    @exclusivity(unchecked) private var isDisposed = false
     @exclusivity(unchecked) private var pending: (any Disposable)?
     @exclusivity(unchecked) private var nextDeadline: RxTime = Date.distantPast
 
@@ -91,19 +91,12 @@ final class PeriodicTicker<Scheduler: SchedulerType, State>: Disposable, @unchec
             tick()
             return Disposables.create()
         }
-        lock.lock()
-        if isDisposed {
-            lock.unlock()
-            scheduled.dispose()
-        } else {
-            pending = scheduled
-            lock.unlock()
-        }
+        if !storeUnlessDisposed(lock, disposedFlag, { pending = scheduled }) { scheduled.dispose() }
     }
 
     private func tick() {
         lock.lock()
-        if isDisposed {
+        if disposedFlag.load(ordering: .acquiring) {
             lock.unlock()
             return
         }
@@ -111,7 +104,7 @@ final class PeriodicTicker<Scheduler: SchedulerType, State>: Disposable, @unchec
         lock.unlock()
         let next = action(current)
         lock.lock()
-        if isDisposed {
+        if disposedFlag.load(ordering: .acquiring) {
             lock.unlock()
             return
         }
@@ -123,13 +116,7 @@ final class PeriodicTicker<Scheduler: SchedulerType, State>: Disposable, @unchec
     }
 
     func dispose() {
-        let scheduled = lock.withLock { () -> (any Disposable)? in
-            isDisposed = true
-            let scheduled = pending
-            pending = nil
-            return scheduled
-        }
-        scheduled?.dispose()
+        takeOnFirstDispose(lock, disposedFlag) { pending.take() }?.dispose()
     }
 }
 
@@ -143,7 +130,7 @@ final class RecursiveAction<Scheduler: ImmediateSchedulerType, State>: Disposabl
     @exclusivity(unchecked) private var pending: [UInt64: any Disposable] = [:]
     @exclusivity(unchecked) private var finishedEarly: Set<UInt64> = []
     @exclusivity(unchecked) private var nextKey: UInt64 = 0
-    @exclusivity(unchecked) private var isDisposed = false
+    private let disposedFlag = Atomic<Bool>(false)
 
     init(scheduler: Scheduler, action: @escaping (State, (State) -> Void) -> Void) {
         self.scheduler = scheduler
@@ -152,7 +139,7 @@ final class RecursiveAction<Scheduler: ImmediateSchedulerType, State>: Disposabl
 
     func schedule(_ state: State) {
         let key = lock.withLock { () -> UInt64? in
-            if isDisposed { return nil }
+            if disposedFlag.load(ordering: .acquiring) { return nil }
             nextKey += 1
             return nextKey
         }
@@ -161,31 +148,23 @@ final class RecursiveAction<Scheduler: ImmediateSchedulerType, State>: Disposabl
             let isCancelled = lock.withLock { () -> Bool in
                 // A run that starts before `schedule` stored its handle leaves a mark, so the handle is not stored.
                 if pending.removeValue(forKey: key) == nil { finishedEarly.insert(key) }
-                return isDisposed
+                return disposedFlag.load(ordering: .acquiring)
             }
             if !isCancelled { action(state) { [self] next in schedule(next) } }
             return Disposables.create()
         }
-        lock.lock()
-        if isDisposed {
-            lock.unlock()
-            scheduled.dispose()
-        } else if finishedEarly.remove(key) == nil {
-            pending[key] = scheduled
-            lock.unlock()
-        } else {
-            lock.unlock()
+        let stored = storeUnlessDisposed(lock, disposedFlag) {
+            if finishedEarly.remove(key) == nil { pending[key] = scheduled }
         }
+        if !stored { scheduled.dispose() }
     }
 
     func dispose() {
-        let scheduled = lock.withLock { () -> [any Disposable] in
-            isDisposed = true
-            let scheduled = Array(pending.values)
-            pending = [:]
-            return scheduled
+        let scheduled = takeOnFirstDispose(lock, disposedFlag) { () -> [any Disposable]? in
+            defer { pending = [:] }
+            return Array(pending.values)
         }
-        for item in scheduled { item.dispose() }
+        for item in scheduled ?? [] { item.dispose() }
     }
 }
 

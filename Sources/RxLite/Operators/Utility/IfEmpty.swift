@@ -6,18 +6,10 @@ extension ObservableType {
     public func ifEmpty(default: Element) -> Observable<Element> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            var isEmpty = true
-            source.runSubscription(
-                { event in
-                    switch event {
-                    case .next: isEmpty = false
-                    case .completed where isEmpty:
-                        sink(.next(`default`))
-                        guard lifetime.isActive else { return }
-                    default: break
-                    }
-                    sink(event)
-                }, lifetime)
+            source.runSubscription(sink, lifetime) {
+                sink(.next(`default`))
+                if lifetime.isActive { sink(.completed) }
+            }
         }
     }
 
@@ -31,21 +23,33 @@ extension ObservableType {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
             guard let sourceLifetime = lifetime.makeChild() else { return }
-            var isEmpty = true
-            source.runSubscription(
-                { event in
-                    switch event {
-                    case .next: isEmpty = false
-                    case .completed where isEmpty:
-                        // The source's completion is swallowed: release it (rule 4).
-                        sourceLifetime.finishChild()
-                        guard lifetime.isActive else { return }
-                        other.runSubscription(sink, lifetime)
-                        return
-                    default: break
-                    }
-                    sink(event)
-                }, sourceLifetime)
+            source.runSubscription(sink, sourceLifetime) {
+                // The source's completion is swallowed: release it (rule 4).
+                sourceLifetime.finishChild()
+                if lifetime.isActive { other.runSubscription(sink, lifetime) }
+            }
         }
+    }
+}
+
+extension Observable {
+    /// Runs this sequence into `sink` under `lifetime`, except that a completion with no element before it is not
+    /// passed on: `whenCompletedEmpty` runs instead. Both `ifEmpty` forms differ only in what that does.
+    @inlinable
+    func runSubscription(
+        _ sink: @escaping EventSink<Element>, _ lifetime: Lifetime, whenCompletedEmpty: @escaping () -> Void
+    ) {
+        var isEmpty = true
+        runSubscription(
+            { event in
+                switch event {
+                case .next: isEmpty = false
+                case .completed where isEmpty:
+                    whenCompletedEmpty()
+                    return
+                default: break
+                }
+                sink(event)
+            }, lifetime)
     }
 }

@@ -108,10 +108,8 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         isolation: isolated (any Actor)? = #isolation
     ) -> any Disposable {
         subscribe(
-            onSuccess: { [weak object] element in if let object { onSuccess?(object, element) } },
-            onError: { [weak object] error in if let object { onError?(object, error) } },
-            onCompleted: { [weak object] in if let object { onCompleted?(object) } },
-            onDisposed: { [weak object] in if let object { onDisposed?(object) } },
+            onSuccess: passingWeakly(object, to: onSuccess), onError: passingWeakly(object, to: onError),
+            onCompleted: passingWeakly(object, to: onCompleted), onDisposed: passingWeakly(object, to: onDisposed),
             isolation: isolation)
     }
 
