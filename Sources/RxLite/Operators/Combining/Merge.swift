@@ -51,11 +51,7 @@ final class MergeStorage<Element>: SerializedEmitter<Element>, @unchecked Sendab
                 if case .completed = event { child.finishChild() }
                 forward(event)
             }, child)
-        if child.isActive {
-            parent.attach(child)
-            return
-        }
-        if !child.isDisposed { child.dispose() }
+        if parent.attachIfRunning(child) { return }
         if Lifetime.reuse(&child) { spareChild = child }
     }
 }

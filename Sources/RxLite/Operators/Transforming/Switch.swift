@@ -80,11 +80,7 @@ final class SwitchStorage<Element>: SerializedEmitter<Element>, @unchecked Senda
         lock.unlock()
         previous?.lifetime.finishChild()
         inner.runSubscription({ [self] event in innerEvent(event, id: id, parent: parent) }, child)
-        if child.isActive {
-            parent.attach(child)
-            return
-        }
-        if !child.isDisposed { child.dispose() }
+        if parent.attachIfRunning(child) { return }
         // An inner that ended during subscribe leaves its child for the next one when nothing else holds it; events
         // from a stale inner carry an old `id` and are dropped anyway.
         if Lifetime.reuse(&child) { spareChild = child }
