@@ -96,10 +96,9 @@ extension Infallible {
     ) -> Infallible<Element> {
         Infallible(
             Observable.combineLatest(
-                Observable.combineLatest(
-                    source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable()
-                ) { ($0, $1, $2, $3) }, source5.asObservable()
-            ) { first, second in try resultSelector(first.0, first.1, first.2, first.3, second) })
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable()
+            ) { try resultSelector($0, $1, $2, $3, $4) })
     }
 }
 
@@ -134,11 +133,9 @@ extension Infallible {
     ) -> Infallible<Element> {
         Infallible(
             Observable.combineLatest(
-                Observable.combineLatest(
-                    source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable()
-                ) { ($0, $1, $2, $3) },
-                Observable.combineLatest(source5.asObservable(), source6.asObservable()) { ($0, $1) }
-            ) { first, second in try resultSelector(first.0, first.1, first.2, first.3, second.0, second.1) })
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable()
+            ) { try resultSelector($0, $1, $2, $3, $4, $5) })
     }
 }
 
@@ -175,13 +172,9 @@ extension Infallible {
     ) -> Infallible<Element> {
         Infallible(
             Observable.combineLatest(
-                Observable.combineLatest(
-                    source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable()
-                ) { ($0, $1, $2, $3) },
-                Observable.combineLatest(source5.asObservable(), source6.asObservable(), source7.asObservable()) {
-                    ($0, $1, $2)
-                }
-            ) { first, second in try resultSelector(first.0, first.1, first.2, first.3, second.0, second.1, second.2) })
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), source7.asObservable()
+            ) { try resultSelector($0, $1, $2, $3, $4, $5, $6) })
     }
 }
 
@@ -219,15 +212,9 @@ extension Infallible {
     ) -> Infallible<Element> {
         Infallible(
             Observable.combineLatest(
-                Observable.combineLatest(
-                    source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable()
-                ) { ($0, $1, $2, $3) },
-                Observable.combineLatest(
-                    source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable()
-                ) { ($0, $1, $2, $3) }
-            ) { first, second in
-                try resultSelector(first.0, first.1, first.2, first.3, second.0, second.1, second.2, second.3)
-            })
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable()
+            ) { try resultSelector($0, $1, $2, $3, $4, $5, $6, $7) })
     }
 }
 
@@ -345,10 +332,9 @@ extension Infallible {
     ) -> Infallible<Element> {
         Infallible(
             Observable.zip(
-                Observable.zip(
-                    source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable()
-                ) { ($0, $1, $2, $3) }, source5.asObservable()
-            ) { first, second in try resultSelector(first.0, first.1, first.2, first.3, second) })
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable()
+            ) { try resultSelector($0, $1, $2, $3, $4) })
     }
 }
 
@@ -383,10 +369,9 @@ extension Infallible {
     ) -> Infallible<Element> {
         Infallible(
             Observable.zip(
-                Observable.zip(
-                    source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable()
-                ) { ($0, $1, $2, $3) }, Observable.zip(source5.asObservable(), source6.asObservable()) { ($0, $1) }
-            ) { first, second in try resultSelector(first.0, first.1, first.2, first.3, second.0, second.1) })
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable()
+            ) { try resultSelector($0, $1, $2, $3, $4, $5) })
     }
 }
 
@@ -423,11 +408,9 @@ extension Infallible {
     ) -> Infallible<Element> {
         Infallible(
             Observable.zip(
-                Observable.zip(
-                    source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable()
-                ) { ($0, $1, $2, $3) },
-                Observable.zip(source5.asObservable(), source6.asObservable(), source7.asObservable()) { ($0, $1, $2) }
-            ) { first, second in try resultSelector(first.0, first.1, first.2, first.3, second.0, second.1, second.2) })
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), source7.asObservable()
+            ) { try resultSelector($0, $1, $2, $3, $4, $5, $6) })
     }
 }
 
@@ -465,15 +448,9 @@ extension Infallible {
     ) -> Infallible<Element> {
         Infallible(
             Observable.zip(
-                Observable.zip(
-                    source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable()
-                ) { ($0, $1, $2, $3) },
-                Observable.zip(
-                    source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable()
-                ) { ($0, $1, $2, $3) }
-            ) { first, second in
-                try resultSelector(first.0, first.1, first.2, first.3, second.0, second.1, second.2, second.3)
-            })
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable()
+            ) { try resultSelector($0, $1, $2, $3, $4, $5, $6, $7) })
     }
 }
 

@@ -109,10 +109,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable.zip(
-                Observable.zip(
-                    source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable()
-                ) { ($0, $1, $2, $3) }, source5.asObservable()
-            ) { first, second in try resultSelector(first.0, first.1, first.2, first.3, second) })
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable()
+            ) { try resultSelector($0, $1, $2, $3, $4) })
     }
 }
 
@@ -150,10 +149,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable.zip(
-                Observable.zip(
-                    source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable()
-                ) { ($0, $1, $2, $3) }, Observable.zip(source5.asObservable(), source6.asObservable()) { ($0, $1) }
-            ) { first, second in try resultSelector(first.0, first.1, first.2, first.3, second.0, second.1) })
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable()
+            ) { try resultSelector($0, $1, $2, $3, $4, $5) })
     }
 }
 
@@ -193,11 +191,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable.zip(
-                Observable.zip(
-                    source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable()
-                ) { ($0, $1, $2, $3) },
-                Observable.zip(source5.asObservable(), source6.asObservable(), source7.asObservable()) { ($0, $1, $2) }
-            ) { first, second in try resultSelector(first.0, first.1, first.2, first.3, second.0, second.1, second.2) })
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), source7.asObservable()
+            ) { try resultSelector($0, $1, $2, $3, $4, $5, $6) })
     }
 }
 
@@ -239,15 +235,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable.zip(
-                Observable.zip(
-                    source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable()
-                ) { ($0, $1, $2, $3) },
-                Observable.zip(
-                    source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable()
-                ) { ($0, $1, $2, $3) }
-            ) { first, second in
-                try resultSelector(first.0, first.1, first.2, first.3, second.0, second.1, second.2, second.3)
-            })
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable()
+            ) { try resultSelector($0, $1, $2, $3, $4, $5, $6, $7) })
     }
 }
 
@@ -381,10 +371,9 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable.zip(
-                Observable.zip(
-                    source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable()
-                ) { ($0, $1, $2, $3) }, source5.asObservable()
-            ) { first, second in try resultSelector(first.0, first.1, first.2, first.3, second) })
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable()
+            ) { try resultSelector($0, $1, $2, $3, $4) })
     }
 }
 
@@ -422,10 +411,9 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable.zip(
-                Observable.zip(
-                    source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable()
-                ) { ($0, $1, $2, $3) }, Observable.zip(source5.asObservable(), source6.asObservable()) { ($0, $1) }
-            ) { first, second in try resultSelector(first.0, first.1, first.2, first.3, second.0, second.1) })
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable()
+            ) { try resultSelector($0, $1, $2, $3, $4, $5) })
     }
 }
 
@@ -465,11 +453,9 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable.zip(
-                Observable.zip(
-                    source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable()
-                ) { ($0, $1, $2, $3) },
-                Observable.zip(source5.asObservable(), source6.asObservable(), source7.asObservable()) { ($0, $1, $2) }
-            ) { first, second in try resultSelector(first.0, first.1, first.2, first.3, second.0, second.1, second.2) })
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), source7.asObservable()
+            ) { try resultSelector($0, $1, $2, $3, $4, $5, $6) })
     }
 }
 
@@ -511,15 +497,9 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable.zip(
-                Observable.zip(
-                    source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable()
-                ) { ($0, $1, $2, $3) },
-                Observable.zip(
-                    source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable()
-                ) { ($0, $1, $2, $3) }
-            ) { first, second in
-                try resultSelector(first.0, first.1, first.2, first.3, second.0, second.1, second.2, second.3)
-            })
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable()
+            ) { try resultSelector($0, $1, $2, $3, $4, $5, $6, $7) })
     }
 }
 
