@@ -64,7 +64,8 @@ public struct SearchReport: Sendable, Equatable {
     }
 
     /// The report as JSON: query, type, totalResults, and the books (title, author, publisher, publicationDate,
-    /// isbn13), each string as the service gave it (JSON escapes any control character).
+    /// isbn13), each string as the service gave it, with what a terminal would act on escaped
+    /// (``TerminalText/jsonForTerminal(_:)``).
     public var json: String {
         struct Output: Encodable {
             struct Item: Encodable {
@@ -84,6 +85,7 @@ public struct SearchReport: Sendable, Equatable {
             })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(output)) ?? Data("{}".utf8), as: UTF8.self) + "\n"
+        let json = String(decoding: (try? encoder.encode(output)) ?? Data("{}".utf8), as: UTF8.self)
+        return TerminalText.jsonForTerminal(json) + "\n"
     }
 }

@@ -11,7 +11,9 @@
 ///   are removed, and so are zero-width characters (U+200B–U+200D, U+2060, U+FEFF, U+180E), except a joiner
 ///   between two emoji (👩‍💻);
 /// - everything else, including Hangul, CJK, emoji and combining accents, is kept as it is.
-/// `--json` output is not sanitized: JSON escapes controls itself, and a script gets the text as the server sent it.
+/// `--json` output keeps the text as the server sent it, but JSON text is written to a terminal too: JSON escapes
+/// only C0 controls itself, so ``jsonForTerminal(_:)`` writes DEL, C1 controls, U+2028/U+2029 and the invisible
+/// characters above as `\uXXXX` escapes, which decode to the same strings.
 public enum TerminalText {
     /// `text` safe to write to a terminal (see the type's rules).
     public static func sanitized(_ text: String) -> String {
@@ -46,6 +48,24 @@ public enum TerminalText {
 
     private static func isPictographic(_ scalar: Unicode.Scalar) -> Bool {
         scalar.properties.isEmojiPresentation || (scalar.value >= 0x1F000 && scalar.properties.isEmoji)
+    }
+
+    /// `json` (encoded JSON text) with every character that ``sanitized(_:)`` would act on and JSON leaves as it
+    /// is (DEL, C1 controls, U+2028, U+2029, bidi and zero-width characters) written as a `\uXXXX` escape: the
+    /// same JSON value, safe to print. Such characters can only stand inside JSON strings, where the escape is valid.
+    public static func jsonForTerminal(_ json: String) -> String {
+        guard json.unicodeScalars.contains(where: needsWork) else { return json }
+        var output = ""
+        for scalar in json.unicodeScalars {
+            if scalar.value >= 0x20 && needsWork(scalar) {
+                // Every such character is at most U+FEFF: four hex digits.
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                output.unicodeScalars.append(scalar)
+            }
+        }
+        return output
     }
 
     private static func needsWork(_ scalar: Unicode.Scalar) -> Bool {

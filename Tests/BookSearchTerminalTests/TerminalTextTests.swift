@@ -1,4 +1,5 @@
 import BookSearchTerminal
+import Foundation
 import RxLiteTest
 import Testing
 
@@ -21,6 +22,19 @@ import Testing
         let result = TerminalText.sanitized(raw)
         #expect(result == safe)
         #expect(!result.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+    }
+
+    /// JSON text printed to a terminal: what JSON leaves as it is (DEL, C1 such as CSI U+009B, bidi overrides,
+    /// zero-width characters, U+2028) is written as `\uXXXX`, and decoding gives back exactly what was encoded.
+    @Test func jsonForTerminalEscapesWhatJSONLeavesAndDecodesToTheSameText() throws {
+        let original = "A\u{9B}2J \u{202E}evil\u{202C} \u{7F}\u{200B}\u{2028}x 채식주의자 👩\u{200D}💻 \u{1B}[31m"
+        let encoded = String(decoding: try JSONEncoder().encode([original]), as: UTF8.self)
+        let printed = TerminalText.jsonForTerminal(encoded)
+        #expect(!printed.unicodeScalars.contains { (0x7F...0x9F).contains($0.value) || $0.value == 0x202E })
+        #expect(!printed.unicodeScalars.contains { $0.value == 0x200B || $0.value == 0x2028 || $0.value < 0x20 })
+        #expect(printed.contains("\\u009B") && printed.contains("\\u202E") && printed.contains("\\u007F"))
+        #expect(try JSONDecoder().decode([String].self, from: Data(printed.utf8)) == [original])
+        #expect(TerminalText.jsonForTerminal("{\"a\": \"plain\"}") == "{\"a\": \"plain\"}")
     }
 
     @Test(arguments: ["채식주의자", "Brontë", "e\u{301}", "👩‍💻 coder", "Ünïcödé — «quotes»", ""])
