@@ -45,7 +45,7 @@ nonisolated func checkAllocations(_ options: Options) -> Bool {
     // The --quick sizes: the counts do not depend on the size, and the gate should take seconds.
     let runIterations = options.iterations ?? 100
     let gated = selectedScenarios(Options(quick: true, filter: options.filter)).filter {
-        $0.family.hasSuffix("Pumping") || $0.family.hasSuffix("Creating")
+        $0.isPumping || $0.isCreating
     }
     print("allocation gate: \(gated.count) scenarios at the --quick sizes; budgets from \(path)")
     var failures: [String] = []
@@ -63,7 +63,7 @@ nonisolated func checkAllocations(_ options: Options) -> Bool {
             fail("\(error)")
         }
         let figure = String(format: "%.2f", allocations)
-        if scenario.family.hasSuffix("Pumping") {
+        if scenario.isPumping {
             if allocations > pumpingAllocationLimit {
                 failures.append(
                     "\(scenario.name): \(figure) allocations per \(scenario.unit), budget 0: a pumping path allocates "

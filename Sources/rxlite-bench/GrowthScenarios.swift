@@ -148,8 +148,8 @@ nonisolated func growthScenarios(quick: Bool) -> [Scenario] {
         // About `iterations * 100` deliveries at every size.
         result.append(
             Scenario(
-                name: "FanOutPumping(\(subscribers))", unit: "delivery", isPumping: true,
-                units: { $0 * subscribers }, expectedChecksum: { $0 * subscribers },
+                name: "FanOutPumping(\(subscribers))", unit: "delivery", units: { $0 * subscribers },
+                expectedChecksum: { $0 * subscribers },
                 body: { fanOut(subscribers: subscribers, events: $0) },
                 scale: { max(1, $0 * 100 / subscribers) }, timing: .section))
     }
@@ -158,7 +158,7 @@ nonisolated func growthScenarios(quick: Bool) -> [Scenario] {
             result.append(
                 Scenario(
                     name: "Churn\(disposeOldest ? "Oldest" : "Newest")Creating(\(live))", unit: "subscription",
-                    isPumping: false, units: { $0 },
+                    units: { $0 },
                     expectedChecksum: { churnChecksum(live: live, operations: $0, disposeOldest: disposeOldest) },
                     body: { churn(live: live, operations: $0, disposeOldest: disposeOldest) }, timing: .section))
         }
@@ -167,17 +167,17 @@ nonisolated func growthScenarios(quick: Bool) -> [Scenario] {
         // About `iterations * 10` subscriptions at every size, at least one round of `live`.
         result.append(
             Scenario(
-                name: "DisposeInOrderCreating(\(live))", unit: "subscription", isPumping: false,
-                units: { $0 * live }, expectedChecksum: { $0 * live }, body: { disposeInOrder(live: live, rounds: $0) },
+                name: "DisposeInOrderCreating(\(live))", unit: "subscription", units: { $0 * live },
+                expectedChecksum: { $0 * live }, body: { disposeInOrder(live: live, rounds: $0) },
                 scale: { max(1, $0 * 10 / live) }, timing: .section))
     }
     result.append(
         Scenario(
-            name: "MapFilter100Pumping", unit: "event", isPumping: true, units: { $0 * 10 },
+            name: "MapFilter100Pumping", unit: "event", units: { $0 * 10 },
             expectedChecksum: { $0 * 10 }, body: { pump($0 * 10, through: mapFilterChain100) }))
     result.append(
         Scenario(
-            name: "MapFilter100Creating", unit: "subscription", isPumping: false, units: { $0 },
+            name: "MapFilter100Creating", unit: "subscription", units: { $0 },
             expectedChecksum: { $0 }, body: { create($0, through: mapFilterChain100) },
             retainedBytes: {
                 try retainedBytes(
@@ -187,12 +187,12 @@ nonisolated func growthScenarios(quick: Bool) -> [Scenario] {
         // About as many flatMap steps per run as FlatMapsPumping's (5 x iterations x 10) and FlatMapsCreating's.
         result.append(
             Scenario(
-                name: "FlatMapDepthPumping(\(depth))", unit: "event", isPumping: true, units: { $0 },
+                name: "FlatMapDepthPumping(\(depth))", unit: "event", units: { $0 },
                 expectedChecksum: { $0 }, body: { pumpSubject($0, through: flatMapDepthChain(depth)) },
                 scale: { max(1, $0 * 50 / depth) }, timing: .section))
         result.append(
             Scenario(
-                name: "FlatMapDepthCreating(\(depth))", unit: "subscription", isPumping: false, units: { $0 },
+                name: "FlatMapDepthCreating(\(depth))", unit: "subscription", units: { $0 },
                 expectedChecksum: { $0 * 2 }, body: { createCompleting($0, through: flatMapDepthChain(depth)) },
                 retainedBytes: {
                     try retainedBytes(
@@ -201,14 +201,14 @@ nonisolated func growthScenarios(quick: Bool) -> [Scenario] {
                 }, scale: { max(1, $0 * 5 / depth) }))
         result.append(
             Scenario(
-                name: "FlatMapDepthLiveCreating(\(depth))", unit: "subscription", isPumping: false, units: { $0 },
+                name: "FlatMapDepthLiveCreating(\(depth))", unit: "subscription", units: { $0 },
                 expectedChecksum: { $0 }, body: { create($0, through: flatMapDepthChain(depth)) },
                 scale: { max(1, $0 * 5 / depth) }))
     }
     for depth in flatMapDepths {
         result.append(
             Scenario(
-                name: "FlatMapNested(\(depth))", unit: "event", isPumping: false, units: { $0 },
+                name: "FlatMapNested(\(depth))", unit: "event", units: { $0 },
                 expectedChecksum: { $0 },
                 body: { events in pumpSubject(events) { $0.flatMap { nestedFlatMap($0, depth: depth) } } },
                 scale: { max(1, $0 * 5 / depth) }, timing: .section))

@@ -9,8 +9,6 @@ struct Scenario: Sendable {
     let name: String
     /// What one unit is, for the report ("event", "subscription").
     let unit: String
-    /// Pumping scenarios push events through a chain built once; their cost is compared with the floor.
-    let isPumping: Bool
     let units: @Sendable (_ iterations: Int) -> Int
     let expectedChecksum: @Sendable (_ iterations: Int) -> Int
     let body: @Sendable (_ iterations: Int) -> Int
@@ -41,6 +39,12 @@ struct Scenario: Sendable {
 
     /// The name up to its parameter: "FanOutPumping" for "FanOutPumping(100)".
     var family: String { Scenario.family(of: name) }
+    /// Pumping scenarios (`…Pumping`) push events through a chain built once; their cost is compared with the floor.
+    var isPumping: Bool { Scenario.isPumping(family) }
+    /// Creating scenarios (`…Creating`) build and subscribe a chain per iteration; the allocation gate budgets them.
+    var isCreating: Bool { family.hasSuffix("Creating") }
+
+    static func isPumping(_ family: String) -> Bool { family.hasSuffix("Pumping") }
 
     static func family(of name: String) -> String { String(name.prefix { $0 != "(" }) }
 }

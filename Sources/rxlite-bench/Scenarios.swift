@@ -196,16 +196,16 @@ nonisolated func scenarios(quick: Bool) -> [Scenario] {
 
 let baseScenarios: [Scenario] = [
     Scenario(
-        name: "Floor", unit: "event", isPumping: false, units: { $0 * 10 }, expectedChecksum: { $0 * 10 },
+        name: "Floor", unit: "event", units: { $0 * 10 }, expectedChecksum: { $0 * 10 },
         body: floor),
     Scenario(
-        name: "PublishSubjectPumping", unit: "event", isPumping: true, units: { $0 * 100 },
+        name: "PublishSubjectPumping", unit: "event", units: { $0 * 100 },
         expectedChecksum: { $0 * 100 }, body: publishSubjectPumping),
     Scenario(
-        name: "PublishSubjectPumpingTwoSubscriptions", unit: "event", isPumping: true, units: { $0 * 100 },
+        name: "PublishSubjectPumpingTwoSubscriptions", unit: "event", units: { $0 * 100 },
         expectedChecksum: { $0 * 200 }, body: publishSubjectPumpingTwoSubscriptions),
     Scenario(
-        name: "PublishSubjectCreating", unit: "subscription", isPumping: false, units: { $0 * 10 },
+        name: "PublishSubjectCreating", unit: "subscription", units: { $0 * 10 },
         expectedChecksum: { $0 * 10 }, body: publishSubjectCreating,
         retainedBytes: {
             try retainedBytes("PublishSubjectCreating", chain: "no operators", subscriptions: 10_000) {
@@ -213,76 +213,76 @@ let baseScenarios: [Scenario] = [
             }
         }),
     Scenario(
-        name: "MapFilterPumping", unit: "event", isPumping: true, units: { $0 * 10 },
+        name: "MapFilterPumping", unit: "event", units: { $0 * 10 },
         expectedChecksum: { $0 * 10 }, body: mapFilterPumping),
     Scenario(
-        name: "MapFilterCreating", unit: "subscription", isPumping: false, units: { $0 },
+        name: "MapFilterCreating", unit: "subscription", units: { $0 },
         expectedChecksum: { $0 }, body: mapFilterCreating,
         retainedBytes: {
             try retainedBytes("MapFilterCreating", chain: "the 12 operators", subscriptions: 10_000, of: mapFilterChain)
         }),
     Scenario(
-        name: "MapFilterDriverPumping", unit: "event", isPumping: true, units: { $0 * 10 },
+        name: "MapFilterDriverPumping", unit: "event", units: { $0 * 10 },
         expectedChecksum: { $0 * 10 }, body: mapFilterDriverPumping),
     Scenario(
-        name: "MapFilterDriverCreating", unit: "subscription", isPumping: false, units: { $0 },
+        name: "MapFilterDriverCreating", unit: "subscription", units: { $0 },
         expectedChecksum: { $0 }, body: mapFilterDriverCreating,
         retainedBytes: { try driverRetainedBytes(subscriptions: 10_000) }),
     Scenario(
-        name: "FlatMapsPumping", unit: "event", isPumping: true, units: { $0 * 10 },
+        name: "FlatMapsPumping", unit: "event", units: { $0 * 10 },
         expectedChecksum: { $0 * 10 }, body: flatMapsPumping),
     Scenario(
-        name: "FlatMapsCreating", unit: "subscription", isPumping: false, units: { $0 },
+        name: "FlatMapsCreating", unit: "subscription", units: { $0 },
         expectedChecksum: { $0 }, body: flatMapsCreating,
         retainedBytes: {
             try retainedBytes("FlatMapsCreating", chain: "the 5 flatMaps", subscriptions: 10_000, of: flatMapsChain)
         }),
     Scenario(
-        name: "FlatMapLatestPumping", unit: "event", isPumping: true, units: { $0 * 10 },
+        name: "FlatMapLatestPumping", unit: "event", units: { $0 * 10 },
         expectedChecksum: { $0 * 10 }, body: flatMapLatestPumping),
     Scenario(
-        name: "FlatMapLatestCreating", unit: "subscription", isPumping: false, units: { $0 },
+        name: "FlatMapLatestCreating", unit: "subscription", units: { $0 },
         expectedChecksum: { $0 }, body: flatMapLatestCreating,
         retainedBytes: {
             try retainedBytes(
                 "FlatMapLatestCreating", chain: "the 5 flatMapLatests", subscriptions: 10_000, of: flatMapLatestChain)
         }),
     Scenario(
-        name: "CombineLatestPumping", unit: "event", isPumping: true, units: { $0 * 10 },
+        name: "CombineLatestPumping", unit: "event", units: { $0 * 10 },
         expectedChecksum: { $0 * 10 }, body: combineLatestPumping),
     Scenario(
-        name: "CombineLatestCreating", unit: "subscription", isPumping: false, units: { $0 },
+        name: "CombineLatestCreating", unit: "subscription", units: { $0 },
         expectedChecksum: { $0 }, body: combineLatestCreating,
         retainedBytes: {
             try retainedBytes(
                 "CombineLatestCreating", chain: "the 7 combineLatests", subscriptions: 10_000, of: combineLatestChain)
         }),
     Scenario(
-        name: "DebouncePumping", unit: "event", isPumping: true, units: { $0 * 100 },
+        name: "DebouncePumping", unit: "event", units: { $0 * 100 },
         expectedChecksum: { $0 * 100 }, body: debouncePumping, note: { debounceReport.note },
         timing: .wholeBodyAndSection(label: "push")),
     Scenario(
-        name: "DebounceTrailingPumping", unit: "event", isPumping: true, units: { $0 * 100 },
+        name: "DebounceTrailingPumping", unit: "event", units: { $0 * 100 },
         expectedChecksum: { $0 * 100 }, body: debounceIdlePumping, note: { debounceIdleReport.note },
         timing: .wholeBodyAndSection(label: "push")),
     Scenario(
-        name: "ThrottlePumping", unit: "event", isPumping: true, units: { $0 * 100 },
+        name: "ThrottlePumping", unit: "event", units: { $0 * 100 },
         expectedChecksum: { $0 * 100 }, body: throttlePumping, note: { throttleReport.note },
         timing: .wholeBodyAndSection(label: "push")),
     Scenario(
-        name: "PagingScroll", unit: "item", isPumping: false, units: { $0 * 10 },
+        name: "PagingScroll", unit: "item", units: { $0 * 10 },
         expectedChecksum: { $0 * 10 }, body: pagingScroll, note: pagingScrollNote),
     // Lock round trips (LockScenarios.swift); the figures are in Core/SpinLock.swift's comment.
     Scenario(
-        name: "LockUncontended", unit: "lock", isPumping: false, units: { $0 * 100 },
+        name: "LockUncontended", unit: "lock", units: { $0 * 100 },
         expectedChecksum: { $0 * 100 }, body: { uncontendedRoundTrips(SpinLockCounter.self, $0) }),
     Scenario(
-        name: "LockContended", unit: "lock", isPumping: false, units: { $0 * 100 },
+        name: "LockContended", unit: "lock", units: { $0 * 100 },
         expectedChecksum: { $0 * 100 }, body: { contendedRoundTrips(SpinLockCounter.self, $0) }),
     Scenario(
-        name: "LockUncontendedPthreadMutex", unit: "lock", isPumping: false, units: { $0 * 100 },
+        name: "LockUncontendedPthreadMutex", unit: "lock", units: { $0 * 100 },
         expectedChecksum: { $0 * 100 }, body: { uncontendedRoundTrips(PthreadMutexCounter.self, $0) }),
     Scenario(
-        name: "LockContendedPthreadMutex", unit: "lock", isPumping: false, units: { $0 * 100 },
+        name: "LockContendedPthreadMutex", unit: "lock", units: { $0 * 100 },
         expectedChecksum: { $0 * 100 }, body: { contendedRoundTrips(PthreadMutexCounter.self, $0) }),
 ]

@@ -104,8 +104,7 @@ nonisolated func runAll(_ options: Options) {
         fail("\(error)")
     }
     let floor = results.first { $0.name == "Floor" }?.medianNanosecondsPerUnit
-    let pumping = Set(selected.filter(\.isPumping).map(\.family))
-    for index in results.indices where pumping.contains(Scenario.family(of: results[index].name)) {
+    for index in results.indices where Scenario.isPumping(Scenario.family(of: results[index].name)) {
         if let floor { results[index].ratioToFloor = results[index].medianNanosecondsPerUnit / floor }
     }
     if options.json {
@@ -155,12 +154,7 @@ nonisolated func runOnce(_ name: String, iterations runIterations: Int) {
         fail("no scenario named \(name)")
     }
     let iterations = scenario.iterations(runIterations)
-    let checksum = scenario.body(iterations)
-    guard checksum == scenario.expectedChecksum(iterations) else {
-        fail(
-            "\(BenchmarkFailure.wrongChecksum(scenario: name, expected: scenario.expectedChecksum(iterations), actual: checksum))"
-        )
-    }
+    do { try checkedRun(scenario, iterations) } catch { fail("\(error)") }
     print("\(scenario.units(iterations)) \(scenario.unit)")
 }
 
