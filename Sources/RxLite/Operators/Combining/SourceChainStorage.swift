@@ -74,16 +74,3 @@ where Sources.Element: ObservableConvertibleType {
         }
     }
 }
-
-/// One source, again and again: the sources of `retry()`.
-@usableFromInline
-struct RepeatingIterator<Element>: IteratorProtocol {
-    @usableFromInline
-    let element: Element
-
-    @inlinable
-    init(_ element: Element) { self.element = element }
-
-    @inlinable
-    func next() -> Element? { element }
-}

@@ -16,7 +16,7 @@ extension Observable {
             let source: Observable<Element>
             do {
                 let resource = try resourceFactory()
-                lifetime.insert { resource.dispose() }
+                lifetime.insert(resource)
                 source = try observableFactory(resource)
             } catch {
                 sink(.error(error))

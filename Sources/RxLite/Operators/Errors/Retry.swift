@@ -10,8 +10,10 @@ extension ObservableType {
     public func retry() -> Observable<Element> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            SourceChainStorage(RepeatingIterator(source), advancingOn: .onError, sink: sink, lifetime: lifetime)
-                .subscribeNext()
+            SourceChainStorage(
+                repeatElement(source, count: .max).makeIterator(), advancingOn: .onError, sink: sink, lifetime: lifetime
+            )
+            .subscribeNext()
         }
     }
 

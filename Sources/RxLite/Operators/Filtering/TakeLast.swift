@@ -8,28 +8,22 @@ extension ObservableType {
         precondition(count >= 0, "takeLast needs a count of zero or more")
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            // A ring of the last `count` elements: `next` is where the oldest one sits once the ring is full.
-            var ring: [Element] = []
-            var next = 0
+            // The last `count` elements, kept as a ReplaySubject keeps its buffer.
+            var memory = ReplayMemory<Element>(capacity: count)
             source.runSubscription(
                 { event in
                     switch event {
-                    case .next(let element):
-                        guard count > 0 else { return }
-                        if ring.count < count {
-                            ring.append(element)
-                        } else {
-                            ring[next] = element
-                            next = (next + 1) % count
-                        }
+                    case .next:
+                        _ = memory.record(event)
                     case .error:
                         sink(event)
                     case .completed:
-                        for offset in 0..<ring.count {
+                        let held = memory.replay()
+                        memory = ReplayMemory(capacity: 0)
+                        for element in held {
                             guard lifetime.isActive else { return }
-                            sink(.next(ring[(next + offset) % ring.count]))
+                            sink(element)
                         }
-                        ring = []
                         if lifetime.isActive { sink(.completed) }
                     }
                 }, lifetime)
