@@ -1,21 +1,18 @@
-import Foundation
+import RxLite
 
 /// A value behind a lock, for test bookkeeping shared between threads: the same shape as `Synchronization.Mutex`
-/// (`withLock { $0... }`), but built on `NSLock`, whose locking ThreadSanitizer sees. (`Mutex` is reported as a
-/// race under `--sanitize=thread` on this toolchain although it is correct.)
+/// (`withLock { $0... }`), which needs iOS 18 and is reported as a race under `--sanitize=thread` on this toolchain
+/// although it is correct. It is the package's `Locked`, whose lock ThreadSanitizer sees, made public for tests.
 public final class Protected<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
+    private let locked: Locked<Value>
 
     /// A lock around `value`.
     public init(_ value: Value) {
-        self.value = value
+        locked = Locked(value)
     }
 
     /// Runs `body` with exclusive access to the value.
     public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
+        try locked.withLock(body)
     }
 }

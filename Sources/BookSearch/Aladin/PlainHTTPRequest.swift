@@ -2,6 +2,7 @@
     import Dispatch
     import Foundation
     import Glibc
+    import RxLite
 
     /// One GET over plain HTTP/1.1 on a socket of our own, for `http://` base URLs (a local proxy, a test server).
     ///
@@ -22,9 +23,9 @@
 
         /// Set from any thread to make a running `perform()` end with `.cancelled`.
         final class Cancellation: Sendable {
-            private let flag = Locked(false)
-            var isCancelled: Bool { flag.withLock { $0 } }
-            func cancel() { flag.withLock { $0 = true } }
+            private let flag = Atomic<Bool>(false)
+            var isCancelled: Bool { flag.load(ordering: .acquiring) }
+            func cancel() { flag.store(true, ordering: .releasing) }
         }
 
         private static let maximumHeadBytes = 64 << 10

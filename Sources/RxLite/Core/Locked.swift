@@ -1,0 +1,19 @@
+/// A value behind a ``SpinLock``, for state that callbacks on several threads share, in the package's other modules
+/// (BookSearch's view model, RxLiteTest's `Protected`): the shape of `Synchronization.Mutex` (`withLock { $0... }`),
+/// which needs iOS 18, and a lock ThreadSanitizer sees (see ``SpinLock``). Keep `body` short: it runs under the
+/// lock.
+package final class Locked<Value>: @unchecked Sendable {
+    private let lock = SpinLock()
+    // Guarded by `lock`.
+    private var value: Value
+
+    /// A lock around `value`.
+    package init(_ value: Value) {
+        self.value = value
+    }
+
+    /// Runs `body` with exclusive access to the value.
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        try lock.withLock { try body(&value) }
+    }
+}
