@@ -20,7 +20,10 @@ extension ObservableType {
             let state = AmbStorage(sink: sink)
             for (index, source) in sources.enumerated() {
                 guard lifetime.isActive, !state.isDecided, let child = lifetime.makeChild() else { return }
-                state.add(child)
+                guard state.add(child) else {
+                    child.finishChild()
+                    return
+                }
                 source.runSubscription({ state.on($0, from: index) }, child)
             }
         }
@@ -30,18 +33,20 @@ extension ObservableType {
 /// The state of one `amb` subscription: which source won, and the lifetimes of the others, ended when one wins.
 ///
 /// Only the winner's events are forwarded, and a source calls its sink one event at a time, so the output needs no
-/// queue: the lock only decides the winner.
+/// queue. `winner` is set once, by compare-and-swap, so once it is decided an event of the winner costs one atomic
+/// load; the lock guards only `lifetimes`.
 @usableFromInline
 final class AmbStorage<Element>: @unchecked Sendable {
     @usableFromInline
     let live = LiveResource()
     @usableFromInline
     let sink: EventSink<Element>
+    /// The winner's index, `-1` before one.
+    @usableFromInline
+    let winner = Atomic<Int>(-1)
     @usableFromInline
     let lock = SpinLock()
-    // Guarded by `lock`: the winner's index (`-1` before one), and every source's lifetime until a winner is known.
-    @usableFromInline
-    @exclusivity(unchecked) var winner = -1
+    // Guarded by `lock`: every source's lifetime until a winner is known.
     @usableFromInline
     @exclusivity(unchecked) var lifetimes: [Lifetime] = []
 
@@ -51,29 +56,34 @@ final class AmbStorage<Element>: @unchecked Sendable {
     }
 
     @inlinable
-    var isDecided: Bool { lock.withLock { winner >= 0 } }
+    var isDecided: Bool { winner.load(ordering: .acquiring) >= 0 }
 
+    /// Keeps `lifetime` to end when another source wins; `false`, keeping nothing, when a source has already won
+    /// (`on` sets the winner before it takes the lock to collect the losers, so one of the two sees the other).
     @inlinable
-    func add(_ lifetime: Lifetime) {
-        lock.withLock { lifetimes.append(lifetime) }
+    func add(_ lifetime: Lifetime) -> Bool {
+        lock.withLock {
+            if winner.load(ordering: .acquiring) >= 0 { return false }
+            lifetimes.append(lifetime)
+            return true
+        }
     }
 
     @inlinable
     func on(_ event: Event<Element>, from index: Int) {
-        lock.lock()
-        if winner == index {
-            lock.unlock()
+        let decided = winner.load(ordering: .acquiring)
+        if decided == index {
             sink(event)
             return
         }
-        guard winner < 0 else {
-            lock.unlock()
-            return
+        guard decided < 0,
+            winner.compareExchange(expected: -1, desired: index, ordering: .acquiringAndReleasing).exchanged
+        else { return }
+        let losers = lock.withLock {
+            let losers = lifetimes.enumerated().filter { $0.offset != index }.map(\.element)
+            lifetimes = []
+            return losers
         }
-        winner = index
-        let losers = lifetimes.enumerated().filter { $0.offset != index }.map(\.element)
-        lifetimes = []
-        lock.unlock()
         for loser in losers { loser.finishChild() }
         sink(event)
     }
