@@ -21,7 +21,7 @@ public final class DisposeBag: @unchecked Sendable {
 
     /// Adds all of `disposables`.
     public func insert(_ disposables: any Disposable...) {
-        lock.withLock { self.disposables.append(contentsOf: disposables) }
+        insert(disposables)
     }
 
     /// Adds all of `disposables` (RxSwift's `bag.insert([a, b])`).

@@ -153,7 +153,7 @@ extension InfallibleType {
     /// [merge](https://reactivex.io/documentation/operators/merge.html)
     @inlinable
     public static func merge(_ sources: [Infallible<Element>]) -> Infallible<Element> {
-        Infallible(Observable.merge(sources.map { $0.asObservable() }))
+        merge(sources[...])
     }
 
     /// Emits the elements of all `sources` as they arrive; completes when all have completed.

@@ -156,7 +156,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// Runs every completable at once; like the overload that takes a collection.
     @inlinable
     public static func zip(_ sources: [Completable]) -> Completable {
-        Completable(raw: Observable.merge(sources.map { $0.asObservable() }))
+        zip(sources[...])
     }
 
     /// Runs every completable at once; like the overload that takes a collection.
