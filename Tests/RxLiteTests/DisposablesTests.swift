@@ -75,6 +75,16 @@ import Testing
         #expect(second.isDisposed)
     }
 
+    @Test func disposeBagTakesSeveralAtOnceAsArgumentsOrAnArray() {
+        let listed = (0..<4).map { _ in BooleanDisposable() }
+        var bag: DisposeBag? = DisposeBag()
+        bag?.insert(listed[0], listed[1])
+        bag?.insert([listed[2], listed[3]])
+        #expect(!listed.contains { $0.isDisposed })
+        bag = nil
+        #expect(listed.allSatisfy { $0.isDisposed })
+    }
+
     @Test func replacingTheBagCancelsSubscriptions() {
         let subject = PublishSubject<Int>()
         var received: [Int] = []
