@@ -107,8 +107,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
         Observable { sink, lifetime, _ in
             TaskReport.run(priority: priority, sink: sink, lifetime: lifetime) { report in
                 for try await element in self {
-                    guard report.isActive else { break }
-                    report.next(element)
+                    guard report.next(element) else { break }
                 }
             }
         }

@@ -10,7 +10,7 @@ final class TaskReport<Element>: Disposable, @unchecked Sendable {
     // Guarded by `lock`.
     @exclusivity(unchecked) private var sink: EventSink<Element>?
     @exclusivity(unchecked) private var lifetime: Lifetime?
-    @exclusivity(unchecked) private var cancelTask: (@Sendable () -> Void)?
+    @exclusivity(unchecked) private var task: Task<Void, Never>?
     @exclusivity(unchecked) private var isDisposed = false
 
     @usableFromInline
@@ -39,15 +39,14 @@ final class TaskReport<Element>: Disposable, @unchecked Sendable {
     }
 
     /// Ties the task to this report; a report disposed before then cancels the task at once.
-    @usableFromInline
-    func attach<Success: Sendable, Failure: Error>(_ task: Task<Success, Failure>) {
+    private func attach(_ task: Task<Void, Never>) {
         lock.lock()
         if isDisposed {
             lock.unlock()
             task.cancel()
             return
         }
-        cancelTask = { task.cancel() }
+        self.task = task
         lock.unlock()
     }
 
@@ -60,14 +59,14 @@ final class TaskReport<Element>: Disposable, @unchecked Sendable {
         return sink
     }
 
-    /// Whether the subscription still wants elements.
+    /// Sends an element, unless the subscription ended or the task was cancelled; returns whether it did (a loop
+    /// stops feeding once it did not).
     @usableFromInline
-    var isActive: Bool { activeSink != nil }
-
-    /// Sends an element, unless the subscription ended or the task was cancelled.
-    @usableFromInline
-    func next(_ element: Element) {
-        activeSink?(.next(element))
+    @discardableResult
+    func next(_ element: Element) -> Bool {
+        guard let sink = activeSink else { return false }
+        sink(.next(element))
+        return true
     }
 
     /// Sends the end, unless the subscription ended or the task was cancelled, and lets go of the subscription.
@@ -81,19 +80,19 @@ final class TaskReport<Element>: Disposable, @unchecked Sendable {
 
     @usableFromInline
     func dispose() {
-        let cancel = lock.withLock { () -> (@Sendable () -> Void)? in
+        let task = lock.withLock {
             isDisposed = true
-            return cancelTask
+            return self.task
         }
         release()
-        cancel?()
+        task?.cancel()
     }
 
     private func release() {
         lock.withLock {
             sink = nil
             lifetime = nil
-            cancelTask = nil
+            task = nil
         }
     }
 }
