@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Writes the public members that several types forward, one line each, to the same internal engine.
 
-- The four subjects' `hasObservers`, `isDisposed`, `on(_:)`, `asObservable()` and `dispose()`, and the three relays'
-  `accept(_:)`, `asObservable()` and `asInfallible()`, forward to their `SubjectHub`.
+- The three relays' `accept(_:)`, `asObservable()` and `asInfallible()` forward to their `SubjectHub`. (The subjects
+  are `Observable` subclasses; their few forwarding members are written in each subject's own file.)
 - The dispatch schedulers' `now`, `schedule`, `scheduleRelative` and `schedulePeriodic` forward to their
   `DispatchQueueDriver` (`MainScheduler.schedule` runs at once on the main queue, so it stays hand-written).
 
@@ -26,18 +26,6 @@ HEADER = """\
 // (`.ci/run` checks that this file is what the script writes).
 """
 
-# Each subject, with what its `on(_:)` does with an event besides sending it.
-SUBJECTS = [
-    ("PublishSubject", "Sends `event` to every current observer."),
-    ("BehaviorSubject", "Sets the current value (for `.next`) and sends `event` to every current observer."),
-    ("ReplaySubject", "Adds a `.next` element to the replay buffer and sends `event` to every current observer."),
-    (
-        "AsyncSubject",
-        "Keeps a `.next` element as the one to send at completion; completion sends it to every current observer,\n"
-        "/// then completes, and an error goes out at once.",
-    ),
-]
-
 # Each relay, with what `accept(_:)` does and what `asInfallible()` starts with.
 RELAYS = [
     ("PublishRelay", "Sends `element` to every current observer.", "The relay's elements"),
@@ -54,34 +42,11 @@ RELAYS = [
 ]
 
 AS_OBSERVABLE = """\
-    /// This {kind} as a sequence; it keeps the {kind} alive, as in RxSwift{where}.
+    /// This relay as a sequence; it keeps the relay alive, as in RxSwift.
     @inlinable
-    public func asObservable() -> Observable<Element> {{
-        Observable {{ [self] sink, lifetime, _ in hub.subscribe(sink, lifetime) }}
-    }}
-"""
-
-
-def subject(name, on_doc):
-    return f"""
-extension {name} {{
-    /// Whether anyone is subscribed now.
-    public var hasObservers: Bool {{ hub.hasObservers }}
-
-    /// Whether ``dispose()`` was called on the subject.
-    public var isDisposed: Bool {{ hub.lock.withLock {{ hub.isDisposed }} }}
-
-    /// {on_doc}
-    @inlinable
-    public func on(_ event: Event<Element>) {{ hub.on(event) }}
-
-{AS_OBSERVABLE.format(kind="subject", where=" (where it is the subject itself)")}
-    /// Releases every observer; later subscribers get `RxError.disposed`. An event being delivered at that moment
-    /// still reaches every observer first.
-    public func dispose() {{ hub.dispose() }}
-}}
-
-extension {name}: @unchecked Sendable where Element: Sendable {{}}
+    public func asObservable() -> Observable<Element> {
+        Observable { [self] sink, lifetime, _ in hub.subscribe(sink, lifetime) }
+    }
 """
 
 
@@ -92,7 +57,7 @@ extension {name} {{
     @inlinable
     public func accept(_ element: Element) {{ hub.on(.next(element)) }}
 
-{AS_OBSERVABLE.format(kind="relay", where="")}
+{AS_OBSERVABLE}
     /// {infallible_doc} as an ``Infallible``.
     @inlinable
     public func asInfallible() -> Infallible<Element> {{
@@ -149,12 +114,8 @@ extension {name} {{
 
 
 def outputs():
-    subjects = "".join(subject(*entry) for entry in SUBJECTS)
     relays = "".join(relay(*entry) for entry in RELAYS)
     return {
-        "Sources/RxLite/Subjects/Subjects+Forwarding.swift": HEADER
-        + "\n// What every subject forwards to its `SubjectHub`; the rest of each subject is in its own file.\n"
-        + subjects,
         "Sources/RxLite/Relays/Relays+Forwarding.swift": HEADER
         + "\n// What every relay forwards to its `SubjectHub`; the rest of each relay is in its own file. A relay\n"
         + "// never fails, so it converts to an Infallible as it is (RxRelay 6's `asInfallible()`).\n"

@@ -1,2 +1,4 @@
-// Everything is `static inline` in include/CRxAtomics.h; SwiftPM needs one source file to build the target.
+// Everything but the thread-local below is `static inline` in include/CRxAtomics.h.
 #include "CRxAtomics.h"
+
+_Thread_local void *_Nullable rx_current_trampoline = 0;

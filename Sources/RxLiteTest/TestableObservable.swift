@@ -3,7 +3,8 @@ import RxLite
 /// An observable that replays recorded events in virtual time and records its subscriptions.
 ///
 /// - A **hot** one (``TestScheduler/createHotObservable(_:)``) schedules its events at their absolute times when it
-///   is created, whether or not anyone listens; a subscriber gets the events after the moment it subscribed. An
+///   is created, whether or not anyone listens; a subscriber gets the events after the moment it subscribed. Its
+///   scheduler keeps it alive until its last event has been sent, so a test need not keep it in a variable. An
 ///   event at the very tick of a subscription reaches the subscriber only if the subscription was scheduled first.
 /// - A **cold** one (``TestScheduler/createColdObservable(_:)``) schedules its events for each subscriber anew, at
 ///   the subscription time plus each event's time (an event at 0 arrives at the subscription tick itself).
@@ -19,7 +20,9 @@ public final class TestableObservable<Element>: ObservableType {
         case cold
     }
 
-    private let scheduler: TestScheduler
+    /// Weak: a hot observable's scheduled events hold the observable (so the scheduler keeps it alive until its
+    /// last event has been sent, as RxTest's does), and the test holds the scheduler.
+    private weak var scheduler: TestScheduler?
     private let temperature: Temperature
     // Hot only: the current subscribers, in subscription order.
     private var observers: [(key: Int, observer: AnyObserver<Element>)] = []
@@ -46,8 +49,8 @@ public final class TestableObservable<Element>: ObservableType {
         self.recordedEvents = recordedEvents
         if temperature == .hot {
             for recorded in recordedEvents {
-                scheduler.scheduleAt(recorded.time) { [weak self] in
-                    self?.sendToObservers(recorded.value)
+                scheduler.scheduleAt(recorded.time) { [self] in
+                    sendToObservers(recorded.value)
                 }
             }
         }
@@ -62,6 +65,7 @@ public final class TestableObservable<Element>: ObservableType {
     }
 
     private func subscribe(_ observer: AnyObserver<Element>) -> any Disposable {
+        guard let scheduler else { return Disposables.create() }
         subscriptions.append(Subscription(scheduler.clock))
         let index = subscriptions.count - 1
         let release: () -> Void
@@ -84,7 +88,7 @@ public final class TestableObservable<Element>: ObservableType {
         // observer; a strong reference would make a cycle that a test which never disposes would leak.
         return Disposables.create { [weak self] in
             release()
-            guard let self else { return }
+            guard let self, let scheduler = self.scheduler else { return }
             subscriptions[index] = Subscription(subscriptions[index].subscribe, scheduler.clock)
         }
     }

@@ -16,14 +16,14 @@ extension OperatorTests {
                     log.on(event)
                     calls.append("observer \(Seen(event))")
                 }
-                // The source ends during subscribe, so `onDispose` comes after `onSubscribed`, as in RxSwift.
+                // `of` emits from the current-thread trampoline, once subscribe has returned, as in RxSwift: so
+                // `onSubscribed` comes first, and the end disposes (`onDispose`) before `afterCompleted`.
                 #expect(
                     calls == [
-                        "onSubscribe",
+                        "onSubscribe", "onSubscribed",
                         "onNext 1", "observer next(1)", "afterNext 1",
                         "onNext 2", "observer next(2)", "afterNext 2",
-                        "onCompleted", "observer completed", "afterCompleted",
-                        "onSubscribed", "onDispose",
+                        "onCompleted", "observer completed", "onDispose", "afterCompleted",
                     ])
                 #expect(log.events == [.next(1), .next(2), .completed])
             }

@@ -156,7 +156,9 @@ import Testing
         subject.onNext(1)
         #expect(!subject.hasObservers)
         let connection = published.connect()
-        #expect(published.connect() === connection)
+        let again = published.connect() as AnyObject
+        let isSameConnection = again === (connection as AnyObject)
+        #expect(isSameConnection)
         subject.onNext(2)
         connection.dispose()
         subject.onNext(3)

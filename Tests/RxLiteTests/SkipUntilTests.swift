@@ -56,8 +56,24 @@ extension OperatorTests {
         @Test func aSynchronousSourceIsOverBeforeOtherIsSubscribed() {
             expectNoLeaks {
                 let other = ManualSource<Int>()
-                #expect(Observable.of(1, 2).skip(until: other.observable).collect() == [])
+                let synchronous = Observable<Int>.create { observer in
+                    observer.onNext(1)
+                    observer.onCompleted()
+                    return Disposables.create()
+                }
+                #expect(synchronous.skip(until: other.observable).collect() == [])
                 #expect(other.subscribeCount == 0)
+            }
+        }
+
+        @Test func aTrampolinedSourceEmitsOnceOtherIsSubscribed() {
+            expectNoLeaks {
+                // `of` emits from the current-thread trampoline, after the whole subscription is set up, as in
+                // RxSwift: `other` is subscribed first, and a `just` there opens the gate for every element.
+                let other = ManualSource<Int>()
+                #expect(Observable.of(1, 2).skip(until: other.observable).collect() == [])
+                #expect(other.subscribeCount == 1)
+                #expect(Observable.of(1, 2).skip(until: Observable.just(0)).collect() == [.next(1), .next(2), .completed])
             }
         }
 

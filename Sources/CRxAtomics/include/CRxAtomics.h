@@ -68,4 +68,18 @@ static inline intptr_t rx_atomic_word_fetch_sub(rx_atomic_word *_Nonnull cell, i
     return atomic_fetch_sub_explicit(&cell->word, operand, order);
 }
 
+// The current-thread trampoline of the calling thread (RxLite's CurrentThreadScheduler), as one thread-local word:
+// a C `_Thread_local` is one load relative to the thread pointer, where `pthread_getspecific` is a call; RxLite reads
+// it once per top-level subscribe. Swift cannot declare a thread-local itself, nor import a C one: these two
+// accessors are its way in. NULL when no trampoline runs on this thread.
+extern _Thread_local void *_Nullable rx_current_trampoline;
+
+static inline void *_Nullable rx_current_trampoline_get(void) {
+    return rx_current_trampoline;
+}
+
+static inline void rx_current_trampoline_set(void *_Nullable trampoline) {
+    rx_current_trampoline = trampoline;
+}
+
 #endif

@@ -9,8 +9,49 @@ public protocol ObservableConvertibleType<Element> {
 
 /// A push-based sequence: ``Observable`` and everything that wraps one.
 ///
-/// Operators are defined on this protocol, so they read the same on every sequence type.
-public protocol ObservableType<Element>: ObservableConvertibleType {}
+/// Operators are defined on this protocol, so they read the same on every sequence type. As in RxSwift, a type
+/// conforms by implementing ``subscribe(_:)`` (a hand-written source or subject) or ``asObservable()`` (a wrapper of
+/// an ``Observable``); each gets the other from the one it implements.
+public protocol ObservableType<Element>: ObservableConvertibleType {
+    /// Subscribes `observer`, which gets every event; returns the subscription.
+    func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable where Observer.Element == Element
+}
+
+extension ObservableType {
+    /// This sequence as an ``Observable``, for a type that implements only ``subscribe(_:)``: each subscription
+    /// calls it with an observer that forwards to the chain, and disposing the chain disposes what it returned.
+    @inlinable
+    public func asObservable() -> Observable<Element> {
+        Observable { sink, lifetime, _ in
+            lifetime.insert(subscribe(ForeignSourceObserver(lifetime: lifetime, sink: sink)))
+        }
+    }
+}
+
+/// The observer a hand-written ``ObservableType`` is subscribed with: keeps the sequence's grammar (nothing after a
+/// terminal event or disposal) for a source that is not RxLite's own, and serializes nothing (the source owes that).
+@usableFromInline
+struct ForeignSourceObserver<Element>: ObserverType {
+    @usableFromInline
+    let lifetime: Lifetime
+    @usableFromInline
+    let sink: EventSink<Element>
+
+    @inlinable
+    init(lifetime: Lifetime, sink: @escaping EventSink<Element>) {
+        self.lifetime = lifetime
+        self.sink = sink
+    }
+
+    @inlinable
+    func on(_ event: Event<Element>) {
+        if case .next = event {
+            if lifetime.isActive { sink(event) }
+        } else if lifetime.isActive {
+            sink(event)
+        }
+    }
+}
 
 /// The event sink that an operator hands to its source: called once per event, never concurrently.
 public typealias EventSink<Element> = (Event<Element>) -> Void
@@ -18,19 +59,25 @@ public typealias EventSink<Element> = (Event<Element>) -> Void
 /// A push-based sequence of elements, ending with an error or completion, or never.
 ///
 /// An observable does nothing until it is subscribed; every subscription runs it again (use ``share(replay:scope:)``
-/// to share one run). It is a value holding the recipe for a subscription: building a chain of operators allocates
-/// one small closure per operator, and an event travels the chain as one direct closure call per operator.
+/// to share one run). It is a class, as in RxSwift: subjects (``PublishSubject``, ``BehaviorSubject``,
+/// ``ReplaySubject``, ``AsyncSubject``) and ``ConnectableObservable`` are observables, so they can be passed where an
+/// `Observable` is expected and referenced weakly. Each operator makes one small object holding the recipe of its
+/// subscription; an event travels the chain as one direct closure call per operator.
 ///
-/// To write a source of your own use ``create(_:)``.
-public struct Observable<Element>: ObservableType {
+/// To write a source of your own use ``create(_:)``, or implement ``ObservableType/subscribe(_:)`` on a type of your
+/// own.
+public class Observable<Element>: ObservableType {
     /// Runs one subscription: sends events to `sink` and ties whatever it holds to `lifetime`. The third argument
     /// is ``justElement``, which only the handler of ``just(_:)`` reads: that handler captures nothing, so building a
-    /// `just` allocates nothing.
+    /// `just` allocates only the observable.
     ///
     /// The contract a handler keeps: it checks `lifetime.isActive` before every emission; it never calls `sink`
     /// concurrently or after a terminal event; it inserts every resource it keeps into `lifetime`.
     @usableFromInline
-    let handler: (_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime, _ justElement: Element?) -> Void
+    typealias Handler = (_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime, _ justElement: Element?) -> Void
+
+    @usableFromInline
+    let handler: Handler
 
     /// The element of a sequence made by ``just(_:)``, which emits it and completes during subscribe; `nil` for any
     /// other sequence. Operators that subscribe to many short inner sequences (`flatMap`, `flatMapLatest`,
@@ -43,12 +90,7 @@ public struct Observable<Element>: ObservableType {
     let justElement: Element?
 
     @inlinable
-    init(
-        _ handler:
-            @escaping (
-                _ sink: @escaping EventSink<Element>, _ lifetime: Lifetime, _ justElement: Element?
-            ) -> Void
-    ) {
+    init(_ handler: @escaping Handler) {
         self.handler = handler
         justElement = nil
     }
@@ -62,14 +104,69 @@ public struct Observable<Element>: ObservableType {
         justElement = element
     }
 
-    /// Runs one subscription (see ``handler`` for the contract).
+    /// For a subclass that runs its subscriptions itself (a subject): it overrides ``runSubscription(_:_:)``.
+    @usableFromInline
+    init() {
+        handler = { _, _, _ in preconditionFailure("Internal inconsistency: a subclass of Observable must override runSubscription") }
+        justElement = nil
+    }
+
+    /// Runs one subscription (see ``handler`` for the contract). Subjects override it.
     @inlinable
     func runSubscription(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
         handler(sink, lifetime, justElement)
     }
 
+    /// Whether the disposable of a subscription to this sequence keeps it alive: `true` for a subject, which only
+    /// its own subscribers' disposables may keep (a subject that references them in turn would never be freed).
+    @usableFromInline
+    var isKeptAliveBySubscriptions: Bool { false }
+
+    /// Itself.
     @inlinable
-    public func asObservable() -> Observable<Element> { self }
+    public final func asObservable() -> Observable<Element> { self }
+
+    /// Subscribes `observer`, which gets every event; returns the subscription.
+    ///
+    /// After a terminal event, or once the returned disposable is disposed, `observer` gets nothing more and every
+    /// resource of the subscription is released.
+    @inlinable
+    @discardableResult
+    public final func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+    where Observer.Element == Element {
+        let lifetime = Lifetime()
+        subscribeTopLevel(lifetime.leafSink(observer), lifetime)
+        return subscription(lifetime)
+    }
+
+    /// What `subscribe` returns for `lifetime`: the lifetime itself, or for a subject (see
+    /// ``isKeptAliveBySubscriptions``) a disposable that also keeps the subject alive. It is not the lifetime that
+    /// keeps it, since the subject's observers reach the lifetime: that would be a cycle.
+    @inlinable
+    final func subscription(_ lifetime: Lifetime) -> any Disposable {
+        isKeptAliveBySubscriptions ? SourceKeepingSubscription(lifetime: lifetime, source: self) : lifetime
+    }
+}
+
+/// The disposable of a subscription to a subject: the subscription's lifetime, and the subject kept alive with it.
+@usableFromInline
+final class SourceKeepingSubscription: Cancelable, @unchecked Sendable {
+    @usableFromInline
+    let lifetime: Lifetime
+    @usableFromInline
+    let source: AnyObject
+
+    @inlinable
+    init(lifetime: Lifetime, source: AnyObject) {
+        self.lifetime = lifetime
+        self.source = source
+    }
+
+    @inlinable
+    var isDisposed: Bool { lifetime.isDisposed }
+
+    @inlinable
+    func dispose() { lifetime.dispose() }
 }
 
 extension Observable {

@@ -1,3 +1,17 @@
+extension ObservableType {
+    /// Subscribes `observer`, which gets every event; returns the subscription. The implementation of a type that
+    /// implements only ``ObservableConvertibleType/asObservable()``.
+    ///
+    /// After a terminal event, or once the returned disposable is disposed, `observer` gets nothing more and every
+    /// resource of the subscription is released.
+    @inlinable
+    @discardableResult
+    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+    where Observer.Element == Element {
+        asObservable().subscribe(observer)
+    }
+}
+
 extension ObservableConvertibleType {
     /// Subscribes `observer`, which gets every event; returns the subscription.
     ///
@@ -7,9 +21,7 @@ extension ObservableConvertibleType {
     @discardableResult
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
-        let lifetime = Lifetime()
-        asObservable().runSubscription(lifetime.leafSink(observer), lifetime)
-        return lifetime
+        asObservable().subscribe(observer)
     }
 
     /// Subscribes a closure that gets every event.
@@ -62,9 +74,10 @@ extension ObservableConvertibleType {
         // measured 4x dearer). The isolated path is a field the observer checks.
         let delivery = isolation.map { IsolatedDelivery.attach(to: observer, isolation: $0) }
         delivery?.beginSubscribing()
-        asObservable().runSubscription({ observer.on($0) }, lifetime)
+        let source = asObservable()
+        source.subscribeTopLevel({ observer.on($0) }, lifetime)
         delivery?.endSubscribing()
-        return lifetime
+        return source.subscription(lifetime)
     }
 
     /// Subscribes closures that receive `object` weakly; events after `object` is gone are ignored. The handlers

@@ -1,11 +1,8 @@
 /// A resource that can be released: a subscription, a scheduled action, a registration.
 ///
-/// Every disposable in RxLite is idempotent (a second `dispose()` does nothing) and thread-safe.
-///
-/// Unlike RxSwift's, the protocol is class-bound: a disposable is an identity (a subscription, a registration),
-/// and a class-bound existential is one pointer to copy instead of a boxed value, which matters on the paths that
-/// subscribe per event (`flatMap`). Use ``Disposables/create(with:)`` where RxSwift code used a struct.
-public protocol Disposable: AnyObject {
+/// Every disposable in RxLite is idempotent (a second `dispose()` does nothing) and thread-safe. As in RxSwift, any
+/// type can be one, a struct included.
+public protocol Disposable {
     /// Releases the resource.
     func dispose()
 }

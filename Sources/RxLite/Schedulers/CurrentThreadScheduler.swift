@@ -1,18 +1,14 @@
-import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import CRxAtomics
 
 /// Runs actions on the calling thread, as a trampoline: an action scheduled while another runs on the same thread
 /// waits in a queue until the running one returns, so recursive scheduling never grows the stack.
 ///
-/// RxLite's own operators do not route subscriptions through it (that per-subscribe check is a large share of
-/// RxSwift's cost); operators that recurse keep their own local trampolines instead.
+/// As in RxSwift, every top-level `subscribe` opens this trampoline on its thread for as long as it runs, and the
+/// sources that default to it (``Observable/of(_:)``, ``Observable/from(_:)``, ``Observable/range(start:count:)``,
+/// ``Observable/repeatElement(_:)``, ``Observable/generate(initialState:condition:iterate:)``) emit one element per
+/// queued action. So two such sources merged interleave (`merge(of(1, 3), of(2, 4))` emits 1 2 3 4), and an
+/// operator that subscribes to one during its own subscription sees its elements only after that subscription
+/// returned. `just`, `empty` and `error` emit at once.
 public final class CurrentThreadScheduler: ImmediateSchedulerType {
     /// The shared instance.
     public static let instance = CurrentThreadScheduler()
@@ -20,71 +16,156 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType {
     private init() {}
 
     /// `true` when no trampoline is running on this thread, so `schedule` would run its action at once.
-    public static var isScheduleRequired: Bool { TrampolineQueue.current == nil }
+    public static var isScheduleRequired: Bool { !Trampoline.isRunning }
 
     public func schedule<StateType>(
         _ state: StateType, action: @escaping (StateType) -> any Disposable
     ) -> any Disposable {
-        if let queue = TrampolineQueue.current {
+        if let queue = Trampoline.current {
             let item = QueuedAction(state: state, action: action)
-            queue.items.append(item)
+            queue.append(item)
             return item
         }
-        let queue = TrampolineQueue()
-        TrampolineQueue.current = queue
-        defer { TrampolineQueue.current = nil }
-        let disposable = action(state)
-        while !queue.items.isEmpty {
-            let next = queue.items.removeFirst()
-            next.run()
-        }
-        return disposable
+        var disposable: (any Disposable)?
+        Trampoline.open { disposable = action(state) }
+        return disposable!
     }
 }
 
-/// The queue of the trampoline running on one thread.
-private final class TrampolineQueue {
-    var items: [QueuedAction] = []
+/// Something a trampoline runs once it reaches it in its queue.
+@usableFromInline
+protocol TrampolineItem: AnyObject {
+    func run(on trampoline: Trampoline)
+}
 
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key, nil)
-        return key
-    }()
+/// The current-thread trampoline: a queue of actions that runs on the thread that opened it, until it is empty.
+///
+/// Invariants: at most one trampoline per thread, reachable through the thread-local word of `CRxAtomics` while it
+/// runs (unretained: ``open(_:)`` keeps it alive); only its own thread touches it, so it needs no lock.
+@usableFromInline
+final class Trampoline {
+    private var items: [any TrampolineItem] = []
+    private var head = 0
 
-    /// The trampoline of the calling thread; the thread-specific slot holds it unretained while it runs.
-    static var current: TrampolineQueue? {
-        get {
-            guard let pointer = pthread_getspecific(key) else { return nil }
-            return Unmanaged<TrampolineQueue>.fromOpaque(pointer).takeUnretainedValue()
-        }
-        set {
-            if let old = pthread_getspecific(key) { Unmanaged<TrampolineQueue>.fromOpaque(old).release() }
-            pthread_setspecific(key, newValue.map { Unmanaged.passRetained($0).toOpaque() })
+    private init() {}
+
+    /// Whether a trampoline runs on this thread: one thread-local load.
+    @inlinable
+    static var isRunning: Bool { rx_current_trampoline_get() != nil }
+
+    /// The trampoline running on this thread, if any.
+    @usableFromInline
+    static var current: Trampoline? {
+        guard let pointer = rx_current_trampoline_get() else { return nil }
+        return Unmanaged<Trampoline>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    /// Whether nothing waits in the queue.
+    @usableFromInline
+    var isEmpty: Bool { head == items.count }
+
+    /// Queues `item` behind everything already waiting.
+    @usableFromInline
+    func append(_ item: any TrampolineItem) {
+        items.append(item)
+    }
+
+    /// Opens a trampoline on this thread (there must be none), runs `body`, then every queued item in order,
+    /// including those queued meanwhile, and closes it.
+    @usableFromInline
+    static func open(_ body: () -> Void) {
+        let trampoline = Trampoline()
+        rx_current_trampoline_set(Unmanaged.passUnretained(trampoline).toOpaque())
+        defer { rx_current_trampoline_set(nil) }
+        body()
+        trampoline.drain()
+    }
+
+    private func drain() {
+        while head < items.count {
+            let item = items[head]
+            head += 1
+            if head == items.count {
+                items.removeAll(keepingCapacity: true)
+                head = 0
+            } else if head >= 64 && head * 2 >= items.count {
+                items.removeFirst(head)
+                head = 0
+            }
+            item.run(on: self)
         }
     }
 }
 
-/// An action waiting in a trampoline queue.
-private final class QueuedAction: Disposable {
-    private var run_: (() -> any Disposable)?
+extension Observable {
+    /// Runs a subscription made outside any other (a `subscribe` call, or an operator subscribing from a scheduler's
+    /// action): opens the current-thread trampoline when none runs on this thread, as RxSwift's `subscribe` does, so
+    /// that the sources that default to it interleave their elements in RxSwift's order.
+    @inlinable
+    final func subscribeTopLevel(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
+        if Trampoline.isRunning {
+            runSubscription(sink, lifetime)
+        } else {
+            Trampoline.open { runSubscription(sink, lifetime) }
+        }
+    }
+}
+
+/// Emits a source's elements one per trampoline action (RxSwift's `scheduleRecursive` on `CurrentThreadScheduler`):
+/// `step` emits one element, or ends the sequence and returns `false`. While nothing else waits in the queue the
+/// steps run in a loop, which is the same order without an action per element.
+@usableFromInline
+final class TrampolinedEmission: TrampolineItem {
+    @usableFromInline
+    let step: () -> Bool
+
+    @inlinable
+    init(_ step: @escaping () -> Bool) {
+        self.step = step
+    }
+
+    /// Starts emitting: queued behind the running trampoline's actions, or at once in a trampoline of its own.
+    @inlinable
+    static func start(_ step: @escaping () -> Bool) {
+        let emission = TrampolinedEmission(step)
+        if let trampoline = Trampoline.current {
+            trampoline.append(emission)
+        } else {
+            Trampoline.open { emission.run(on: Trampoline.current!) }
+        }
+    }
+
+    @usableFromInline
+    func run(on trampoline: Trampoline) {
+        while step() {
+            if !trampoline.isEmpty {
+                trampoline.append(self)
+                return
+            }
+        }
+    }
+}
+
+/// An action scheduled on ``CurrentThreadScheduler`` while its trampoline was running.
+private final class QueuedAction: TrampolineItem, Disposable {
+    private var body: (() -> any Disposable)?
     private var result: (any Disposable)?
     private var isDisposed = false
 
     init<State>(state: State, action: @escaping (State) -> any Disposable) {
-        run_ = { action(state) }
+        body = { action(state) }
     }
 
-    func run() {
-        guard !isDisposed, let body = run_ else { return }
-        run_ = nil
+    func run(on trampoline: Trampoline) {
+        guard !isDisposed, let body else { return }
+        self.body = nil
         result = body()
     }
 
     // Trampoline actions belong to one thread; disposing comes from that thread.
     func dispose() {
         isDisposed = true
-        run_ = nil
+        body = nil
         result?.dispose()
         result = nil
     }

@@ -34,18 +34,42 @@ struct AsyncMemory<Element>: SubjectMemory {
 /// A subject that emits nothing until it completes, then emits its last element (if any) and completes.
 ///
 /// An error is forwarded at once and the last element is dropped. Thread-safe.
-public final class AsyncSubject<Element>: ObserverType, ObservableType {
+public final class AsyncSubject<Element>: Observable<Element>, ObserverType {
     @usableFromInline
     let hub = SubjectHub(memory: AsyncMemory<Element>())
 
     /// A subject with no observers.
     @inlinable
-    public init() {}
+    public override init() { super.init() }
 
-    // The members every subject forwards to `hub` are generated into Subjects+Forwarding.swift.
+    /// Whether anyone is subscribed now.
+    public var hasObservers: Bool { hub.hasObservers }
+
+    /// Whether ``dispose()`` was called on the subject.
+    public var isDisposed: Bool { hub.lock.withLock { hub.isDisposed } }
+
+    /// Keeps a `.next` element as the one to send at completion; completion sends it to every current observer,
+    /// then completes, and an error goes out at once.
+    @inlinable
+    public func on(_ event: Event<Element>) { hub.on(event) }
+
+    /// Releases every observer; later subscribers get `RxError.disposed`. An event being delivered at that moment
+    /// still reaches every observer first.
+    public func dispose() { hub.dispose() }
+
+    @inlinable
+    override func runSubscription(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
+        hub.subscribe(sink, lifetime)
+    }
+
+    // A subscription's disposable keeps the subject alive, as in RxSwift.
+    override var isKeptAliveBySubscriptions: Bool { true }
+
     deinit {
         // Nobody can send or subscribe any more: let the observers go, so that they and the hub do not keep each
         // other alive.
         hub.releaseObservers()
     }
 }
+
+extension AsyncSubject: @unchecked Sendable where Element: Sendable {}

@@ -26,7 +26,7 @@ struct BehaviorMemory<Element>: SubjectMemory {
 /// A subject that holds a current value: a new subscriber gets it first, then every later event.
 ///
 /// Thread-safe, with the delivery rules of ``PublishSubject``.
-public final class BehaviorSubject<Element>: ObserverType, ObservableType {
+public final class BehaviorSubject<Element>: Observable<Element>, ObserverType {
     @usableFromInline
     let hub: SubjectHub<BehaviorMemory<Element>>
 
@@ -34,6 +34,7 @@ public final class BehaviorSubject<Element>: ObserverType, ObservableType {
     @inlinable
     public init(value: Element) {
         hub = SubjectHub(memory: BehaviorMemory(value: value))
+        super.init()
     }
 
     /// The current value. Throws the subject's error after it failed, and `RxError.disposed` after `dispose()`.
@@ -45,10 +46,33 @@ public final class BehaviorSubject<Element>: ObserverType, ObservableType {
         }
     }
 
-    // The members every subject forwards to `hub` are generated into Subjects+Forwarding.swift.
+    /// Whether anyone is subscribed now.
+    public var hasObservers: Bool { hub.hasObservers }
+
+    /// Whether ``dispose()`` was called on the subject.
+    public var isDisposed: Bool { hub.lock.withLock { hub.isDisposed } }
+
+    /// Sets the current value (for `.next`) and sends `event` to every current observer.
+    @inlinable
+    public func on(_ event: Event<Element>) { hub.on(event) }
+
+    /// Releases every observer; later subscribers get `RxError.disposed`. An event being delivered at that moment
+    /// still reaches every observer first.
+    public func dispose() { hub.dispose() }
+
+    @inlinable
+    override func runSubscription(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
+        hub.subscribe(sink, lifetime)
+    }
+
+    // A subscription's disposable keeps the subject alive, as in RxSwift.
+    override var isKeptAliveBySubscriptions: Bool { true }
+
     deinit {
         // Nobody can send or subscribe any more: let the observers go, so that they and the hub do not keep each
         // other alive.
         hub.releaseObservers()
     }
 }
+
+extension BehaviorSubject: @unchecked Sendable where Element: Sendable {}

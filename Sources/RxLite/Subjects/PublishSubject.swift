@@ -26,18 +26,41 @@ struct PublishMemory<Element>: SubjectMemory {
 /// Thread-safe: events may come from several threads at once; each observer gets them one at a time, in the
 /// order they arrived, on the thread that is delivering (see "Differences from RxSwift"). A subscriber arriving after
 /// the end gets the terminal event at once.
-public final class PublishSubject<Element>: ObserverType, ObservableType {
+public final class PublishSubject<Element>: Observable<Element>, ObserverType {
     @usableFromInline
     let hub = SubjectHub(memory: PublishMemory<Element>())
 
     /// A subject with no observers.
     @inlinable
-    public init() {}
+    public override init() { super.init() }
 
-    // The members every subject forwards to `hub` are generated into Subjects+Forwarding.swift.
+    /// Whether anyone is subscribed now.
+    public var hasObservers: Bool { hub.hasObservers }
+
+    /// Whether ``dispose()`` was called on the subject.
+    public var isDisposed: Bool { hub.lock.withLock { hub.isDisposed } }
+
+    /// Sends `event` to every current observer.
+    @inlinable
+    public func on(_ event: Event<Element>) { hub.on(event) }
+
+    /// Releases every observer; later subscribers get `RxError.disposed`. An event being delivered at that moment
+    /// still reaches every observer first.
+    public func dispose() { hub.dispose() }
+
+    @inlinable
+    override func runSubscription(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
+        hub.subscribe(sink, lifetime)
+    }
+
+    // A subscription's disposable keeps the subject alive, as in RxSwift.
+    override var isKeptAliveBySubscriptions: Bool { true }
+
     deinit {
         // Nobody can send or subscribe any more: let the observers go, so that they and the hub do not keep each
         // other alive.
         hub.releaseObservers()
     }
 }
+
+extension PublishSubject: @unchecked Sendable where Element: Sendable {}

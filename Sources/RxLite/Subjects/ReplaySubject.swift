@@ -76,12 +76,13 @@ struct LatestMemory<Element>: SubjectMemory {
 ///
 /// A subscriber arriving after the end gets the buffered elements, then the terminal event. Thread-safe, with the
 /// delivery rules of ``PublishSubject``.
-public final class ReplaySubject<Element>: ObserverType, ObservableType {
+public final class ReplaySubject<Element>: Observable<Element>, ObserverType {
     @usableFromInline
     let hub: SubjectHub<ReplayMemory<Element>>
 
     init(capacity: Int) {
         hub = SubjectHub(memory: ReplayMemory(capacity: capacity))
+        super.init()
     }
 
     /// A subject that replays the last `bufferSize` elements.
@@ -101,10 +102,33 @@ public final class ReplaySubject<Element>: ObserverType, ObservableType {
         createUnbounded()
     }
 
-    // The members every subject forwards to `hub` are generated into Subjects+Forwarding.swift.
+    /// Whether anyone is subscribed now.
+    public var hasObservers: Bool { hub.hasObservers }
+
+    /// Whether ``dispose()`` was called on the subject.
+    public var isDisposed: Bool { hub.lock.withLock { hub.isDisposed } }
+
+    /// Adds a `.next` element to the replay buffer and sends `event` to every current observer.
+    @inlinable
+    public func on(_ event: Event<Element>) { hub.on(event) }
+
+    /// Releases every observer; later subscribers get `RxError.disposed`. An event being delivered at that moment
+    /// still reaches every observer first.
+    public func dispose() { hub.dispose() }
+
+    @inlinable
+    override func runSubscription(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
+        hub.subscribe(sink, lifetime)
+    }
+
+    // A subscription's disposable keeps the subject alive, as in RxSwift.
+    override var isKeptAliveBySubscriptions: Bool { true }
+
     deinit {
         // Nobody can send or subscribe any more: let the observers go, so that they and the hub do not keep each
         // other alive.
         hub.releaseObservers()
     }
 }
+
+extension ReplaySubject: @unchecked Sendable where Element: Sendable {}

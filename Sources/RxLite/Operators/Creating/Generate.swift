@@ -1,6 +1,7 @@
 extension Observable {
     /// Emits `initialState`, then each `iterate` of the previous state, while `condition` holds; then completes.
-    /// A thrown error is emitted. As in RxSwift, `iterate` runs only when the next state is needed: never ahead of
+    /// A thrown error is emitted. One element per action of the current-thread trampoline (see
+    /// ``CurrentThreadScheduler``). As in RxSwift, `iterate` runs only when the next state is needed: never ahead of
     /// time, so a `take(n)` after it calls `iterate` n - 1 times, and a throwing `iterate` fails in place of the
     /// element it would have made.
     ///
@@ -10,19 +11,9 @@ extension Observable {
         initialState: Element, condition: @escaping (Element) throws -> Bool,
         iterate: @escaping (Element) throws -> Element
     ) -> Observable<Element> {
-        Observable { sink, lifetime, _ in
+        trampolined {
             var states = GeneratedStates(initialState: initialState, condition: condition, iterate: iterate)
-            do {
-                while lifetime.isActive {
-                    guard let state = try states.next() else {
-                        sink(.completed)
-                        return
-                    }
-                    sink(.next(state))
-                }
-            } catch {
-                sink(.error(error))
-            }
+            return { try states.next() }
         }
     }
 

@@ -1,18 +1,18 @@
 extension Observable where Element: FixedWidthInteger {
-    /// Emits `count` consecutive integers from `start`, then completes.
+    /// Emits `count` consecutive integers from `start`, then completes, one element per action of the current-thread
+    /// trampoline (see ``CurrentThreadScheduler``), as RxSwift does.
     ///
     /// [range](https://reactivex.io/documentation/operators/range.html)
     @inlinable
     public static func range(start: Element, count: Element) -> Observable<Element> {
         precondition(count >= 0, "range needs a count of zero or more")
-        return Observable { sink, lifetime, _ in
+        return trampolined {
             var offset: Element = 0
-            while offset < count {
-                guard lifetime.isActive else { return }
-                sink(.next(start + offset))
-                offset += 1
+            return {
+                guard offset < count else { return nil }
+                defer { offset += 1 }
+                return start + offset
             }
-            if lifetime.isActive { sink(.completed) }
         }
     }
 

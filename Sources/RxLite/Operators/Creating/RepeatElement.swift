@@ -1,12 +1,11 @@
 extension Observable {
-    /// Emits `element` forever; cut it short with `take` or by disposing.
+    /// Emits `element` forever, one per action of the current-thread trampoline (see ``CurrentThreadScheduler``);
+    /// cut it short with `take` or by disposing.
     ///
     /// [repeat](https://reactivex.io/documentation/operators/repeat.html)
     @inlinable
     public static func repeatElement(_ element: Element) -> Observable<Element> {
-        Observable { sink, lifetime, _ in
-            while lifetime.isActive { sink(.next(element)) }
-        }
+        trampolined { { element } }
     }
 
     /// Emits `element` forever, one scheduled action each, on `scheduler`.

@@ -1,5 +1,6 @@
 extension Observable {
-    /// Emits the elements in order, then completes.
+    /// Emits the elements in order, then completes, one element per action of the current-thread trampoline (see
+    /// ``CurrentThreadScheduler``), as RxSwift does.
     ///
     /// [from](https://reactivex.io/documentation/operators/from.html)
     @inlinable
@@ -20,14 +21,11 @@ extension Observable {
     @inlinable
     public static func from<Source: Sequence>(_ sequence: Source) -> Observable<Element>
     where Source.Element == Element {
-        Observable { sink, lifetime, _ in
-            // The lifetime is checked before each element is pulled, so a lazy or endless sequence is not asked
-            // for one more element than the subscriber takes.
+        // The lifetime is checked before each element is pulled, so a lazy or endless sequence is not asked for one
+        // more element than the subscriber takes.
+        trampolined {
             var iterator = sequence.makeIterator()
-            while lifetime.isActive, let element = iterator.next() {
-                sink(.next(element))
-            }
-            if lifetime.isActive { sink(.completed) }
+            return { iterator.next() }
         }
     }
 
@@ -65,5 +63,30 @@ extension Observable {
     @inlinable
     public static func from(optional: Element?, scheduler: some ImmediateSchedulerType) -> Observable<Element> {
         from(optional.map { [$0] } ?? [], scheduler: scheduler)
+    }
+}
+
+extension Observable {
+    /// A source that emits what `makeNext()`'s function returns, one element per action of the current-thread
+    /// trampoline (RxSwift's `scheduleRecursive` on `CurrentThreadScheduler`), and completes on its first `nil` in an
+    /// action of its own, or fails with what it throws. `makeNext` runs once per subscription.
+    @inlinable
+    static func trampolined(_ makeNext: @escaping () -> () throws -> Element?) -> Observable<Element> {
+        Observable { sink, lifetime, _ in
+            let next = makeNext()
+            TrampolinedEmission.start {
+                guard lifetime.isActive else { return false }
+                do {
+                    if let element = try next() {
+                        sink(.next(element))
+                        return true
+                    }
+                    sink(.completed)
+                } catch {
+                    sink(.error(error))
+                }
+                return false
+            }
+        }
     }
 }

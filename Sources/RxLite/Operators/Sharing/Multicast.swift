@@ -1,6 +1,6 @@
 /// A sequence that starts its source only when ``connect()`` is called, and shares that one run with every
 /// subscriber.
-public final class ConnectableObservable<Element>: ObservableType {
+public final class ConnectableObservable<Element>: Observable<Element> {
     @usableFromInline
     let live = LiveResource()
     /// A subject seen from both sides: `observable` for subscribers, `feed` to run the source into it for a
@@ -15,6 +15,7 @@ public final class ConnectableObservable<Element>: ObservableType {
 
     init(makeSubject: @escaping () -> SharedSubject) {
         self.makeSubject = makeSubject
+        super.init()
     }
 
     private func currentSubject() -> SharedSubject {
@@ -27,11 +28,12 @@ public final class ConnectableObservable<Element>: ObservableType {
     }
 
     /// Subscribes to the shared subject; nothing flows until ``connect()``.
-    public func asObservable() -> Observable<Element> {
-        Observable { [self] sink, lifetime, _ in
-            currentSubject().observable.runSubscription(sink, lifetime)
-        }
+    override func runSubscription(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
+        currentSubject().observable.runSubscription(sink, lifetime)
     }
+
+    // A subscription's disposable keeps the connectable alive, as in RxSwift.
+    override var isKeptAliveBySubscriptions: Bool { true }
 
     /// Starts the source, feeding every subscriber; returns the connection, whose disposal stops the source. A
     /// second call while connected returns the same connection.
