@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 let package = Package(
@@ -9,6 +9,14 @@ let package = Package(
         .library(name: "RxLite", targets: ["RxLite"]),
         .library(name: "RxLiteTest", targets: ["RxLiteTest"]),
         .library(name: "RxLiteUI", targets: ["RxLiteUI"]),
+        .library(name: "RxLiteBlocking", targets: ["RxLiteBlocking"]),
+        // RxSwift's module names, re-exporting RxLite's, so that an app switches by changing only its package
+        // dependency (README: "Switching from RxSwift"). A package graph cannot also hold RxSwift itself.
+        .library(name: "RxSwift", targets: ["RxSwift"]),
+        .library(name: "RxRelay", targets: ["RxRelay"]),
+        .library(name: "RxCocoa", targets: ["RxCocoa"]),
+        .library(name: "RxTest", targets: ["RxTest"]),
+        .library(name: "RxBlocking", targets: ["RxBlocking"]),
         .library(name: "BookSearch", targets: ["BookSearch"]),
         .executable(name: "book-search", targets: ["book-search"]),
         .executable(name: "rxlite-bench", targets: ["rxlite-bench"]),
@@ -20,6 +28,12 @@ let package = Package(
         .target(name: "RxLite", dependencies: ["CRxAtomics"]),
         .target(name: "RxLiteTest", dependencies: ["RxLite"]),
         .target(name: "RxLiteUI", dependencies: ["RxLite"]),
+        .target(name: "RxLiteBlocking", dependencies: ["RxLite"]),
+        .target(name: "RxSwift", dependencies: ["RxLite"], path: "Sources/RxSwiftNames/RxSwift"),
+        .target(name: "RxRelay", dependencies: ["RxLite"], path: "Sources/RxSwiftNames/RxRelay"),
+        .target(name: "RxCocoa", dependencies: ["RxLite", "RxLiteUI"], path: "Sources/RxSwiftNames/RxCocoa"),
+        .target(name: "RxTest", dependencies: ["RxLite", "RxLiteTest"], path: "Sources/RxSwiftNames/RxTest"),
+        .target(name: "RxBlocking", dependencies: ["RxLite", "RxLiteBlocking"], path: "Sources/RxSwiftNames/RxBlocking"),
         // The book domain: models, the Aladin client and the embedded catalog (compiled in: no resource bundle, so a
         // copied binary keeps it).
         .target(name: "BookSearch", dependencies: ["RxLite", "RxLiteUI"]),
@@ -38,6 +52,11 @@ let package = Package(
         // Everyday idioms written as an app writes them, built with warnings as errors (.ci/run): they must compile.
         .testTarget(name: "Swift6IdiomTests", dependencies: ["RxLite", "RxLiteTest", "RxLiteUI"]),
         .testTarget(name: "RxLiteUITests", dependencies: ["RxLiteUI", "RxLite", "RxLiteTest"]),
+        .testTarget(name: "RxLiteBlockingTests", dependencies: ["RxLiteBlocking", "RxLite", "RxLiteTest"]),
+        // RxSwift-style code as most apps still have it: Swift 5 language mode, XCTest, RxSwift's module names only.
+        .testTarget(
+            name: "RxSwiftCompatibilityTests", dependencies: ["RxSwift", "RxRelay", "RxCocoa", "RxTest", "RxBlocking"],
+            swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(name: "BookSearchTests", dependencies: ["BookSearch", "RxLite", "RxLiteUI", "RxLiteTest"]),
         .testTarget(
             name: "BookSearchTerminalTests",

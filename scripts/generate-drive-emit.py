@@ -42,22 +42,24 @@ TRAITS = [
 
 def family(name, strategy, noun, label, relays):
     members = [f"""
-    /// Subscribes closures for elements, completion and disposal (a {noun} never fails). Call it on the main actor,
-    /// where the {noun} delivers.
+    /// Subscribes closures for elements, completion and disposal (a {noun} never fails). Call it on the main thread,
+    /// where the {noun} delivers: in Swift 6 mode the compiler checks it; from Swift 5-mode code, called off the main
+    /// thread, it stops with a message, as RxCocoa's does.
     ///
     /// `onDisposed` runs after `onCompleted`, or when the subscription is disposed.
-    @MainActor
+    @preconcurrency @MainActor
     @discardableResult
     public func {name}(
         onNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> any Disposable {{
-        asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+        MainScheduler.ensureRunningOnMainThread(errorMessage: "{name} must be called on the main thread")
+        return asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }}
 
     /// Subscribes closures that receive `object` weakly; events after `object` is gone are ignored.
-    @MainActor
+    @preconcurrency @MainActor
     @discardableResult
     public func {name}<Object: AnyObject>(
         with object: Object,
@@ -65,7 +67,9 @@ def family(name, strategy, noun, label, relays):
         onCompleted: ((Object) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil
     ) -> any Disposable {{
-        asObservable().subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+        MainScheduler.ensureRunningOnMainThread(errorMessage: "{name} must be called on the main thread")
+        return asObservable().subscribe(
+            with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }}
 """]
     for optional in (False, True):
@@ -74,17 +78,18 @@ def family(name, strategy, noun, label, relays):
         event = "event.map { $0 }" if optional else "event"
         members.append(f"""
     /// Sends {what} and the completion to each of `observers` (a ``Binder``, a subject, ...).
-    @MainActor
+    @preconcurrency @MainActor
     @discardableResult
     public func {name}<Observer: ObserverType>({label} observers: Observer...) -> any Disposable
     where Observer.Element == {element} {{
-        asObservable().subscribe {{ event in observers.forEach {{ $0.on({event}) }} }}
+        MainScheduler.ensureRunningOnMainThread(errorMessage: "{name} must be called on the main thread")
+        return asObservable().subscribe {{ event in observers.forEach {{ $0.on({event}) }} }}
     }}
 """)
     for relay, optional in relays:
         members.append(f"""
     /// Accepts every element{optional} into each of `relays`; the completion is not forwarded (a relay never ends).
-    @MainActor
+    @preconcurrency @MainActor
     @discardableResult
     public func {name}({label} relays: {relay}...) -> any Disposable {{
         {name}(onNext: {{ element in relays.forEach {{ $0.accept(element) }} }})

@@ -73,7 +73,8 @@ extension OperatorTests {
                 let other = ManualSource<Int>()
                 #expect(Observable.of(1, 2).skip(until: other.observable).collect() == [])
                 #expect(other.subscribeCount == 1)
-                #expect(Observable.of(1, 2).skip(until: Observable.just(0)).collect() == [.next(1), .next(2), .completed])
+                #expect(
+                    Observable.of(1, 2).skip(until: Observable.just(0)).collect() == [.next(1), .next(2), .completed])
             }
         }
 

@@ -107,7 +107,9 @@ public class Observable<Element>: ObservableType {
     /// For a subclass that runs its subscriptions itself (a subject): it overrides ``runSubscription(_:_:)``.
     @usableFromInline
     init() {
-        handler = { _, _, _ in preconditionFailure("Internal inconsistency: a subclass of Observable must override runSubscription") }
+        handler = { _, _, _ in
+            preconditionFailure("Internal inconsistency: a subclass of Observable must override runSubscription")
+        }
         justElement = nil
     }
 
@@ -191,7 +193,9 @@ extension Observable {
     /// would retain it for the call (about 20 instructions per subscribed upstream).
     @inlinable
     func subscribeChild(_ child: Lifetime, of lifetime: Lifetime, _ sink: @escaping EventSink<Element>) {
-        runSubscription(sink, child)
+        // An upstream subscribed from an event (merge's and flatMap's inner sequences) opens the current-thread
+        // trampoline when that event came from outside one, as a subscription in RxSwift does.
+        subscribeTopLevel(sink, child)
         lifetime.attachIfRunning(child)
     }
 }

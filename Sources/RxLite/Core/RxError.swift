@@ -12,8 +12,8 @@ public enum RxError: Error, Equatable, Sendable, CustomStringConvertible {
     case timeout
     /// The object the operation needed was already disposed.
     case disposed(object: String)
-    /// An operation that cannot fail in normal use failed; the message says what it was.
-    case unknown(String)
+    /// An operation that cannot fail in normal use failed (RxSwift's `RxError.unknown`).
+    case unknown
 
     public var description: String {
         switch self {
@@ -23,7 +23,7 @@ public enum RxError: Error, Equatable, Sendable, CustomStringConvertible {
         case .overflow: return "Arithmetic overflow occurred."
         case .timeout: return "Sequence timeout."
         case .disposed(let object): return "Object `\(object)` was already disposed."
-        case .unknown(let message): return "Unknown error: \(message)."
+        case .unknown: return "Unknown error occurred."
         }
     }
 }

@@ -51,6 +51,14 @@ public final class MainScheduler: SchedulerType {
             errorMessage ?? "Not on the main queue: schedule this work with MainScheduler.instance.")
     }
 
+    /// Stops the program with `errorMessage` (or a default one) when called neither on the main thread nor on the
+    /// main queue: the check RxCocoa's `drive` makes, which the main-actor APIs (`drive`, `emit`, the UI bindings)
+    /// make for callers in Swift 5 language mode, where the compiler lets nonisolated code call them.
+    public static func ensureRunningOnMainThread(errorMessage: String? = nil) {
+        if isOnMainQueue || Thread.isMainThread { return }
+        preconditionFailure(errorMessage ?? "Running on a background thread: this must run on the main thread.")
+    }
+
     public func schedule<StateType>(
         _ state: StateType, action: @escaping (StateType) -> any Disposable
     ) -> any Disposable {

@@ -26,7 +26,7 @@ import RxLite
 /// **Memory.** The value holds its observers; an observer that captures its owner strongly while the owner holds
 /// the value (directly or through a view model) is a retain cycle. Capture `[weak self]` or use
 /// ``bind(with:_:)``.
-@MainActor
+@preconcurrency @MainActor
 public final class ObservableValue<Value: Sendable>: ObservableType, ObserverType {
     /// The type of the value, which is also the element of the sequence.
     public typealias Element = Value

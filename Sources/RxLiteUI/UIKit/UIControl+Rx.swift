@@ -8,7 +8,7 @@
         ///
         /// Each subscription registers a closure-based `UIAction` with `addAction(_:for:)` on the main queue and
         /// removes it on dispose (from any thread: removal hops to the main queue). The control is held weakly.
-        @MainActor
+        @preconcurrency @MainActor
         public func controlEvent(_ controlEvents: UIControl.Event) -> ControlEvent<Void> {
             let events = Observable<Void>.create { [weak control = base] observer in
                 let sink = MainThreadObserver(observer: observer)
@@ -36,7 +36,7 @@
 
     extension Reactive where Base: UIButton {
         /// Taps: `.touchUpInside` events.
-        @MainActor
+        @preconcurrency @MainActor
         public var tap: ControlEvent<Void> { controlEvent(.touchUpInside) }
     }
 

@@ -12,7 +12,7 @@
         /// ```swift
         /// button.onTap(throttle: .seconds(3)) { viewModel.submit() }.disposed(by: disposeBag)
         /// ```
-        @MainActor
+        @preconcurrency @MainActor
         @discardableResult
         public func onTap(
             throttle dueTime: RxTimeInterval, latest: Bool = false, for controlEvents: UIControl.Event = .touchUpInside,
@@ -32,7 +32,7 @@
         /// ```swift
         /// button.onTap(debounce: .milliseconds(500)) { viewModel.save() }.disposed(by: disposeBag)
         /// ```
-        @MainActor
+        @preconcurrency @MainActor
         @discardableResult
         public func onTap(
             debounce dueTime: RxTimeInterval, for controlEvents: UIControl.Event = .touchUpInside,

@@ -5,7 +5,7 @@
 
     extension UIScrollView {
         /// The scroll position along the vertical axis, as the near-bottom test reads it.
-        @MainActor
+        @preconcurrency @MainActor
         public var verticalScrollGeometry: ScrollGeometry {
             let insets = adjustedContentInset
             return ScrollGeometry(
@@ -21,7 +21,7 @@
         /// It observes `contentOffset` with key-value observing and leaves the scroll view's `delegate` alone, so the
         /// app's own delegate (row selection, row heights, swipe actions, ...) keeps every call, whenever it is set.
         /// The scroll view is held weakly; the observation ends on dispose or when the scroll view goes away.
-        @MainActor
+        @preconcurrency @MainActor
         public var didScroll: ControlEvent<Void> {
             observe([.contentOffset])
         }
@@ -34,7 +34,7 @@
         /// the `delegate`. Watching `contentSize` too means a page too short to fill the screen asks for the next one
         /// without a scroll. It emits for every such change: feed it to ``Paginator``'s `loadNext`, which ignores
         /// triggers while a page loads; a throttle (`throttle(.seconds(2), latest: false, ...)`) only saves work.
-        @MainActor
+        @preconcurrency @MainActor
         public func reachedBottom(offset: CGFloat = 0) -> ControlEvent<Void> {
             let scrollView: UIScrollView = base
             let events = observe([.contentOffset, .contentSize]).asObservable()
@@ -47,7 +47,7 @@
         }
 
         /// One event per change of any of `properties`, observed with key-value observing while subscribed.
-        @MainActor
+        @preconcurrency @MainActor
         private func observe(_ properties: [ScrollViewObservation.Property]) -> ControlEvent<Void> {
             let events = Observable<Void>.create { [weak scrollView = base as UIScrollView] observer in
                 let observation = MainActor.assumeIsolated { () -> ScrollViewObservation? in
@@ -73,7 +73,7 @@
     ///
     /// UIKit changes `contentOffset` and `contentSize` on the main thread, and key-value observing calls the handler
     /// on the thread that made the change, so the handler runs on the main actor.
-    @MainActor
+    @preconcurrency @MainActor
     final class ScrollViewObservation {
         /// A property of `UIScrollView` that UIKit reports to key-value observers.
         enum Property {

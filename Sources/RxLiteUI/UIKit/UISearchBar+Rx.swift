@@ -9,7 +9,7 @@
         /// Edits are observed on the bar's `searchTextField` (a `UITextField`, iOS 13) with control events, not
         /// through the bar's delegate: the app's `UISearchBarDelegate` stays its own (RxCocoa installs a delegate
         /// proxy instead). Reads and writes happen on the main queue; the bar is held weakly.
-        @MainActor
+        @preconcurrency @MainActor
         public var text: ControlProperty<String?> {
             let values = base.searchTextField.rx.text.asObservable()
             let sink = Binder<String?>(base) { searchBar, text in

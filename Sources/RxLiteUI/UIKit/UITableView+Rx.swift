@@ -19,7 +19,7 @@
         /// `configureCell` runs on the main actor (UIKit asks for cells there). Its type carries no `@MainActor`:
         /// Swift 6.3 fails to type-check `bind(to:curriedArgument:)` through a `@MainActor` closure type, and a
         /// closure written in main-actor code is main-actor isolated anyway.
-        @MainActor
+        @preconcurrency @MainActor
         public func items<Items: Sequence, Cell: UITableViewCell, Source: ObservableType>(
             cellIdentifier: String, cellType: Cell.Type = Cell.self
         ) -> (_ source: Source) -> (_ configureCell: @escaping (Int, Items.Element, Cell) -> Void) -> any Disposable
@@ -36,7 +36,7 @@
         /// Binds a sequence of ``ListUpdate``s to the table's rows: an update that says it appends rows right after
         /// the ones shown inserts just those rows (`insertRows`), anything else reloads the table. The first update
         /// after binding always reloads.
-        @MainActor
+        @preconcurrency @MainActor
         public func items<Item, Cell: UITableViewCell, Source: ObservableType>(
             cellIdentifier: String, cellType: Cell.Type = Cell.self
         ) -> (_ source: Source) -> (_ configureCell: @escaping (Int, Item, Cell) -> Void) -> any Disposable
@@ -52,7 +52,7 @@
     }
 
     /// The non-generic base that UIKit calls: Objective-C protocols are met by a non-generic class, as in RxCocoa.
-    @MainActor
+    @preconcurrency @MainActor
     class TableItemsDataSourceBase: NSObject, UITableViewDataSource {
         func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { rowCount }
 
@@ -68,7 +68,7 @@
     }
 
     /// The rows of one `items` binding.
-    @MainActor
+    @preconcurrency @MainActor
     final class TableItemsDataSource<Item, Cell: UITableViewCell>: TableItemsDataSourceBase {
         private let cellIdentifier: String
         private let configureCell: (Int, Item, Cell) -> Void

@@ -7,7 +7,7 @@
         /// A two-way property of the control: the current value at subscription, then the value after each of
         /// `editingEvents`; setting it calls `setter`. Reads and writes happen on the main queue; the control is held
         /// weakly, and the values complete when it is gone at subscription.
-        @MainActor
+        @preconcurrency @MainActor
         public func controlProperty<Value: Sendable>(
             editingEvents: UIControl.Event,
             getter: @escaping @MainActor (Base) -> Value,
@@ -27,7 +27,7 @@
     extension Reactive where Base: UITextField {
         /// The text: the current text at subscription, then the text after each edit; setting it sets the text
         /// (only when it differs, so the cursor does not jump).
-        @MainActor
+        @preconcurrency @MainActor
         public var text: ControlProperty<String?> {
             controlProperty(
                 editingEvents: [.allEditingEvents, .valueChanged],
@@ -41,7 +41,7 @@
     extension Reactive where Base: UITextView {
         /// The text: the current text at subscription, then the text after each edit (UIKit posts
         /// `textDidChangeNotification`); setting it sets the text when it differs.
-        @MainActor
+        @preconcurrency @MainActor
         public var text: ControlProperty<String?> {
             let values = Observable<String?>.create { [weak textView = base] observer in
                 // This closure is main-actor isolated (formed here) and runs on the main queue: the chain is

@@ -7,13 +7,13 @@
 
     extension Reactive where Base: UIView {
         /// Binds `isHidden`.
-        @MainActor
+        @preconcurrency @MainActor
         public var isHidden: Binder<Bool> {
             Binder(base) { view, hidden in view.isHidden = hidden }
         }
 
         /// Binds `alpha`.
-        @MainActor
+        @preconcurrency @MainActor
         public var alpha: Binder<CGFloat> {
             Binder(base) { view, alpha in view.alpha = alpha }
         }
@@ -21,13 +21,13 @@
 
     extension Reactive where Base: UILabel {
         /// Binds `text`.
-        @MainActor
+        @preconcurrency @MainActor
         public var text: Binder<String?> {
             Binder(base) { label, text in label.text = text }
         }
 
         /// Binds `attributedText`.
-        @MainActor
+        @preconcurrency @MainActor
         public var attributedText: Binder<NSAttributedString?> {
             Binder(base) { label, text in label.attributedText = text }
         }
@@ -35,7 +35,7 @@
 
     extension Reactive where Base: UIControl {
         /// Binds `isEnabled`.
-        @MainActor
+        @preconcurrency @MainActor
         public var isEnabled: Binder<Bool> {
             Binder(base) { control, enabled in control.isEnabled = enabled }
         }
@@ -43,7 +43,7 @@
 
     extension Reactive where Base: UIButton {
         /// Binds the title for `controlState`.
-        @MainActor
+        @preconcurrency @MainActor
         public func title(for controlState: UIControl.State = []) -> Binder<String?> {
             Binder(base) { button, title in button.setTitle(title, for: controlState) }
         }
@@ -51,7 +51,7 @@
 
     extension Reactive where Base: UIActivityIndicatorView {
         /// Starts the animation on `true`, stops it on `false`.
-        @MainActor
+        @preconcurrency @MainActor
         public var isAnimating: Binder<Bool> {
             Binder(base) { indicator, animating in
                 if animating { indicator.startAnimating() } else { indicator.stopAnimating() }

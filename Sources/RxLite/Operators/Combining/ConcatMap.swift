@@ -137,7 +137,7 @@ final class ConcatMapStorage<Element, Inner: ObservableConvertibleType>: Seriali
             }
             if let inner = next {
                 guard let child = lifetime.makeChild() else { return false }
-                inner.runSubscription(
+                inner.subscribeTopLevel(
                     { [self] event in
                         if case .completed = event {
                             child.finishChild()

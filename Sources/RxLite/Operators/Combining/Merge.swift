@@ -46,7 +46,7 @@ final class MergeStorage<Element>: SerializedEmitter<Element>, @unchecked Sendab
     @inlinable
     func subscribeInner(_ inner: Observable<Element>, parent: Lifetime) {
         var child = spareChild.take() ?? Lifetime(parent: parent)
-        inner.runSubscription(
+        inner.subscribeTopLevel(
             { [self, child] event in
                 if case .completed = event { child.finishChild() }
                 forward(event)

@@ -56,7 +56,7 @@ where Sources.Element: ObservableConvertibleType {
                 return false
             }
             guard let child = lifetime.makeChild() else { return false }
-            next.asObservable().runSubscription(
+            next.asObservable().subscribeTopLevel(
                 { [self] event in
                     switch (event, advance) {
                     case (.completed, .onCompletion):

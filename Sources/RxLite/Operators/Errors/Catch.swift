@@ -24,7 +24,7 @@ extension ObservableType {
                         return
                     }
                     guard lifetime.isActive else { return }
-                    fallback.runSubscription(sink, lifetime)
+                    fallback.subscribeTopLevel(sink, lifetime)
                 }, sourceLifetime)
         }
     }

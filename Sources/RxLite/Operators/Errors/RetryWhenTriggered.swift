@@ -45,7 +45,7 @@ final class RetryWhenStorage<Element, Failure: Error>: SerializedEmitter<Element
         trampoline.run {
             // `false` is final: the subscription has ended.
             guard lifetime.isActive, let attempt = lifetime.makeChild() else { return false }
-            source.runSubscription({ [self] event in onSource(event, attempt: attempt) }, attempt)
+            source.subscribeTopLevel({ [self] event in onSource(event, attempt: attempt) }, attempt)
             return true
         }
     }

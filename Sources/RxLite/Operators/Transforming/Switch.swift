@@ -79,7 +79,7 @@ final class SwitchStorage<Element>: SerializedEmitter<Element>, @unchecked Senda
         current = (id, child)
         lock.unlock()
         previous?.lifetime.finishChild()
-        inner.runSubscription({ [self] event in innerEvent(event, id: id, parent: parent) }, child)
+        inner.subscribeTopLevel({ [self] event in innerEvent(event, id: id, parent: parent) }, child)
         if parent.attachIfRunning(child) { return }
         // An inner that ended during subscribe leaves its child for the next one when nothing else holds it; events
         // from a stale inner carry an old `id` and are dropped anyway.

@@ -147,7 +147,7 @@ extension ObservableType where Element: Sendable {
         return Observable { sink, lifetime, _ in
             let inner = Lifetime()
             let scheduled = scheduler.schedule(()) { _ in
-                source.runSubscription(
+                source.subscribeTopLevel(
                     { event in
                         sink(event)
                         if event.isStopEvent { inner.dispose() }

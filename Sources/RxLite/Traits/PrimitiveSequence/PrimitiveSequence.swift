@@ -29,6 +29,12 @@ public protocol PrimitiveSequenceType<Element>: ObservableConvertibleType {
     var primitiveSequence: PrimitiveSequence<Trait, Element> { get }
 }
 
+extension PrimitiveSequenceType {
+    /// The sequence's events as an ``Observable``, for a type that implements only ``primitiveSequence``.
+    @inlinable
+    public func asObservable() -> Observable<Element> { primitiveSequence.asObservable() }
+}
+
 extension PrimitiveSequence {
     /// A sequence made by `factory` for each subscriber; a thrown error is emitted.
     @inlinable

@@ -53,15 +53,17 @@ extension BehaviorRelay where Element: Sendable {
 // forms into SharedSequence+DriveEmit.swift (scripts/generate-drive-emit.py).
 extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingStrategy {
     /// Calls `transformation` with the driver's elements and returns its result: for bindings written as functions.
-    @MainActor
+    @preconcurrency @MainActor
     public func drive<Result>(_ transformation: (Observable<Element>) -> Result) -> Result {
-        transformation(asObservable())
+        MainScheduler.ensureRunningOnMainThread(errorMessage: "drive must be called on the main thread")
+        return transformation(asObservable())
     }
 
     /// Calls the curried `binding` with the driver's elements and `curriedArgument`: `drive(tableView.rx.items(
     /// cellIdentifier: "Cell", cellType: Cell.self)) { row, item, cell in ... }`.
-    @MainActor
+    @preconcurrency @MainActor
     public func drive<R1, R2>(_ binding: (Observable<Element>) -> (R1) -> R2, curriedArgument: R1) -> R2 {
-        binding(asObservable())(curriedArgument)
+        MainScheduler.ensureRunningOnMainThread(errorMessage: "drive must be called on the main thread")
+        return binding(asObservable())(curriedArgument)
     }
 }

@@ -2,22 +2,24 @@
 // (`.ci/run` checks that this file is what the script writes).
 
 extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingStrategy {
-    /// Subscribes closures for elements, completion and disposal (a driver never fails). Call it on the main actor,
-    /// where the driver delivers.
+    /// Subscribes closures for elements, completion and disposal (a driver never fails). Call it on the main thread,
+    /// where the driver delivers: in Swift 6 mode the compiler checks it; from Swift 5-mode code, called off the main
+    /// thread, it stops with a message, as RxCocoa's does.
     ///
     /// `onDisposed` runs after `onCompleted`, or when the subscription is disposed.
-    @MainActor
+    @preconcurrency @MainActor
     @discardableResult
     public func drive(
         onNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> any Disposable {
-        asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+        MainScheduler.ensureRunningOnMainThread(errorMessage: "drive must be called on the main thread")
+        return asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
     /// Subscribes closures that receive `object` weakly; events after `object` is gone are ignored.
-    @MainActor
+    @preconcurrency @MainActor
     @discardableResult
     public func drive<Object: AnyObject>(
         with object: Object,
@@ -25,48 +27,52 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
         onCompleted: ((Object) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil
     ) -> any Disposable {
-        asObservable().subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+        MainScheduler.ensureRunningOnMainThread(errorMessage: "drive must be called on the main thread")
+        return asObservable().subscribe(
+            with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
     /// Sends every element and the completion to each of `observers` (a ``Binder``, a subject, ...).
-    @MainActor
+    @preconcurrency @MainActor
     @discardableResult
     public func drive<Observer: ObserverType>(_ observers: Observer...) -> any Disposable
     where Observer.Element == Element {
-        asObservable().subscribe { event in observers.forEach { $0.on(event) } }
+        MainScheduler.ensureRunningOnMainThread(errorMessage: "drive must be called on the main thread")
+        return asObservable().subscribe { event in observers.forEach { $0.on(event) } }
     }
 
     /// Sends every element, as an optional, and the completion to each of `observers` (a ``Binder``, a subject, ...).
-    @MainActor
+    @preconcurrency @MainActor
     @discardableResult
     public func drive<Observer: ObserverType>(_ observers: Observer...) -> any Disposable
     where Observer.Element == Element? {
-        asObservable().subscribe { event in observers.forEach { $0.on(event.map { $0 }) } }
+        MainScheduler.ensureRunningOnMainThread(errorMessage: "drive must be called on the main thread")
+        return asObservable().subscribe { event in observers.forEach { $0.on(event.map { $0 }) } }
     }
 
     /// Accepts every element into each of `relays`; the completion is not forwarded (a relay never ends).
-    @MainActor
+    @preconcurrency @MainActor
     @discardableResult
     public func drive(_ relays: BehaviorRelay<Element>...) -> any Disposable {
         drive(onNext: { element in relays.forEach { $0.accept(element) } })
     }
 
     /// Accepts every element, as an optional, into each of `relays`; the completion is not forwarded (a relay never ends).
-    @MainActor
+    @preconcurrency @MainActor
     @discardableResult
     public func drive(_ relays: BehaviorRelay<Element?>...) -> any Disposable {
         drive(onNext: { element in relays.forEach { $0.accept(element) } })
     }
 
     /// Accepts every element into each of `relays`; the completion is not forwarded (a relay never ends).
-    @MainActor
+    @preconcurrency @MainActor
     @discardableResult
     public func drive(_ relays: PublishRelay<Element>...) -> any Disposable {
         drive(onNext: { element in relays.forEach { $0.accept(element) } })
     }
 
     /// Accepts every element into each of `relays`; the completion is not forwarded (a relay never ends).
-    @MainActor
+    @preconcurrency @MainActor
     @discardableResult
     public func drive(_ relays: ReplayRelay<Element>...) -> any Disposable {
         drive(onNext: { element in relays.forEach { $0.accept(element) } })
@@ -74,22 +80,24 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
 }
 
 extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingStrategy {
-    /// Subscribes closures for elements, completion and disposal (a signal never fails). Call it on the main actor,
-    /// where the signal delivers.
+    /// Subscribes closures for elements, completion and disposal (a signal never fails). Call it on the main thread,
+    /// where the signal delivers: in Swift 6 mode the compiler checks it; from Swift 5-mode code, called off the main
+    /// thread, it stops with a message, as RxCocoa's does.
     ///
     /// `onDisposed` runs after `onCompleted`, or when the subscription is disposed.
-    @MainActor
+    @preconcurrency @MainActor
     @discardableResult
     public func emit(
         onNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> any Disposable {
-        asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+        MainScheduler.ensureRunningOnMainThread(errorMessage: "emit must be called on the main thread")
+        return asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
     /// Subscribes closures that receive `object` weakly; events after `object` is gone are ignored.
-    @MainActor
+    @preconcurrency @MainActor
     @discardableResult
     public func emit<Object: AnyObject>(
         with object: Object,
@@ -97,55 +105,59 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
         onCompleted: ((Object) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil
     ) -> any Disposable {
-        asObservable().subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+        MainScheduler.ensureRunningOnMainThread(errorMessage: "emit must be called on the main thread")
+        return asObservable().subscribe(
+            with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
     /// Sends every element and the completion to each of `observers` (a ``Binder``, a subject, ...).
-    @MainActor
+    @preconcurrency @MainActor
     @discardableResult
     public func emit<Observer: ObserverType>(to observers: Observer...) -> any Disposable
     where Observer.Element == Element {
-        asObservable().subscribe { event in observers.forEach { $0.on(event) } }
+        MainScheduler.ensureRunningOnMainThread(errorMessage: "emit must be called on the main thread")
+        return asObservable().subscribe { event in observers.forEach { $0.on(event) } }
     }
 
     /// Sends every element, as an optional, and the completion to each of `observers` (a ``Binder``, a subject, ...).
-    @MainActor
+    @preconcurrency @MainActor
     @discardableResult
     public func emit<Observer: ObserverType>(to observers: Observer...) -> any Disposable
     where Observer.Element == Element? {
-        asObservable().subscribe { event in observers.forEach { $0.on(event.map { $0 }) } }
+        MainScheduler.ensureRunningOnMainThread(errorMessage: "emit must be called on the main thread")
+        return asObservable().subscribe { event in observers.forEach { $0.on(event.map { $0 }) } }
     }
 
     /// Accepts every element into each of `relays`; the completion is not forwarded (a relay never ends).
-    @MainActor
+    @preconcurrency @MainActor
     @discardableResult
     public func emit(to relays: PublishRelay<Element>...) -> any Disposable {
         emit(onNext: { element in relays.forEach { $0.accept(element) } })
     }
 
     /// Accepts every element, as an optional, into each of `relays`; the completion is not forwarded (a relay never ends).
-    @MainActor
+    @preconcurrency @MainActor
     @discardableResult
     public func emit(to relays: PublishRelay<Element?>...) -> any Disposable {
         emit(onNext: { element in relays.forEach { $0.accept(element) } })
     }
 
     /// Accepts every element into each of `relays`; the completion is not forwarded (a relay never ends).
-    @MainActor
+    @preconcurrency @MainActor
     @discardableResult
     public func emit(to relays: BehaviorRelay<Element>...) -> any Disposable {
         emit(onNext: { element in relays.forEach { $0.accept(element) } })
     }
 
     /// Accepts every element, as an optional, into each of `relays`; the completion is not forwarded (a relay never ends).
-    @MainActor
+    @preconcurrency @MainActor
     @discardableResult
     public func emit(to relays: BehaviorRelay<Element?>...) -> any Disposable {
         emit(onNext: { element in relays.forEach { $0.accept(element) } })
     }
 
     /// Accepts every element into each of `relays`; the completion is not forwarded (a relay never ends).
-    @MainActor
+    @preconcurrency @MainActor
     @discardableResult
     public func emit(to relays: ReplayRelay<Element>...) -> any Disposable {
         emit(onNext: { element in relays.forEach { $0.accept(element) } })

@@ -17,6 +17,13 @@ public protocol SharedSequenceConvertibleType<Element>: ObservableConvertibleTyp
     func asSharedSequence() -> SharedSequence<SharingStrategy, Element>
 }
 
+extension SharedSequenceConvertibleType {
+    /// The shared sequence's events as an ``Observable``, for a type that implements only ``asSharedSequence()``
+    /// (RxSwift's `ActivityIndicator`, for one).
+    @inlinable
+    public func asObservable() -> Observable<Element> { asSharedSequence().asObservable() }
+}
+
 /// A sequence for UI bindings: it never fails, delivers every element on its strategy's scheduler, and shares one
 /// subscription among its subscribers. ``Driver`` and ``Signal`` are its two flavours.
 ///

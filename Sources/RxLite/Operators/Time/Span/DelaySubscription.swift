@@ -14,7 +14,7 @@ extension ObservableType {
         return Observable { sink, lifetime, _ in
             lifetime.insert(
                 scheduler.scheduleRelative((), dueTime: dueTime) { _ in
-                    if lifetime.isActive { source.runSubscription(sink, lifetime) }
+                    if lifetime.isActive { source.subscribeTopLevel(sink, lifetime) }
                     return Disposables.create()
                 })
         }

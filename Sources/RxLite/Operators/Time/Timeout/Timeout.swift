@@ -105,7 +105,7 @@ final class TimeoutStorage<Element, Scheduler: SchedulerType>: TimedEmitter<Elem
         case .timeOut:
             sourceLifetime.finishChild()
             if let fallback {
-                fallback.runSubscription(onFallback, lifetime)
+                fallback.subscribeTopLevel(onFallback, lifetime)
             } else {
                 lock.lock()
                 emitLocked(.error(RxError.timeout))
