@@ -138,6 +138,45 @@ private final class Captured {}
         }
     }
 
+    @Test func aSubscriptionsDisposableKeepsItsSubjectAlive() {
+        expectNoLeaks {
+            weak var weakSubject: PublishSubject<Int>?
+            weak var weakConnectable: ConnectableObservable<Int>?
+            var subscriptions: [any Disposable] = []
+            do {
+                let subject = PublishSubject<Int>()
+                weakSubject = subject
+                subscriptions.append(subject.subscribe(onNext: { _ in }))
+                let connectable = Observable<Int>.never().publish()
+                weakConnectable = connectable
+                subscriptions.append(connectable.subscribe(EventLog<Int>()))
+            }
+            // As in RxSwift: held only by the subscriptions' disposables, and freed with them.
+            #expect(weakSubject != nil)
+            #expect(weakConnectable != nil)
+            subscriptions.removeAll()
+            #expect(weakSubject == nil)
+            #expect(weakConnectable == nil)
+        }
+    }
+
+    @Test func aSubjectDoesNotKeepItsSubscriptionsDisposablesAlive() {
+        expectNoLeaks {
+            let subject = BehaviorSubject(value: 0)
+            var received: [Int] = []
+            weak var weakSubscription: AnyObject?
+            do {
+                let subscription = subject.subscribe(onNext: { received.append($0) })
+                weakSubscription = subscription as AnyObject
+            }
+            #expect(weakSubscription == nil)
+            // A subscription whose disposable was dropped goes on while the subject lives, as in RxSwift.
+            subject.onNext(1)
+            #expect(received == [0, 1])
+            subject.onCompleted()
+        }
+    }
+
     @Test func everySubjectAndRelayDroppedWithASubscriberIsFreed() {
         expectNoLeaks {
             weak var weakCaptured: Captured?

@@ -10,8 +10,9 @@ public protocol ObservableConvertibleType<Element> {
 /// A push-based sequence: ``Observable`` and everything that wraps one.
 ///
 /// Operators are defined on this protocol, so they read the same on every sequence type. As in RxSwift, a type
-/// conforms by implementing ``subscribe(_:)`` (a hand-written source or subject) or ``asObservable()`` (a wrapper of
-/// an ``Observable``); each gets the other from the one it implements.
+/// conforms by implementing ``subscribe(_:)`` (a hand-written source or subject) or
+/// ``ObservableConvertibleType/asObservable()`` (a wrapper of an ``Observable``); each gets the other from the one it
+/// implements.
 public protocol ObservableType<Element>: ObservableConvertibleType {
     /// Subscribes `observer`, which gets every event; returns the subscription.
     func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable where Observer.Element == Element
