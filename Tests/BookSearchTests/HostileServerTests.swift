@@ -93,6 +93,29 @@ import Testing
         }
     }
 
+    /// A head of at least four bytes without its blank line, then the connection closed: a typed error, not a
+    /// crash (the search for the blank line once started past the end of what was read).
+    @Test(arguments: ["HTTP/1.1 200 OK\r\nX", "HTTP", "HTTP/1.1 200 OK\r\n", "HTTP/1.1 200 OK\r\nA: b\r\n\r"])
+    func aHeadCutShortIsATypedError(head: String) async throws {
+        try await withLocalHTTPServer(route: { _ in Response(raw: Data(head.utf8)) }) { server in
+            #expect(await failure(server) == .malformedResponse("the answer's head is cut short"))
+        }
+    }
+
+    /// Chunk sizes at and near `Int.max` (and past it): refused as too large or not a number, never an overflow.
+    @Test(arguments: [
+        ("7fffffffffffffff", BookSearchError.responseTooLarge(limit: AladinClient.defaultMaximumResponseBytes)),
+        ("7ffffffffffffff0", BookSearchError.responseTooLarge(limit: AladinClient.defaultMaximumResponseBytes)),
+        ("ffffffffffffffff", BookSearchError.malformedResponse("a chunk size \"ffffffffffffffff\" is not a number")),
+    ])
+    func aHugeChunkSizeIsRefused(size: String, expected: BookSearchError) async throws {
+        let head = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+        let body = "10\r\n{\"totalResults\":\r\n\(size)\r\nxx"
+        try await withLocalHTTPServer(route: { _ in Response(raw: Data((head + body).utf8)) }) { server in
+            #expect(await failure(server) == expected)
+        }
+    }
+
     @Test func aPageOfTwentyThousandItemsIsCutToThePageSize() async throws {
         let items = (1...20_000).map { #"{"title":"Book \#($0)","isbn13":"","itemId":\#($0)}"# }
         let body = #"{"totalResults":40000,"item":[\#(items.joined(separator: ","))]}"#

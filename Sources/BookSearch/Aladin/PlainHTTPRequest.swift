@@ -194,14 +194,15 @@
             let end: [UInt8] = [13, 10, 13, 10]
             var searchFrom = 0
             while true {
-                if buffer.count >= 4 {
-                    for start in searchFrom...(buffer.count - 4) where buffer[start..<start + 4].elementsEqual(end) {
-                        let head = String(decoding: buffer[..<start], as: UTF8.self)
-                        buffer.removeFirst(start + 4)
-                        return head
-                    }
-                    searchFrom = buffer.count - 3
+                // `stride` stays empty when fewer than four bytes are left to search (a `fill()` that hit the end
+                // read nothing new), where a closed range `searchFrom...(count - 4)` would trap.
+                for start in stride(from: searchFrom, through: buffer.count - 4, by: 1)
+                where buffer[start..<start + 4].elementsEqual(end) {
+                    let head = String(decoding: buffer[..<start], as: UTF8.self)
+                    buffer.removeFirst(start + 4)
+                    return head
                 }
+                searchFrom = max(buffer.count - 3, 0)
                 if buffer.count > maximum { throw .malformedResponse("the answer's head is longer than 64 KB") }
                 if isAtEnd {
                     throw buffer.isEmpty
@@ -241,7 +242,8 @@
                     throw .malformedResponse("a chunk size \"\(sizeLine.prefix(20))\" is not a number")
                 }
                 if size == 0 { return body }
-                if body.count + size > limit { throw .responseTooLarge(limit: limit) }
+                // `size > limit - body.count`, not `body.count + size > limit`: a size near `Int.max` would overflow.
+                if size > limit - body.count { throw .responseTooLarge(limit: limit) }
                 while buffer.count < size + 2 {
                     if isAtEnd { throw .malformedResponse("the body is cut short inside a chunk") }
                     try fill()

@@ -29,6 +29,9 @@ final class LocalHTTPServer: Sendable {
         var sendsContentLength = true
         /// Whether to send the body as `Transfer-Encoding: chunked`, in chunks of 64 KiB (no `Content-Length`).
         var isChunked = false
+        /// Bytes sent as they are, in place of a status line, head and body (a cut-short head, a hostile chunk
+        /// size); the connection is then closed.
+        var raw: Data? = nil
 
         static func json(_ text: String, status: Int = 200, delay: DispatchTimeInterval? = nil) -> Response {
             Response(status: status, body: Data(text.utf8), delay: delay)
@@ -145,6 +148,10 @@ final class LocalHTTPServer: Sendable {
                 stopping.signal()  // keep it signalled for the loop and any later wait
                 return
             }
+        }
+        if let raw = response.raw {
+            writeAll(connection, raw)
+            return
         }
         var head = "HTTP/1.1 \(response.status) \(Self.reason(response.status))\r\n"
         head += "Content-Type: \(response.contentType)\r\n"
