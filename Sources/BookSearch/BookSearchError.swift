@@ -15,6 +15,9 @@ public enum BookSearchError: Error, Sendable, Equatable, Hashable {
     case api(code: Int, message: String)
     /// The server answered with an HTTP status outside 200...299 and no Aladin error body.
     case http(status: Int)
+    /// The server sent the request elsewhere (HTTP 3xx to `location`, as the server wrote it); redirects are not
+    /// followed, so another host's answer is never shown as Aladin's.
+    case redirected(status: Int, location: String)
     /// No answer came within the client's timeout.
     case timedOut
     /// The answer came but is not an Aladin search result (not JSON, cut short, or missing a required field).
@@ -55,6 +58,10 @@ extension BookSearchError: CustomStringConvertible, LocalizedError {
             let kind = (500...599).contains(status) ? "Aladin's server failed" : "Aladin rejected the request"
             return
                 "\(kind) (HTTP \(status)). Try again later; if it persists, check the base URL (\(Self.baseURLHint))."
+        case .redirected(let status, let location):
+            let target = location.isEmpty ? "another address" : "\(location.prefix(200))"
+            return "The server sent the search elsewhere (HTTP \(status) to \(target)); redirects are not followed. "
+                + "Set the base URL (\(Self.baseURLHint)) to where the API really is."
         case .timedOut:
             return "Aladin did not answer in time. Check the network connection and try again."
         case .malformedResponse(let detail):
