@@ -120,7 +120,7 @@ public final class AladinClient: BookSearchService {
         guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
             scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty,
             var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
-        else { throw InvalidBaseURL(reason: "it is not an http or https URL with a host") }
+        else { throw .notAnHTTPURL }
         if components.user != nil || components.password != nil {
             throw InvalidBaseURL(reason: "it holds a user name or password; give the key with --aladin-key instead")
         }
@@ -134,9 +134,7 @@ public final class AladinClient: BookSearchService {
         if decodedPath.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
             throw InvalidBaseURL(reason: "its path holds a control character (such as %0D or %0A)")
         }
-        var path = components.percentEncodedPath
-        if path.lowercased().hasSuffix("/itemsearch.aspx") { path.removeLast("ItemSearch.aspx".count) }
-        if !path.hasSuffix("/") { path += "/" }
+        let path = Self.directoryPath(components.percentEncodedPath)
         components.percentEncodedPath = path
         guard let validated = components.url, HTTPTarget.isPrintableASCII(path) else {
             throw InvalidBaseURL(reason: "its path holds characters a request cannot carry")
@@ -178,9 +176,7 @@ public final class AladinClient: BookSearchService {
         // The base URL's path as it was given, percent-encoded (`appendingPathComponent` and `path` decode it),
         // then the endpoint; its query is replaced by the search's.
         var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true)!
-        var path = components.percentEncodedPath
-        if !path.hasSuffix("/") { path += "/" }
-        components.percentEncodedPath = path + "ItemSearch.aspx"
+        components.percentEncodedPath = Self.directoryPath(components.percentEncodedPath) + "ItemSearch.aspx"
         components.fragment = nil
         components.percentEncodedQuery =
             parameters
@@ -247,6 +243,14 @@ public final class AladinClient: BookSearchService {
         }
     #endif
 
+    /// `path` (percent-encoded) as the API root's: a pasted endpoint (`…/ItemSearch.aspx`) stands for its
+    /// directory, and the result ends in `/`.
+    private static func directoryPath(_ path: String) -> String {
+        var path = path
+        if path.lowercased().hasSuffix("/itemsearch.aspx") { path.removeLast("ItemSearch.aspx".count) }
+        return path.hasSuffix("/") ? path : path + "/"
+    }
+
     /// Unreserved characters only (RFC 3986); everything else as `%XX` of its UTF-8 bytes.
     private static func percentEncoded(_ text: String) -> String {
         var encoded = ""
@@ -268,4 +272,7 @@ public final class AladinClient: BookSearchService {
 public struct InvalidBaseURL: Error, Equatable, Sendable {
     /// What is wrong with it, as the end of a sentence: "it holds a query (?…); …".
     public let reason: String
+
+    /// Not a URL, another scheme than http and https, or no host.
+    public static let notAnHTTPURL = InvalidBaseURL(reason: "it is not an http or https URL with a host")
 }
