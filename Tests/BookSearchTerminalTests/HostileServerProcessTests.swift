@@ -75,6 +75,17 @@ import Testing
         }
     }
 
+    /// A 3 MB error message reaches stderr cut to a few KB, not copied whole.
+    @Test func aHugeErrorMessageIsNotCopiedToStderr() async throws {
+        let body = #"{"errorCode":3,"errorMessage":"\#(String(repeating: "x", count: 3 << 20))"}"#
+        try await withLocalHTTPServer(route: { _ in .json(body) }) { server in
+            let result = try search(server)
+            #expect(result.status == 1)
+            #expect(result.stderr.utf8.count < 5_000)
+            #expect(result.stderr.contains("xxx…. Try again later"))
+        }
+    }
+
     @Test func aHugeAnswerIsATypedError() async throws {
         let body = Data(repeating: UInt8(ascii: " "), count: 50 << 20)
         try await withLocalHTTPServer(route: { _ in LocalHTTPServer.Response(body: body) }) { server in

@@ -116,6 +116,44 @@ import Testing
         }
     }
 
+    /// A 3 MB error message (under the 4 MB cap) is cut on arrival to 4 KB, on a character boundary, with "…".
+    @Test func aHugeErrorMessageIsCutOnArrival() async throws {
+        let message = String(repeating: "e\u{301}한", count: 600_000)
+        let body = #"{"errorCode":3,"errorMessage":"\#(message)"}"#
+        try await withLocalHTTPServer(route: { _ in .json(body) }) { server in
+            guard case .api(3, let shown) = await failure(server) else {
+                Issue.record("expected an API error")
+                return
+            }
+            #expect(shown.utf8.count <= 4096 && shown.utf8.count > 4000)
+            #expect(shown.hasSuffix("…"))
+            #expect(message.hasPrefix(shown.dropLast()))
+            #expect(shown.dropLast().count % 2 == 0)  // whole "é" + "한" pairs: no accent cut from its letter
+        }
+    }
+
+    /// Ten 160 KB titles (and, in the first book, 100 KB authors, publishers, dates and ISBNs): each field is cut
+    /// on arrival.
+    @Test func hugeBookFieldsAreCutOnArrival() async throws {
+        let long = String(repeating: "가", count: 160_000 / 3)
+        let items = (1...10).map { index in
+            let other = index == 1 ? String(repeating: "9", count: 100_000) : "9"
+            return AladinFixtures.Item(
+                title: long, author: other, publisher: other, pubDate: other, isbn13: other, itemId: index,
+                priceStandard: 1000)
+        }
+        let body = AladinFixtures.page(total: 10, start: 1, items: items)
+        try await withLocalHTTPServer(route: { _ in .json(body) }) { server in
+            let page = try await client(server).search(BookSearchRequest(query: "a"))
+            #expect(page.books.count == 10)
+            for book in page.books {
+                #expect(book.title.utf8.count <= 1024 && book.title.hasSuffix("…"))
+                #expect(book.author.utf8.count <= 1024 && book.publisher.utf8.count <= 1024)
+                #expect(book.publicationDate.utf8.count <= 64 && book.isbn13.utf8.count <= 64)
+            }
+        }
+    }
+
     @Test func aPageOfTwentyThousandItemsIsCutToThePageSize() async throws {
         let items = (1...20_000).map { #"{"title":"Book \#($0)","isbn13":"","itemId":\#($0)}"# }
         let body = #"{"totalResults":40000,"item":[\#(items.joined(separator: ","))]}"#

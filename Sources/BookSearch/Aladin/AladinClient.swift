@@ -153,7 +153,8 @@ public final class AladinClient: BookSearchService {
         }
         let answer = try await send(urlRequest(for: request))
         if (300...399).contains(answer.status) {
-            throw .redirected(status: answer.status, location: answer.location ?? "")
+            let location = ReceivedText.capped(answer.location ?? "", maximumBytes: ReceivedText.maximumURLBytes)
+            throw .redirected(status: answer.status, location: location)
         }
         guard (200...299).contains(answer.status) else {
             throw AladinResponse.decodeError(answer.body) ?? .http(status: answer.status)
