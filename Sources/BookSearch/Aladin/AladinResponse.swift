@@ -111,7 +111,8 @@ enum AladinResponse {
         /// A key problem when Aladin's message names the key; any other code is a plain API error. Aladin does not
         /// publish its error codes, so the message is what tells them apart.
         var error: BookSearchError {
-            let message = ReceivedText.capped(errorMessage ?? "no message", maximumBytes: ReceivedText.maximumMessageBytes)
+            let message = ReceivedText.capped(
+                errorMessage ?? "no message", maximumBytes: ReceivedText.maximumMessageBytes)
             let lowered = message.lowercased()
             if lowered.contains("key") || lowered.contains("키") {
                 return .invalidKey(message)
