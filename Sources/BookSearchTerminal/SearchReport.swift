@@ -6,11 +6,15 @@ public struct SearchReport: Sendable, Equatable {
     public var options: SearchOptions
     public var books: [Book]
     public var totalResults: Int
+    /// Why the paging ended below `totalResults` (``ShownBooks/shortfall(claimedTotal:)``), if it did before the
+    /// pages asked for.
+    public var shortfall: String?
 
-    public init(options: SearchOptions, books: [Book], totalResults: Int) {
+    public init(options: SearchOptions, books: [Book], totalResults: Int, shortfall: String? = nil) {
         self.options = options
         self.books = books
         self.totalResults = totalResults
+        self.shortfall = shortfall
     }
 
     /// Fetches pages 1...`options.pages` from `service`, stopping early after the last page. Each page adds only
@@ -29,7 +33,11 @@ public struct SearchReport: Sendable, Equatable {
             let (admitted, hasMore) = shown.admit(page)
             books += admitted
             total = page.totalResults
-            guard hasMore else { break }
+            guard hasMore else {
+                return SearchReport(
+                    options: options, books: books, totalResults: total,
+                    shortfall: shown.shortfall(claimedTotal: total))
+            }
             request = request.nextPage
         }
         return SearchReport(options: options, books: books, totalResults: total)
@@ -44,7 +52,7 @@ public struct SearchReport: Sendable, Equatable {
             lines.append("The server counts \(totalResults) books for \(query) but listed none.")
         } else {
             if books.isEmpty { lines.append("No books found for \(query).") }
-            lines.append("\(books.count) of \(totalResults)")
+            lines.append("\(books.count) of \(totalResults)" + (shortfall.map { ": " + $0 } ?? ""))
         }
         return lines.joined(separator: "\n") + "\n"
     }

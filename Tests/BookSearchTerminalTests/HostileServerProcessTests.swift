@@ -43,7 +43,9 @@ import Testing
             let result = try search(server, ["--pages", "5"])
             #expect(result.status == 0)
             #expect(result.stdout.split(separator: "\n").count == 11)
-            #expect(result.stdout.hasSuffix("\n10 of 40000\n"))
+            #expect(
+                result.stdout.hasSuffix(
+                    "\n10 of 40000: the server repeated books; 10 of the claimed 40000 were new\n"))
             #expect(server.requests.count == 2)  // page 2 added nothing: the paging stopped
         }
     }

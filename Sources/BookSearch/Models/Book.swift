@@ -38,11 +38,12 @@ public struct Book: Sendable, Equatable, Hashable, Codable {
         self.itemID = itemID
     }
 
-    /// What makes two listings the same book: the ISBN-13 when there is one, else Aladin's item id, else every
-    /// field shown (two listings that agree on all of them look the same to a reader anyway).
+    /// What makes two listings the same book: the service's item id when there is one; else the ISBN-13 and the
+    /// title together (one ISBN is sometimes printed on different books, and sets and editions share one); else
+    /// every field shown (two listings that agree on all of them look the same to a reader anyway).
     public var identity: String {
-        if !isbn13.isEmpty { return "isbn:" + isbn13 }
         if let itemID { return "item:\(itemID)" }
+        if !isbn13.isEmpty { return ["isbn", isbn13, title].joined(separator: "\u{1F}") }
         return ["text", title, author, publisher, publicationDate].joined(separator: "\u{1F}")
     }
 
