@@ -9,17 +9,28 @@ public struct SearchReport: Sendable, Equatable {
     /// Why the paging ended below `totalResults` (``ShownBooks/shortfall(claimedTotal:)``), if it did before the
     /// pages asked for.
     public var shortfall: String?
+    /// Why a later page failed, when pages before it were loaded: the report holds those pages, and the command
+    /// prints them, then this error, and exits 1.
+    public var failure: BookSearchError?
+    /// The page that failed, with ``failure``.
+    public var failedPage: Int?
 
-    public init(options: SearchOptions, books: [Book], totalResults: Int, shortfall: String? = nil) {
+    public init(
+        options: SearchOptions, books: [Book], totalResults: Int, shortfall: String? = nil,
+        failure: BookSearchError? = nil, failedPage: Int? = nil
+    ) {
         self.options = options
         self.books = books
         self.totalResults = totalResults
         self.shortfall = shortfall
+        self.failure = failure
+        self.failedPage = failedPage
     }
 
     /// Fetches pages 1...`options.pages` from `service`, stopping early after the last page. Each page adds only
     /// books not listed before, and never more than the server's total (``ShownBooks``), so a server repeating
-    /// its pages or paging past its total cannot make the list longer than what it really holds.
+    /// its pages or paging past its total cannot make the list longer than what it really holds. Throws when the
+    /// first page fails; a later page's failure keeps the pages loaded and is returned in ``failure``.
     public static func fetch(_ options: SearchOptions, from service: any BookSearchService)
         async throws(BookSearchError)
         -> SearchReport
@@ -29,7 +40,13 @@ public struct SearchReport: Sendable, Equatable {
         var total = 0
         var request = BookSearchRequest(query: options.query, queryType: options.queryType, page: 1)
         while request.page <= options.pages {
-            let page = try await service.search(request)
+            let page: BookSearchPage
+            do {
+                page = try await service.search(request)
+            } catch where request.page > 1 {
+                return SearchReport(
+                    options: options, books: books, totalResults: total, failure: error, failedPage: request.page)
+            }
             let (admitted, hasMore) = shown.admit(page)
             books += admitted
             total = page.totalResults

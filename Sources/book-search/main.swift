@@ -60,6 +60,12 @@ case .search(let options):
         do throws(BookSearchError) {
             let report = try await SearchReport.fetch(options, from: service)
             writeOutput(options.json ? report.json : report.text)
+            // A later page failed: what was loaded is printed above, then why the rest is missing.
+            if let failure = report.failure {
+                let page = report.failedPage.map { "page \($0) " } ?? ""
+                printError("book-search: \(page)failed: \(options.service.message(for: failure))")
+                exit(1)
+            }
             exit(0)
         } catch {
             printError("book-search: \(options.service.message(for: error))")

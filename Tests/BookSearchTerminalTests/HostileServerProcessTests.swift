@@ -50,6 +50,28 @@ import Testing
         }
     }
 
+    /// `--pages 3` with page 2 failing: page 1 is printed, then the error, exit 1.
+    @Test(arguments: [false, true])
+    func aLaterPageFailingKeepsThePagesLoaded(json: Bool) async throws {
+        let first = AladinFixtures.page(total: 30, start: 1, items: AladinFixtures.items(10))
+        try await withLocalHTTPServer(route: { request in
+            request.parameter("Start") == "1" ? .json(first) : .json("<html>down</html>", status: 503)
+        }) { server in
+            let result = try search(server, ["--pages", "3"] + (json ? ["--json"] : []))
+            #expect(result.status == 1)
+            if json {
+                let object = try #require(
+                    JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+                #expect((object["books"] as? [Any])?.count == 10)
+            } else {
+                #expect(result.stdout.split(separator: "\n").count == 11)
+                #expect(result.stdout.hasSuffix("\n10 of 30\n"))
+            }
+            #expect(result.stderr.hasPrefix("book-search: page 2 failed: Aladin's server failed (HTTP 503)."))
+            #expect(server.requests.count == 2)
+        }
+    }
+
     @Test func anEmptyPageWithATotalSaysSo() async throws {
         let body = AladinFixtures.page(total: 100, start: 1, items: [])
         try await withLocalHTTPServer(route: { _ in .json(body) }) { server in
