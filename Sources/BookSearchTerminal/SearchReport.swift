@@ -43,9 +43,9 @@ public struct SearchReport: Sendable, Equatable {
             let page: BookSearchPage
             do {
                 page = try await service.search(request)
-            } catch where request.page > 1 {
+            } catch let failure where request.page > 1 {
                 return SearchReport(
-                    options: options, books: books, totalResults: total, failure: error, failedPage: request.page)
+                    options: options, books: books, totalResults: total, failure: failure, failedPage: request.page)
             }
             let (admitted, hasMore) = shown.admit(page)
             books += admitted
