@@ -55,7 +55,7 @@ import Testing
     func aLaterPageFailingKeepsThePagesLoaded(json: Bool) async throws {
         let first = AladinFixtures.page(total: 30, start: 1, items: AladinFixtures.items(10))
         try await withLocalHTTPServer(route: { request in
-            request.parameter("Start") == "1" ? .json(first) : .json("<html>down</html>", status: 503)
+            request.parameter("Start") == "1" ? .json(first) : .json("<html>down</html>", status: 500)
         }) { server in
             let result = try search(server, ["--pages", "3"] + (json ? ["--json"] : []))
             #expect(result.status == 1)
@@ -67,7 +67,7 @@ import Testing
                 #expect(result.stdout.split(separator: "\n").count == 11)
                 #expect(result.stdout.hasSuffix("\n10 of 30\n"))
             }
-            #expect(result.stderr.hasPrefix("book-search: page 2 failed: Aladin's server failed (HTTP 503)."))
+            #expect(result.stderr.hasPrefix("book-search: page 2 failed: Aladin's server failed (HTTP 500)."))
             #expect(server.requests.count == 2)
         }
     }

@@ -154,6 +154,34 @@ import Testing
         }
     }
 
+    /// A `100 Continue` before the answer is skipped; a server that sends only that is a clear error.
+    @Test func interimAnswersAreSkipped() async throws {
+        let page = AladinFixtures.page(total: 2, start: 1, items: AladinFixtures.hanKang)
+        let full = "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: \(page.utf8.count)\r\n\r\n\(page)"
+        try await withLocalHTTPServer(route: { _ in Response(raw: Data(full.utf8)) }) { server in
+            let result = try await client(server).search(BookSearchRequest(query: "한강"))
+            #expect(result.books.count == 2)
+        }
+        try await withLocalHTTPServer(route: { _ in Response(raw: Data("HTTP/1.1 100 Continue\r\n\r\n".utf8)) }) {
+            server in
+            #expect(await failure(server) == .malformedResponse("the server closed the connection without answering"))
+        }
+    }
+
+    /// Only a busy or failing server is worth trying again later; a 404 is a wrong address, a 100 not an answer.
+    @Test(arguments: [
+        (404, "There is no Aladin API at this address (HTTP 404 Not Found)", false),
+        (100, "The server answered only with HTTP 100", false),
+        (403, "Aladin rejected the request (HTTP 403)", false),
+        (503, "Aladin is busy (HTTP 503). Try again in a minute.", true),
+        (500, "Aladin's server failed (HTTP 500). Try again later", true),
+    ])
+    func httpStatusesSayWhatToDo(status: Int, message: String, retry: Bool) {
+        let text = BookSearchError.http(status: status).description
+        #expect(text.hasPrefix(message), "\(text)")
+        #expect(text.contains("Try again") == retry)
+    }
+
     @Test func aPageOfTwentyThousandItemsIsCutToThePageSize() async throws {
         let items = (1...20_000).map { #"{"title":"Book \#($0)","isbn13":"","itemId":\#($0)}"# }
         let body = #"{"totalResults":40000,"item":[\#(items.joined(separator: ","))]}"#

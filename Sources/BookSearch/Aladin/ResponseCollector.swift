@@ -168,7 +168,14 @@ final class RunningRequest: @unchecked Sendable {
         case .badServerResponse, .cannotParseResponse, .cannotDecodeRawData, .cannotDecodeContentData,
             .zeroByteResource:
             return .malformedResponse(urlError.localizedDescription)
-        default: return .network("\(urlError.localizedDescription) (URL error \(urlError.code.rawValue))")
+        // The description only: URLError's code numbers (-1004) and libcurl's own words mean nothing to a user.
+        case .cannotConnectToHost: return .network("the server refused the connection")
+        case .cannotFindHost, .dnsLookupFailed: return .network("the server's name could not be found")
+        case .notConnectedToInternet, .networkConnectionLost: return .network("the network connection was lost")
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
+            return .network("the secure connection failed (the server's certificate was not accepted)")
+        default: return .network("the connection failed")
         }
     }
 }
