@@ -137,7 +137,12 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
 }
 
 extension BookSearchCommand {
-    /// The usage text printed by `--help` and after a usage error.
+    /// The one line printed for a usage error: the message and where to read more.
+    public static func usageErrorLine(_ error: UsageError) -> String {
+        "book-search: \(error.message) (see book-search --help)"
+    }
+
+    /// The usage text printed by `--help`.
     public static let usage = """
         usage: book-search [--aladin-key KEY] [--aladin-url URL]
                book-search search QUERY [--type keyword|title|author|publisher] [--pages N] [--json]
@@ -151,6 +156,7 @@ extension BookSearchCommand {
         `search` prints one line per book ("N. Title — Author (Publisher, Year) ISBN"), or JSON with --json
         (query, type, totalResults, books: title, author, publisher, publicationDate, isbn13);
         --pages N (1 to 100) fetches the first N pages of \(BookSearchRequest.defaultPageSize) (default 1).
+        An option's value may also follow an equals sign: --type=title, --pages=2.
         Exit status: 0 ok, 1 the search failed, 2 usage error.
         """
 
@@ -165,7 +171,13 @@ extension BookSearchCommand {
         var pages: Int?
         var json = false
         var index = 0
+        // The value of `--flag=value`, while that argument is read.
+        var inlineValue: String?
         func value(for flag: String) throws(UsageError) -> String {
+            if let given = inlineValue {
+                guard !given.isEmpty else { throw UsageError(message: "\(flag) needs a value.") }
+                return given
+            }
             index += 1
             guard index < arguments.count, !arguments[index].hasPrefix("--") else {
                 throw UsageError(message: "\(flag) needs a value.")
@@ -183,8 +195,17 @@ extension BookSearchCommand {
             guard let parsed = parse(given) else { throw UsageError(message: explain(TerminalText.sanitized(given))) }
             option = parsed
         }
+        let flagsWithValues: Set = ["--aladin-key", "--aladin-url", "--type", "--pages"]
         while index < arguments.count {
-            let argument = arguments[index]
+            var argument = arguments[index]
+            inlineValue = nil
+            // `--type=title` is `--type title`, for the options that take a value.
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "="),
+                flagsWithValues.contains(String(argument[..<equals]))
+            {
+                inlineValue = String(argument[argument.index(after: equals)...])
+                argument = String(argument[..<equals])
+            }
             switch argument {
             case "--help", "-h":
                 return .help

@@ -92,25 +92,28 @@ public struct SearchReport: Sendable, Equatable {
     /// isbn13), each string as the service gave it, with what a terminal would act on escaped
     /// (``TerminalText/jsonForTerminal(_:)``).
     public var json: String {
-        struct Output: Encodable {
-            struct Item: Encodable {
-                let title, author, publisher, publicationDate, isbn13: String
-            }
-            let query: String
-            let type: String
-            let totalResults: Int
-            let books: [Item]
-        }
-        let output = Output(
-            query: options.query, type: options.queryType.name, totalResults: totalResults,
-            books: books.map {
-                .init(
-                    title: $0.title, author: $0.author, publisher: $0.publisher, publicationDate: $0.publicationDate,
-                    isbn13: $0.isbn13)
-            })
+        // Written field by field, not through an Encodable struct: JSONEncoder on Linux does not keep the declared
+        // order, and the README promises query, type and totalResults before the books.
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let json = String(decoding: (try? encoder.encode(output)) ?? Data("{}".utf8), as: UTF8.self)
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        func literal(_ text: String) -> String {
+            String(decoding: (try? encoder.encode(text)) ?? Data("\"\"".utf8), as: UTF8.self)
+        }
+        let items = books.map { book in
+            let fields = [
+                ("title", book.title), ("author", book.author), ("publisher", book.publisher),
+                ("publicationDate", book.publicationDate), ("isbn13", book.isbn13),
+            ]
+            return "    {\n" + fields.map { "      \"\($0.0)\" : \(literal($0.1))" }.joined(separator: ",\n") + "\n    }"
+        }
+        let json = """
+            {
+              "query" : \(literal(options.query)),
+              "type" : \(literal(options.queryType.name)),
+              "totalResults" : \(totalResults),
+              "books" : \(items.isEmpty ? "[]" : "[\n" + items.joined(separator: ",\n") + "\n  ]")
+            }
+            """
         return TerminalText.jsonForTerminal(json) + "\n"
     }
 }

@@ -17,7 +17,7 @@ let command: BookSearchCommand
 do {
     command = try BookSearchCommand.parse(Array(CommandLine.arguments.dropFirst()), environment: environment)
 } catch {
-    printError("book-search: \(error.message)\n\n\(BookSearchCommand.usage)")
+    printError(BookSearchCommand.usageErrorLine(error))
     exit(2)
 }
 

@@ -76,6 +76,18 @@ import Testing
         #expect(ServiceChoice.embeddedCatalog.message(for: error).contains("bad query."))
     }
 
+    @Test func optionsTakeTheirValueAfterAnEqualsSign() throws {
+        #expect(
+            try BookSearchCommand.parse(["search", "q", "--type=title", "--pages=2"])
+                == .search(SearchOptions(query: "q", queryType: .title, pages: 2, json: false, service: .embeddedCatalog)))
+        #expect(throws: UsageError(message: "--pages needs a value.")) {
+            try BookSearchCommand.parse(["search", "q", "--pages="])
+        }
+        #expect(throws: UsageError(message: "Unknown option --json=1.")) {
+            try BookSearchCommand.parse(["search", "q", "--json=1"])
+        }
+    }
+
     @Test func usageMentionsEveryOption() {
         for option in ["--aladin-key", "--aladin-url", "ALADIN_BASE_URL", "--type", "--pages N (1 to 100)", "--json"] {
             #expect(BookSearchCommand.usage.contains(option), "\(option)")
