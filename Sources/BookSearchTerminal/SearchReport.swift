@@ -104,7 +104,8 @@ public struct SearchReport: Sendable, Equatable {
                 ("title", book.title), ("author", book.author), ("publisher", book.publisher),
                 ("publicationDate", book.publicationDate), ("isbn13", book.isbn13),
             ]
-            return "    {\n" + fields.map { "      \"\($0.0)\" : \(literal($0.1))" }.joined(separator: ",\n") + "\n    }"
+            return "    {\n" + fields.map { "      \"\($0.0)\" : \(literal($0.1))" }.joined(separator: ",\n")
+                + "\n    }"
         }
         let json = """
             {

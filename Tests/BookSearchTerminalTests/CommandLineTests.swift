@@ -79,7 +79,8 @@ import Testing
     @Test func optionsTakeTheirValueAfterAnEqualsSign() throws {
         #expect(
             try BookSearchCommand.parse(["search", "q", "--type=title", "--pages=2"])
-                == .search(SearchOptions(query: "q", queryType: .title, pages: 2, json: false, service: .embeddedCatalog)))
+                == .search(
+                    SearchOptions(query: "q", queryType: .title, pages: 2, json: false, service: .embeddedCatalog)))
         #expect(throws: UsageError(message: "--pages needs a value.")) {
             try BookSearchCommand.parse(["search", "q", "--pages="])
         }
