@@ -21,7 +21,7 @@ final class InteractiveApp {
     private let nearBottom = PublishRelay<Void>()
     private let retry = PublishRelay<Void>()
     /// The seed's countdown popup: Ctrl-T starts (or restarts) it, Ctrl-X cancels it.
-    private let countdown = Countdown(from: 3)
+    private let countdown = Countdown(from: 3, label: CountdownPopup.label)
     private let disposeBag = DisposeBag()
     private var sources: [any DispatchSourceProtocol] = []
     /// Ticks the spinner while a page loads; `nil` otherwise.
@@ -59,7 +59,9 @@ final class InteractiveApp {
             self?.screen.settledQuery = $0
             self?.changed()
         }).disposed(by: disposeBag)
-        countdown.text.drive(onNext: { [weak self] in
+        CountdownPopup.texts(countdown.text.asObservable(), hold: .milliseconds(800), scheduler: MainScheduler.instance)
+            .asDriver(onErrorJustReturn: nil)
+            .drive(onNext: { [weak self] in
             self?.screen.countdownText = $0
             self?.changed()
         }).disposed(by: disposeBag)
