@@ -62,9 +62,9 @@ final class InteractiveApp {
         CountdownPopup.texts(countdown.text.asObservable(), hold: .milliseconds(800), scheduler: MainScheduler.instance)
             .asDriver(onErrorJustReturn: nil)
             .drive(onNext: { [weak self] in
-            self?.screen.countdownText = $0
-            self?.changed()
-        }).disposed(by: disposeBag)
+                self?.screen.countdownText = $0
+                self?.changed()
+            }).disposed(by: disposeBag)
 
         let input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
         input.setEventHandler { MainActor.assumeIsolated { self.readInput() } }
