@@ -55,7 +55,8 @@ public struct Overlay: Equatable, Sendable {
     public var lines: [String]
     /// Whether each line is centred in the box (the countdown's digit) rather than left-aligned.
     public var centersLines: Bool
-    /// How far a wrapped line's continuation is indented (the help's key column).
+    /// How far a wrapped line's continuation is indented (the help's key column). Only a line whose key column
+    /// ends in a space before its text is wrapped beside the column; any other line (a paragraph) wraps whole.
     public var hangingIndent: Int
     /// The first line shown, when the lines do not all fit: Up/Down and PgUp/PgDn scroll.
     public var scrollOffset = 0
@@ -85,7 +86,7 @@ public struct Overlay: Equatable, Sendable {
             "Left, Right    move the cursor in the text",
             "Ctrl-A, Ctrl-E start / end of the text",
             "Backspace, Del delete before / under the cursor",
-            "Ctrl-W         delete the word before the cursor",
+            "Ctrl-W, Ctrl-K delete the word before the cursor / to the end",
             "Ctrl-U         clear the text",
             "Tab, Shift-Tab next / previous search field",
             "Up, Down       move through the results",
@@ -498,8 +499,12 @@ extension TerminalScreen {
         let contentWidth = max(min(widest + 2, layout.width - 4), 3)
         let wrapped = overlay.lines.flatMap { line in
             let indent = overlay.hangingIndent
-            guard indent > 0, indent < contentWidth - 2, TextWidth.of(line) > contentWidth - 2 else {
-                return TextWidth.wrap(line, to: contentWidth - 2)
+            let characters = Array(line)
+            let hasKeyColumn = indent > 0 && characters.count > indent && characters[indent - 1] == " "
+                && characters[indent] != " "
+            guard hasKeyColumn, indent < contentWidth - 2 else {
+                // A line that fits is kept as it is: `wrap` would fold its runs of spaces.
+                return TextWidth.of(line) <= contentWidth - 2 ? [line] : TextWidth.wrap(line, to: contentWidth - 2)
             }
             // The key column stays as it is; the description wraps beside it.
             let key = String(line.prefix(indent))
@@ -512,8 +517,9 @@ extension TerminalScreen {
             visibleLines: max(min(wrapped.count, layout.height - 4), 1))
     }
 
-    /// Draws `overlay` as a centred box over `lines`, leaving what is left and right of it in view. A box taller
-    /// than the screen shows a part, with "↑"/"↓ PgDn" in its bottom border.
+    /// Draws `overlay` as a centred box over `lines`, with a blank column on each side so that what is left and
+    /// right of it, still in view, never reads as part of it (a "…" beside its border). A box taller than the
+    /// screen shows a part, with "↑"/"↓ PgDn" in its bottom border.
     private func draw(_ overlay: Overlay, over lines: inout [ScreenLine]) {
         let width = layout.width
         let geometry = geometry(of: overlay)
@@ -538,8 +544,10 @@ extension TerminalScreen {
         let left = max((width - contentWidth - 2) / 2, 0)
         for (row, text) in box.enumerated() where top + row < lines.count {
             let under = lines[top + row].text
+            // The box is at most width - 2 columns, so its margins fit: left >= 1, left + box + 1 <= width.
+            let covered = (left > 0 ? " " : "") + text + (left + contentWidth + 2 < width ? " " : "")
             lines[top + row] = ScreenLine(
-                TextWidth.fit(TextWidth.overwrite(under, with: text, at: left), to: width), .normal)
+                TextWidth.fit(TextWidth.overwrite(under, with: covered, at: max(left - 1, 0)), to: width), .normal)
         }
     }
 }
