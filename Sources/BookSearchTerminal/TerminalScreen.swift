@@ -500,7 +500,8 @@ extension TerminalScreen {
         let wrapped = overlay.lines.flatMap { line in
             let indent = overlay.hangingIndent
             let characters = Array(line)
-            let hasKeyColumn = indent > 0 && characters.count > indent && characters[indent - 1] == " "
+            let hasKeyColumn =
+                indent > 0 && characters.count > indent && characters[indent - 1] == " "
                 && characters[indent] != " "
             guard hasKeyColumn, indent < contentWidth - 2 else {
                 // A line that fits is kept as it is: `wrap` would fold its runs of spaces.
