@@ -7,6 +7,9 @@ public enum ANSI {
     public static let home = "\u{1B}[H"
     public static let clearScreen = "\u{1B}[2J"
     public static let reset = "\u{1B}[0m"
+    /// Pasted text arrives between `ESC [ 200 ~` and `ESC [ 201 ~` (``Key/paste(_:)``), not as typed keys.
+    public static let enableBracketedPaste = "\u{1B}[?2004h"
+    public static let disableBracketedPaste = "\u{1B}[?2004l"
 
     /// A whole frame: each line at its row, styled, with the style reset at its end.
     public static func frame(_ lines: [ScreenLine]) -> String {

@@ -153,6 +153,8 @@ public struct TerminalScreen: Sendable {
     }
 
     static let quitKeys: [Key] = [.control("c"), .control("q"), .control("d")]
+    /// The longest search text a paste can make.
+    public static let maximumSearchTextLength = 500
 
     /// Applies `key` and returns what the app must do. While the terminal is too small only the quit keys and
     /// Ctrl-Z work: nothing else can be seen, so nothing else is applied.
@@ -166,6 +168,16 @@ public struct TerminalScreen: Sendable {
             let index = searchText.index(searchText.startIndex, offsetBy: cursor)
             searchText.insert(character, at: index)
             cursor += 1
+            return textChanged()
+        case .paste(let pasted):
+            // One line of text: tabs and line breaks become spaces (sanitized), and a search text has no use for
+            // more than a few hundred characters.
+            let room = max(Self.maximumSearchTextLength - searchText.count, 0)
+            let text = String(TerminalText.sanitized(pasted).prefix(room))
+            guard !text.isEmpty else { return [] }
+            let index = searchText.index(searchText.startIndex, offsetBy: cursor)
+            searchText.insert(contentsOf: text, at: index)
+            cursor += text.count
             return textChanged()
         case .backspace:
             guard cursor > 0 else { return [] }
@@ -308,10 +320,11 @@ public struct TerminalScreen: Sendable {
         ).isNearBottom(threshold: 2)
     }
 
-    /// Whether the list is for another text or field than the one typed now (the debounce has not settled).
+    /// Whether the list is for another text or field than the one typed now (the debounce has not settled),
+    /// the first search included: text typed with no search yet is stale too.
     public var isStale: Bool {
         let typed = searchText.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !typed.isEmpty, list.hasQuery else { return false }
+        guard !typed.isEmpty else { return false }
         guard let settledQuery else { return true }
         return settledQuery.text != typed || settledQuery.type != queryType
     }
@@ -475,7 +488,8 @@ extension TerminalScreen {
         let width = layout.width
         let hints = errorMessage == nil ? "F1 help  Ctrl-C quit " : "Ctrl-R retries  F1 help "
         var text = TerminalText.sanitized(status)
-        if isStale { text = "typing… " + text }
+        // Before the first search the status has nothing to say beside it ("Type to search").
+        if isStale { text = list.hasQuery ? "typing… " + text : "typing…" }
         if list.isLoading { text = "\(spinner) " + text }
         let statusWidth = max(width - TextWidth.of(hints), 0)
         return ScreenLine(

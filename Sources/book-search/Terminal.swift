@@ -41,7 +41,8 @@ private enum FatalSignals {
     /// Installs the handler once, with `settings` as the tty mode to restore.
     static func install(settings: termios) {
         guard state == nil else { return }
-        let restore = Array((ANSI.reset + ANSI.showCursor + ANSI.leaveAlternateScreen).utf8)
+        let restore = Array(
+            (ANSI.reset + ANSI.disableBracketedPaste + ANSI.showCursor + ANSI.leaveAlternateScreen).utf8)
         let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: restore.count)
         bytes.initialize(from: restore, count: restore.count)
         let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
@@ -132,7 +133,7 @@ enum Terminal {
             throw TerminalError("cannot switch the terminal to raw mode (\(String(cString: strerror(errno))))")
         }
         isScreenTaken = true
-        write(ANSI.enterAlternateScreen + ANSI.hideCursor + ANSI.clearScreen)
+        write(ANSI.enterAlternateScreen + ANSI.enableBracketedPaste + ANSI.hideCursor + ANSI.clearScreen)
     }
 
     /// Puts the terminal back as it was (main screen, cursor, the saved settings); safe to call more than once
@@ -140,7 +141,7 @@ enum Terminal {
     static func restore() {
         if isScreenTaken {
             isScreenTaken = false
-            write(ANSI.reset + ANSI.showCursor + ANSI.leaveAlternateScreen)
+            write(ANSI.reset + ANSI.disableBracketedPaste + ANSI.showCursor + ANSI.leaveAlternateScreen)
         }
         if var settings = originalSettings {
             tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings)

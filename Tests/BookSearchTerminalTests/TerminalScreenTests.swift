@@ -330,6 +330,16 @@ import Testing
         #expect(screen.isStale)  // another field, not searched yet
     }
 
+    /// The first search shows "typing…" while its debounce is pending, as later ones do.
+    @Test func theFirstSearchIsMarkedTypingToo() {
+        var screen = screen()
+        type("sw", into: &screen)
+        #expect(screen.isStale)
+        #expect(screen.render()[9].text.hasPrefix(" typing… "))
+        screen.settledQuery = BookQuery(text: "sw", type: .keyword)
+        #expect(!screen.isStale)
+    }
+
     @Test func rowNumbersAreRightAligned() {
         var screen = screen()
         screen.apply(state(books(12)))
