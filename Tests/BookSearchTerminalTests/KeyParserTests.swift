@@ -9,7 +9,8 @@ import Testing
         ("\u{1B}[F", .end), ("\u{1B}[1~", .home), ("\u{1B}[4~", .end), ("\u{1B}[Z", .backTab), ("\u{1B}OP", .f1),
         ("\u{1B}[11~", .f1), ("\u{1B}", .escape), ("\t", .tab), ("\r", .enter), ("\u{7F}", .backspace),
         ("\u{03}", .control("c")), ("\u{11}", .control("q")), ("\u{12}", .control("r")), ("a", .character("a")),
-        (" ", .character(" ")), ("한", .character("한")), ("\u{1B}[1;5A", .up), ("\u{1B}b", .alt("b")), ("\u{1B}x", .alt("x")),
+        (" ", .character(" ")), ("한", .character("한")), ("\u{1B}[1;5A", .up), ("\u{1B}b", .alt("b")),
+        ("\u{1B}x", .alt("x")),
         ("\u{1B}[200~a\tb\nc\u{1B}[201~", .paste("a\tb\nc")),
     ])
     func decodes(input: String, key: Key) {
@@ -68,7 +69,8 @@ import Testing
     }
 
     @Test func aHugePasteIsGivenAsItIsSoFar() {
-        let bytes = Array("\u{1B}[200~".utf8) + Array(repeating: UInt8(ascii: "a"), count: KeyParser.maximumPendingPaste)
+        let bytes =
+            Array("\u{1B}[200~".utf8) + Array(repeating: UInt8(ascii: "a"), count: KeyParser.maximumPendingPaste)
         let (keys, remainder) = KeyParser.parse(bytes)
         #expect(keys.count == 1 && remainder.isEmpty)
     }
