@@ -15,7 +15,15 @@ public enum ANSI {
     public static func frame(_ lines: [ScreenLine]) -> String {
         var output = home
         for (row, line) in lines.enumerated() {
-            output += "\u{1B}[\(row + 1);1H" + style(line.style) + line.text + reset
+            output += "\u{1B}[\(row + 1);1H" + style(line.style)
+            if let reversed = line.highlight, reversed.upperBound <= line.text.count {
+                let start = line.text.index(line.text.startIndex, offsetBy: reversed.lowerBound)
+                let end = line.text.index(line.text.startIndex, offsetBy: reversed.upperBound)
+                output += line.text[..<start] + "\u{1B}[7m" + line.text[start..<end] + "\u{1B}[27m" + line.text[end...]
+            } else {
+                output += line.text
+            }
+            output += reset
         }
         return output
     }

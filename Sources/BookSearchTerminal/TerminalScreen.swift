@@ -361,10 +361,14 @@ public struct ScreenLine: Equatable, Sendable {
 
     public var text: String
     public var style: Style
+    /// The characters of `text` (offsets, not columns) drawn in reverse video within the line's style: the
+    /// selected search field.
+    public var highlight: Range<Int>?
 
-    public init(_ text: String, _ style: Style = .normal) {
+    public init(_ text: String, _ style: Style = .normal, highlight: Range<Int>? = nil) {
         self.text = text
         self.style = style
+        self.highlight = highlight
     }
 }
 
@@ -384,8 +388,7 @@ extension TerminalScreen {
         var lines: [ScreenLine] = []
         lines.append(line(" Book search — \(TerminalText.sanitized(sourceName))", .title))
         lines.append(line(Self.fieldLabel + fieldText()))
-        let types = QueryType.allCases.map { $0 == queryType ? "[\($0.rawValue)]" : " \($0.rawValue) " }
-        lines.append(line(" Field:  " + types.joined(separator: " ") + "  (Tab)"))
+        lines.append(fieldLine())
         lines.append(line(String(repeating: "─", count: width), .dim))
         lines += listLines().map { line($0.0, $0.1) }
         lines += errorLines().map { line($0.0, $0.1) }
@@ -396,6 +399,31 @@ extension TerminalScreen {
             draw(Overlay.countdown(TerminalText.sanitized(countdownText)), over: &lines)
         }
         return lines
+    }
+
+    /// The search fields, the selected one in reverse video (and bracketed where there is room, for terminals
+    /// without it): the widest form that fits, so at 40 columns every field is still whole.
+    func fieldLine() -> ScreenLine {
+        let names = QueryType.allCases.map(\.rawValue)
+        let selected = QueryType.allCases.firstIndex(of: queryType) ?? 0
+        let forms: [(label: String, separator: String, brackets: Bool, hint: String)] = [
+            (" Field:  ", " ", true, "  (Tab)"), (" Field: ", " ", false, " (Tab)"), (" Field: ", " ", false, ""),
+        ]
+        for form in forms {
+            var text = form.label
+            var reversed = 0..<0
+            for (index, name) in names.enumerated() {
+                if index > 0 { text += form.separator }
+                let shown = form.brackets ? (index == selected ? "[\(name)]" : " \(name) ") : name
+                if index == selected { reversed = text.count..<(text.count + shown.count) }
+                text += shown
+            }
+            text += form.hint
+            if TextWidth.of(text) <= layout.width || form.hint.isEmpty {
+                return ScreenLine(TextWidth.fit(text, to: layout.width), .normal, highlight: reversed)
+            }
+        }
+        return ScreenLine(String(repeating: " ", count: layout.width))
     }
 
     /// The visible part of the search text with the cursor ("▏") at its place, "‹" and "›" where text is
