@@ -1,4 +1,5 @@
 import BookSearch
+import Foundation
 import RxLiteUI
 
 /// Where things go on the screen, from its size.
@@ -60,6 +61,8 @@ public struct Overlay: Equatable, Sendable {
     public var hangingIndent: Int
     /// The first line shown, when the lines do not all fit: Up/Down and PgUp/PgDn scroll.
     public var scrollOffset = 0
+    /// The book's link in a book's details: `c` copies it, `o` prints it when the app quits.
+    public var link: URL?
 
     public init(title: String, lines: [String], centersLines: Bool = false, hangingIndent: Int = 0) {
         self.title = title
@@ -78,6 +81,26 @@ public struct Overlay: Equatable, Sendable {
         Overlay(title: "Error", lines: [message, "", "Ctrl-R retries; Esc closes."])
     }
 
+    /// A book's details (Enter on a book), every field from outside sanitized; the link, when it has one, can be
+    /// copied or printed on exit.
+    public static func details(of book: Book) -> Overlay {
+        func row(_ label: String, _ value: String) -> String? {
+            let shown = TerminalText.sanitized(value)
+            return shown.isEmpty ? nil : label.padding(toLength: 11, withPad: " ", startingAt: 0) + shown
+        }
+        var lines = [
+            row("Title", book.title), row("Author", book.author), row("Publisher", book.publisher),
+            row("Published", book.publicationDate), row("ISBN", book.isbn13),
+            row("Price", book.priceKRW.map { "\($0) won" } ?? ""),
+            row("Link", book.link?.absoluteString ?? ""),
+        ].compactMap { $0 }
+        if let summary = book.summary.map(TerminalText.sanitized), !summary.isEmpty { lines += ["", summary] }
+        lines += ["", book.link == nil ? "Esc goes back." : "c copies the link, o prints it on exit; Esc goes back."]
+        var overlay = Overlay(title: "Book", lines: lines, hangingIndent: 11)
+        overlay.link = book.link
+        return overlay
+    }
+
     /// The keys.
     public static let help = Overlay(
         title: "Keys",
@@ -92,6 +115,7 @@ public struct Overlay: Equatable, Sendable {
             "Up, Down       move through the results",
             "PgUp, PgDn     a screen up / down",
             "Home, End      first / last loaded result",
+            "Enter          the selected book's details (c copies its link, o prints it on exit)",
             "Ctrl-R         retry after an error",
             "Ctrl-O         show the whole error message",
             "Ctrl-T         start (or restart) a 3-2-1 countdown",
@@ -149,6 +173,10 @@ public struct TerminalScreen: Sendable {
         case cancelCountdown
         /// Ctrl-Z: give the terminal back and stop until `fg`.
         case suspend
+        /// `c` in a book's details: put the link on the clipboard (OSC 52, ``ANSI/copyToClipboard(_:)``).
+        case copyLink(URL)
+        /// `o` in a book's details: print the link on the normal screen when the app quits.
+        case printLinkOnExit(URL)
         case quit
     }
 
@@ -232,6 +260,8 @@ public struct TerminalScreen: Sendable {
             return [.cancelCountdown]
         case .f1, .control("g"):
             overlay = .help
+        case .enter:
+            if list.items.indices.contains(selectedRow) { overlay = .details(of: list.items[selectedRow]) }
         default:
             break
         }
@@ -251,6 +281,15 @@ public struct TerminalScreen: Sendable {
         case .end: scrollOverlay(by: Int.max / 2)
         case .control("r"):
             return [.retry]
+        case .character("c"), .character("o"):
+            guard var shown = overlay, let link = shown.link else { break }
+            let copies = key == .character("c")
+            shown.lines[shown.lines.count - 1] =
+                copies
+                ? "The link was sent to the clipboard (OSC 52); Esc goes back."
+                : "The link will be printed when you quit; Esc goes back."
+            overlay = shown
+            return [copies ? .copyLink(link) : .printLinkOnExit(link)]
         default:
             break
         }

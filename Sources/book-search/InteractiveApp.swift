@@ -27,6 +27,8 @@ final class InteractiveApp {
     /// Ticks the spinner while a page loads; `nil` otherwise.
     private var spinnerTimer: (any DispatchSourceTimer)?
     private var pendingInput: [UInt8] = []
+    /// Links asked for with `o` in a book's details: printed on the normal screen when the app quits.
+    private var linksToPrint: [URL] = []
     private var isRenderScheduled = false
 
     init(service: any BookSearchService, choice: ServiceChoice, sourceName: String, layout: TerminalLayout) {
@@ -111,6 +113,8 @@ final class InteractiveApp {
                 case .startCountdown: countdown.start()
                 case .cancelCountdown: countdown.cancel()
                 case .suspend: suspend()
+                case .copyLink(let link): Terminal.write(ANSI.copyToClipboard(link.absoluteString))
+                case .printLinkOnExit(let link): linksToPrint.append(link)
                 case .quit: quit(status: 0)
                 }
             }
@@ -187,6 +191,7 @@ final class InteractiveApp {
         sources.forEach { $0.cancel() }
         spinnerTimer?.cancel()
         Terminal.restore()
+        for link in linksToPrint { print(TerminalText.sanitized(link.absoluteString)) }
         if let message { printError(message) }
         exit(status)
     }

@@ -136,6 +136,7 @@ enum AladinResponse {
         var link: String?
         var priceStandard: Int?
         var itemId: Int?
+        var description: String?
 
         /// The book, each field cut to its ``ReceivedText`` size on arrival.
         var book: Book {
@@ -150,7 +151,10 @@ enum AladinResponse {
                 title: field(title), author: field(author), publisher: field(publisher),
                 publicationDate: field(pubDate, ReceivedText.maximumCodeBytes),
                 isbn13: field(isbn13, ReceivedText.maximumCodeBytes), coverURL: address(cover),
-                priceKRW: priceStandard, link: address(link), itemID: itemId)
+                priceKRW: priceStandard, link: address(link), itemID: itemId,
+                summary: description.map { field($0, ReceivedText.maximumMessageBytes) }.flatMap {
+                    $0.isEmpty ? nil : $0
+                })
         }
     }
 

@@ -21,11 +21,13 @@ public struct Book: Sendable, Equatable, Hashable, Codable {
     public var link: URL?
     /// Aladin's item id (`itemId`), when known; the catalog gives none.
     public var itemID: Int?
+    /// Aladin's short description of the book (`description`), when it gives one; the catalog gives none.
+    public var summary: String?
 
     /// A book; what is unknown stays `nil`.
     public init(
         title: String, author: String, publisher: String, publicationDate: String, isbn13: String,
-        coverURL: URL? = nil, priceKRW: Int? = nil, link: URL? = nil, itemID: Int? = nil
+        coverURL: URL? = nil, priceKRW: Int? = nil, link: URL? = nil, itemID: Int? = nil, summary: String? = nil
     ) {
         self.title = title
         self.author = author
@@ -36,6 +38,7 @@ public struct Book: Sendable, Equatable, Hashable, Codable {
         self.priceKRW = priceKRW
         self.link = link
         self.itemID = itemID
+        self.summary = summary
     }
 
     /// What makes two listings the same book: the service's item id when there is one; else the ISBN-13 and the
