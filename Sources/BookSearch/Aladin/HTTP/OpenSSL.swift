@@ -8,6 +8,9 @@
     /// hands each inflated piece to its delegate through a queue while libcurl keeps reading; a stop at the size
     /// limit lands after the whole body was inflated into that queue (a 1 MB gzip bomb reached 1.18 GB of memory).
     /// With TLS on a socket of our own, ``HTTPRequest`` reads exactly as much as it allows.
+    ///
+    /// `@unchecked Sendable`: it holds only C function pointers, set once when the library is loaded; OpenSSL 3's
+    /// functions are safe to call from any thread (each connection uses its own `SSL` and `SSL_CTX`).
     struct OpenSSL: @unchecked Sendable {
         typealias Pointer = OpaquePointer
 
