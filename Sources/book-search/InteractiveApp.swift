@@ -92,6 +92,11 @@ final class InteractiveApp {
         }
         sources.forEach { $0.resume() }
         render()
+        // For the tests of the fatal-signal restore (TerminalRestoreProcessTests): a real Swift runtime trap once
+        // the screen is drawn, which a signal sent from outside cannot stand for (the kernel raises it).
+        if ProcessInfo.processInfo.environment["BOOK_SEARCH_TEST_TRAP"] == "1" {
+            DispatchQueue.main.async { preconditionFailure("BOOK_SEARCH_TEST_TRAP: a deliberate crash") }
+        }
     }
 
     private func readInput() {

@@ -72,8 +72,9 @@ struct TerminalRestoreProcessTests {
         let settingsRestored: Bool
     }
 
-    /// Runs the interactive app on a pseudo-terminal, sends `signal` once it has drawn, and returns how it ended.
-    func crash(with signal: Int32, backtrace: Bool) throws -> Crash {
+    /// Runs the interactive app on a pseudo-terminal, sends `signal` once it has drawn (or, with `nil`, lets it
+    /// trap by itself: `BOOK_SEARCH_TEST_TRAP`), and returns how it ended.
+    func crash(with signal: Int32?, backtrace: Bool) throws -> Crash {
         let executable = try #require(BookSearchProcessTests.executable)
         let terminal = try PseudoTerminal()
         defer { terminal.close() }
@@ -85,6 +86,7 @@ struct TerminalRestoreProcessTests {
         environment.removeValue(forKey: "ALADIN_TTB_KEY")
         environment.removeValue(forKey: "ALADIN_BASE_URL")
         environment["SWIFT_BACKTRACE"] = backtrace ? "enable=yes,interactive=no,symbolicate=off" : "enable=no"
+        if signal == nil { environment["BOOK_SEARCH_TEST_TRAP"] = "1" }
         process.environment = environment
         let handle = FileHandle(fileDescriptor: terminal.secondary, closeOnDealloc: false)
         // A file, not a pipe: a crash report larger than a pipe's buffer would block the crashing process.
@@ -100,7 +102,7 @@ struct TerminalRestoreProcessTests {
         var output: [UInt8] = []
         terminal.read(into: &output, seconds: 10) { Self.contains($0, "Type to search") }
         try #require(Self.contains(output, "Type to search"), "the app did not draw")
-        kill(process.processIdentifier, signal)
+        if let signal { kill(process.processIdentifier, signal) }
         // Keep reading the terminal while the process ends: a crash report written to it must not fill it up.
         terminal.read(into: &output, seconds: 10) { _ in !process.isRunning }
         process.waitUntilExit()
@@ -126,6 +128,22 @@ struct TerminalRestoreProcessTests {
         #expect(shown.map { $0 > entered } == true, "the cursor was left hidden")
         let restored = crash.settingsRestored
         #expect(restored, "the tty was left in raw mode")
+    }
+
+    /// A real Swift runtime trap (`preconditionFailure`: `ud2` on x86-64, `brk` on arm64), raised by the kernel:
+    /// the handler returns, the trap happens again with the default action, and the process dies of it.
+    @Test(arguments: [false, true])
+    func aSwiftRuntimeTrapGivesTheTerminalBack(backtrace: Bool) throws {
+        let crash = try crash(with: nil, backtrace: backtrace)
+        #expect(crash.signal == SIGILL || crash.signal == SIGTRAP)
+        let entered = try #require(Self.lastIndex(of: "\u{1B}[?1049h", in: crash.output))
+        let left = Self.lastIndex(of: "\u{1B}[?1049l", in: crash.output)
+        #expect(left.map { $0 > entered } == true, "the alternate screen was left on")
+        let restored = crash.settingsRestored
+        #expect(restored)
+        if backtrace {
+            #expect(crash.stderr.contains("Program crashed") || Self.contains(crash.output, "crashed"))
+        }
     }
 
     /// The Swift runtime's crash report still prints, on the normal screen: after the terminal was given back.
