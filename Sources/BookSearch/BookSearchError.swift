@@ -15,6 +15,9 @@ public enum BookSearchError: Error, Sendable, Equatable, Hashable {
     case api(code: Int, message: String)
     /// The server answered with an HTTP status outside 200...299 and no Aladin error body.
     case http(status: Int)
+    /// The server sent the request elsewhere (HTTP 3xx to `location`, as the server wrote it); redirects are not
+    /// followed, so another host's answer is never shown as Aladin's.
+    case redirected(status: Int, location: String)
     /// No answer came within the client's timeout.
     case timedOut
     /// The answer came but is not an Aladin search result (not JSON, cut short, or missing a required field).
@@ -51,10 +54,24 @@ extension BookSearchError: CustomStringConvertible, LocalizedError {
                 + "the query."
         case .http(414):
             return "The query is too long for the server (HTTP 414 URI Too Long). Shorten the search text."
+        case .http(404), .http(410):
+            return "There is no Aladin API at this address (HTTP \(self.status ?? 404) Not Found). Check the base URL "
+                + "(\(Self.baseURLHint))."
+        case .http(429), .http(503):
+            return "Aladin is busy (HTTP \(self.status ?? 503)). Try again in a minute."
+        case .http(let status) where (500...599).contains(status):
+            return "Aladin's server failed (HTTP \(status)). Try again later; if it persists, check the base URL "
+                + "(\(Self.baseURLHint))."
+        case .http(let status) where (100...199).contains(status):
+            return "The server answered only with HTTP \(status), not with a result: it is not Aladin's API. Check "
+                + "the base URL (\(Self.baseURLHint))."
         case .http(let status):
-            let kind = (500...599).contains(status) ? "Aladin's server failed" : "Aladin rejected the request"
-            return
-                "\(kind) (HTTP \(status)). Try again later; if it persists, check the base URL (\(Self.baseURLHint))."
+            return "Aladin rejected the request (HTTP \(status)). Check the base URL (\(Self.baseURLHint)) and the "
+                + "key."
+        case .redirected(let status, let location):
+            let target = location.isEmpty ? "another address" : "\(location.prefix(200))"
+            return "The server sent the search elsewhere (HTTP \(status) to \(target)); redirects are not followed. "
+                + "Set the base URL (\(Self.baseURLHint)) to where the API really is."
         case .timedOut:
             return "Aladin did not answer in time. Check the network connection and try again."
         case .malformedResponse(let detail):
@@ -73,6 +90,12 @@ extension BookSearchError: CustomStringConvertible, LocalizedError {
     }
 
     public var errorDescription: String? { description }
+
+    /// The HTTP status of an `.http` error.
+    var status: Int? {
+        if case .http(let status) = self { return status }
+        return nil
+    }
 
     /// Where the app takes the API root from, for advice to check it.
     static let baseURLHint = "--aladin-url or ALADIN_BASE_URL"

@@ -20,18 +20,16 @@ public enum ServiceChoice: Equatable, Sendable {
 
     /// `--aladin-key KEY`, else `ALADIN_TTB_KEY` from `environment`, else the catalog; the API root from
     /// `--aladin-url URL`, else `ALADIN_BASE_URL`, else Aladin's. Keys and URLs are trimmed (spaces, tabs,
-    /// newlines); a key that is only whitespace counts as none.
+    /// newlines); a key that is only whitespace counts as none. One rule for both sources of a base URL: given
+    /// without a key, it is a usage error (nothing would be sent to it), not a silent switch to the catalog.
     static func choose(key: String?, url: URL?, environment: [String: String]) throws(UsageError) -> ServiceChoice {
         var baseURL = url
+        var baseURLSource = "--aladin-url"
         if baseURL == nil, let text = environment[AladinClient.baseURLEnvironmentVariable],
             !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
         {
-            guard let parsed = AladinClient.baseURL(parsing: text) else {
-                throw UsageError(
-                    message: "\(AladinClient.baseURLEnvironmentVariable) must be an http or https URL with a host, "
-                        + "not \"\(TerminalText.sanitized(text))\".")
-            }
-            baseURL = parsed
+            baseURL = try parseBaseURL(text, source: AladinClient.baseURLEnvironmentVariable)
+            baseURLSource = AladinClient.baseURLEnvironmentVariable
         }
         let chosenKey: (String, AladinOptions.Source)?
         if let key {
@@ -44,13 +42,30 @@ public enum ServiceChoice: Equatable, Sendable {
             chosenKey = nil
         }
         guard let (key, source) = chosenKey else {
-            if url != nil {
+            if baseURL != nil {
+                let unset = baseURLSource == "--aladin-url" ? "" : " (or unset \(baseURLSource) to search the catalog)"
                 throw UsageError(
-                    message: "--aladin-url needs an Aladin TTB key: give --aladin-key KEY or set ALADIN_TTB_KEY.")
+                    message: "\(baseURLSource) needs an Aladin TTB key: give --aladin-key KEY or set ALADIN_TTB_KEY"
+                        + "\(unset).")
             }
             return .embeddedCatalog
         }
         return .aladin(AladinOptions(key: key, keySource: source, baseURL: baseURL ?? AladinClient.defaultBaseURL))
+    }
+
+    /// `text` as an API root (``AladinClient/validatedBaseURL(_:)``), or a usage error naming `source` and
+    /// saying what is wrong with it.
+    static func parseBaseURL(_ text: String, source: String) throws(UsageError) -> URL {
+        do {
+            return try AladinClient.validatedBaseURL(text)
+        } catch {
+            let shown = TerminalText.sanitized(text.trimmingCharacters(in: .whitespacesAndNewlines)).prefix(200)
+            if error == .notAnHTTPURL {
+                let verb = source == "--aladin-url" ? "needs" : "must be"
+                throw UsageError(message: "\(source) \(verb) an http or https URL with a host, not \"\(shown)\".")
+            }
+            throw UsageError(message: "\(source) \"\(shown)\" cannot be used: \(error.reason).")
+        }
     }
 }
 
@@ -122,7 +137,12 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
 }
 
 extension BookSearchCommand {
-    /// The usage text printed by `--help` and after a usage error.
+    /// The one line printed for a usage error: the message and where to read more.
+    public static func usageErrorLine(_ error: UsageError) -> String {
+        "book-search: \(error.message) (see book-search --help)"
+    }
+
+    /// The usage text printed by `--help`.
     public static let usage = """
         usage: book-search [--aladin-key KEY] [--aladin-url URL]
                book-search search QUERY [--type keyword|title|author|publisher] [--pages N] [--json]
@@ -136,6 +156,7 @@ extension BookSearchCommand {
         `search` prints one line per book ("N. Title — Author (Publisher, Year) ISBN"), or JSON with --json
         (query, type, totalResults, books: title, author, publisher, publicationDate, isbn13);
         --pages N (1 to 100) fetches the first N pages of \(BookSearchRequest.defaultPageSize) (default 1).
+        An option's value may also follow an equals sign: --type=title, --pages=2.
         Exit status: 0 ok, 1 the search failed, 2 usage error.
         """
 
@@ -150,7 +171,13 @@ extension BookSearchCommand {
         var pages: Int?
         var json = false
         var index = 0
+        // The value of `--flag=value`, while that argument is read.
+        var inlineValue: String?
         func value(for flag: String) throws(UsageError) -> String {
+            if let given = inlineValue {
+                guard !given.isEmpty else { throw UsageError(message: "\(flag) needs a value.") }
+                return given
+            }
             index += 1
             guard index < arguments.count, !arguments[index].hasPrefix("--") else {
                 throw UsageError(message: "\(flag) needs a value.")
@@ -168,8 +195,17 @@ extension BookSearchCommand {
             guard let parsed = parse(given) else { throw UsageError(message: explain(TerminalText.sanitized(given))) }
             option = parsed
         }
+        let flagsWithValues: Set = ["--aladin-key", "--aladin-url", "--type", "--pages"]
         while index < arguments.count {
-            let argument = arguments[index]
+            var argument = arguments[index]
+            inlineValue = nil
+            // `--type=title` is `--type title`, for the options that take a value.
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "="),
+                flagsWithValues.contains(String(argument[..<equals]))
+            {
+                inlineValue = String(argument[argument.index(after: equals)...])
+                argument = String(argument[..<equals])
+            }
             switch argument {
             case "--help", "-h":
                 return .help
@@ -178,9 +214,7 @@ extension BookSearchCommand {
                 guard !given.isEmpty else { throw UsageError(message: "--aladin-key needs a non-empty key.") }
                 key = given
             case "--aladin-url":
-                try read(
-                    argument, into: &url, parsedBy: AladinClient.baseURL(parsing:),
-                    else: { "--aladin-url needs an http or https URL with a host, not \"\($0)\"." })
+                url = try ServiceChoice.parseBaseURL(try value(for: argument), source: argument)
             case "--type":
                 try read(
                     argument, into: &type,

@@ -12,6 +12,11 @@ public enum Key: Equatable, Sendable {
     case control(Character)
     /// F1 (`ESC O P` or `ESC [ 1 1 ~`).
     case f1
+    /// Text pasted while bracketed paste is on (`ESC [ 200 ~` … `ESC [ 201 ~`): inserted as text, so a pasted Tab
+    /// or newline never switches fields or acts as Enter.
+    case paste(String)
+    /// Alt (Meta) and a key, sent as ESC and the key's character: not typed as the letter; ignored.
+    case alt(Character)
     /// An escape sequence the app does not use; ignored.
     case unknown
 }
@@ -19,8 +24,9 @@ public enum Key: Equatable, Sendable {
 /// Decodes raw terminal input into keys. Pure: feed it bytes, get keys and the bytes still incomplete.
 public enum KeyParser {
     /// The keys in `bytes`, and the trailing bytes that may begin a key not yet complete (a UTF-8 character cut
-    /// between two reads). An escape byte with nothing after it is the Escape key: terminals send a whole escape
-    /// sequence in one write. A byte that cannot start a character, or a lead byte whose next bytes are not
+    /// between two reads, or a paste whose end marker has not arrived). An escape byte with nothing after it is the
+    /// Escape key: terminals send a whole escape sequence in one write; ESC and a printable character is Alt and
+    /// that key. A paste longer than ``maximumPendingPaste`` is given as it is so far. A byte that cannot start a character, or a lead byte whose next bytes are not
     /// continuation bytes, is one `.unknown` on its own: the bytes after it are read as keys, never swallowed.
     public static func parse(_ bytes: [UInt8]) -> (keys: [Key], remainder: [UInt8]) {
         var keys: [Key] = []
@@ -29,6 +35,18 @@ public enum KeyParser {
             let byte = bytes[index]
             switch byte {
             case 0x1B:
+                if bytes[index...].starts(with: pasteStart) {
+                    let body = (index + pasteStart.count)...
+                    guard let end = firstIndex(of: pasteEnd, in: bytes, from: body.lowerBound) else {
+                        // The end marker may come in a later read; wait for it, unless the paste is huge.
+                        if bytes.count - index <= maximumPendingPaste { return (keys, Array(bytes[index...])) }
+                        keys.append(.paste(String(decoding: bytes[body], as: UTF8.self)))
+                        return (keys, [])
+                    }
+                    keys.append(.paste(String(decoding: bytes[body.lowerBound..<end], as: UTF8.self)))
+                    index = end + pasteEnd.count
+                    continue
+                }
                 let (key, length) = escapeSequence(bytes, from: index)
                 keys.append(key)
                 index += length
@@ -78,6 +96,16 @@ public enum KeyParser {
         return (keys, [])
     }
 
+    /// The most bytes of a paste held while waiting for its end marker.
+    public static let maximumPendingPaste = 64 << 10
+    private static let pasteStart = Array("\u{1B}[200~".utf8)
+    private static let pasteEnd = Array("\u{1B}[201~".utf8)
+
+    private static func firstIndex(of pattern: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        guard bytes.count >= pattern.count, start <= bytes.count - pattern.count else { return nil }
+        return (start...(bytes.count - pattern.count)).first { bytes[$0..<($0 + pattern.count)].elementsEqual(pattern) }
+    }
+
     private static func utf8Length(_ lead: UInt8) -> Int {
         switch lead {
         case 0xC2...0xDF: 2
@@ -105,6 +133,9 @@ public enum KeyParser {
                 default: .unknown
                 }
             return (key, 3)
+        }
+        if introducer != UInt8(ascii: "["), (0x20...0x7E).contains(introducer) {
+            return (.alt(Character(Unicode.Scalar(introducer))), 2)  // Alt-b: not the letter b
         }
         guard introducer == UInt8(ascii: "[") else { return (.escape, 1) }  // ESC then another key: Escape first
         // CSI: parameter bytes (0x30-0x3F), intermediate bytes (0x20-0x2F), one final byte (0x40-0x7E).

@@ -6,16 +6,31 @@ public struct SearchReport: Sendable, Equatable {
     public var options: SearchOptions
     public var books: [Book]
     public var totalResults: Int
+    /// Why the paging ended below `totalResults` (``ShownBooks/shortfall(claimedTotal:)``), if it did before the
+    /// pages asked for.
+    public var shortfall: String?
+    /// Why a later page failed, when pages before it were loaded: the report holds those pages, and the command
+    /// prints them, then this error, and exits 1.
+    public var failure: BookSearchError?
+    /// The page that failed, with ``failure``.
+    public var failedPage: Int?
 
-    public init(options: SearchOptions, books: [Book], totalResults: Int) {
+    public init(
+        options: SearchOptions, books: [Book], totalResults: Int, shortfall: String? = nil,
+        failure: BookSearchError? = nil, failedPage: Int? = nil
+    ) {
         self.options = options
         self.books = books
         self.totalResults = totalResults
+        self.shortfall = shortfall
+        self.failure = failure
+        self.failedPage = failedPage
     }
 
     /// Fetches pages 1...`options.pages` from `service`, stopping early after the last page. Each page adds only
     /// books not listed before, and never more than the server's total (``ShownBooks``), so a server repeating
-    /// its pages or paging past its total cannot make the list longer than what it really holds.
+    /// its pages or paging past its total cannot make the list longer than what it really holds. Throws when the
+    /// first page fails; a later page's failure keeps the pages loaded and is returned in ``failure``.
     public static func fetch(_ options: SearchOptions, from service: any BookSearchService)
         async throws(BookSearchError)
         -> SearchReport
@@ -25,11 +40,21 @@ public struct SearchReport: Sendable, Equatable {
         var total = 0
         var request = BookSearchRequest(query: options.query, queryType: options.queryType, page: 1)
         while request.page <= options.pages {
-            let page = try await service.search(request)
+            let page: BookSearchPage
+            do {
+                page = try await service.search(request)
+            } catch let failure where request.page > 1 {
+                return SearchReport(
+                    options: options, books: books, totalResults: total, failure: failure, failedPage: request.page)
+            }
             let (admitted, hasMore) = shown.admit(page)
             books += admitted
             total = page.totalResults
-            guard hasMore else { break }
+            guard hasMore else {
+                return SearchReport(
+                    options: options, books: books, totalResults: total,
+                    shortfall: shown.shortfall(claimedTotal: total))
+            }
             request = request.nextPage
         }
         return SearchReport(options: options, books: books, totalResults: total)
@@ -44,7 +69,7 @@ public struct SearchReport: Sendable, Equatable {
             lines.append("The server counts \(totalResults) books for \(query) but listed none.")
         } else {
             if books.isEmpty { lines.append("No books found for \(query).") }
-            lines.append("\(books.count) of \(totalResults)")
+            lines.append("\(books.count) of \(totalResults)" + (shortfall.map { ": " + $0 } ?? ""))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -67,25 +92,29 @@ public struct SearchReport: Sendable, Equatable {
     /// isbn13), each string as the service gave it, with what a terminal would act on escaped
     /// (``TerminalText/jsonForTerminal(_:)``).
     public var json: String {
-        struct Output: Encodable {
-            struct Item: Encodable {
-                let title, author, publisher, publicationDate, isbn13: String
-            }
-            let query: String
-            let type: String
-            let totalResults: Int
-            let books: [Item]
-        }
-        let output = Output(
-            query: options.query, type: options.queryType.name, totalResults: totalResults,
-            books: books.map {
-                .init(
-                    title: $0.title, author: $0.author, publisher: $0.publisher, publicationDate: $0.publicationDate,
-                    isbn13: $0.isbn13)
-            })
+        // Written field by field, not through an Encodable struct: JSONEncoder on Linux does not keep the declared
+        // order, and the README promises query, type and totalResults before the books.
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let json = String(decoding: (try? encoder.encode(output)) ?? Data("{}".utf8), as: UTF8.self)
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        func literal(_ text: String) -> String {
+            String(decoding: (try? encoder.encode(text)) ?? Data("\"\"".utf8), as: UTF8.self)
+        }
+        let items = books.map { book in
+            let fields = [
+                ("title", book.title), ("author", book.author), ("publisher", book.publisher),
+                ("publicationDate", book.publicationDate), ("isbn13", book.isbn13),
+            ]
+            return "    {\n" + fields.map { "      \"\($0.0)\" : \(literal($0.1))" }.joined(separator: ",\n")
+                + "\n    }"
+        }
+        let json = """
+            {
+              "query" : \(literal(options.query)),
+              "type" : \(literal(options.queryType.name)),
+              "totalResults" : \(totalResults),
+              "books" : \(items.isEmpty ? "[]" : "[\n" + items.joined(separator: ",\n") + "\n  ]")
+            }
+            """
         return TerminalText.jsonForTerminal(json) + "\n"
     }
 }

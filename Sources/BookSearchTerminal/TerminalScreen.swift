@@ -1,4 +1,5 @@
 import BookSearch
+import Foundation
 import RxLiteUI
 
 /// Where things go on the screen, from its size.
@@ -55,10 +56,13 @@ public struct Overlay: Equatable, Sendable {
     public var lines: [String]
     /// Whether each line is centred in the box (the countdown's digit) rather than left-aligned.
     public var centersLines: Bool
-    /// How far a wrapped line's continuation is indented (the help's key column).
+    /// How far a wrapped line's continuation is indented (the help's key column). Only a line whose key column
+    /// ends in a space before its text is wrapped beside the column; any other line (a paragraph) wraps whole.
     public var hangingIndent: Int
     /// The first line shown, when the lines do not all fit: Up/Down and PgUp/PgDn scroll.
     public var scrollOffset = 0
+    /// The book's link in a book's details: `c` copies it, `o` prints it when the app quits.
+    public var link: URL?
 
     public init(title: String, lines: [String], centersLines: Bool = false, hangingIndent: Int = 0) {
         self.title = title
@@ -77,6 +81,26 @@ public struct Overlay: Equatable, Sendable {
         Overlay(title: "Error", lines: [message, "", "Ctrl-R retries; Esc closes."])
     }
 
+    /// A book's details (Enter on a book), every field from outside sanitized; the link, when it has one, can be
+    /// copied or printed on exit.
+    public static func details(of book: Book) -> Overlay {
+        func row(_ label: String, _ value: String) -> String? {
+            let shown = TerminalText.sanitized(value)
+            return shown.isEmpty ? nil : label.padding(toLength: 11, withPad: " ", startingAt: 0) + shown
+        }
+        var lines = [
+            row("Title", book.title), row("Author", book.author), row("Publisher", book.publisher),
+            row("Published", book.publicationDate), row("ISBN", book.isbn13),
+            row("Price", book.priceKRW.map { "\($0) won" } ?? ""),
+            row("Link", book.link?.absoluteString ?? ""),
+        ].compactMap { $0 }
+        if let summary = book.summary.map(TerminalText.sanitized), !summary.isEmpty { lines += ["", summary] }
+        lines += ["", book.link == nil ? "Esc goes back." : "c copies the link, o prints it on exit; Esc goes back."]
+        var overlay = Overlay(title: "Book", lines: lines, hangingIndent: 11)
+        overlay.link = book.link
+        return overlay
+    }
+
     /// The keys.
     public static let help = Overlay(
         title: "Keys",
@@ -85,12 +109,13 @@ public struct Overlay: Equatable, Sendable {
             "Left, Right    move the cursor in the text",
             "Ctrl-A, Ctrl-E start / end of the text",
             "Backspace, Del delete before / under the cursor",
-            "Ctrl-W         delete the word before the cursor",
+            "Ctrl-W, Ctrl-K delete the word before the cursor / to the end",
             "Ctrl-U         clear the text",
             "Tab, Shift-Tab next / previous search field",
             "Up, Down       move through the results",
             "PgUp, PgDn     a screen up / down",
             "Home, End      first / last loaded result",
+            "Enter          the selected book's details (c copies its link, o prints it on exit)",
             "Ctrl-R         retry after an error",
             "Ctrl-O         show the whole error message",
             "Ctrl-T         start (or restart) a 3-2-1 countdown",
@@ -148,10 +173,16 @@ public struct TerminalScreen: Sendable {
         case cancelCountdown
         /// Ctrl-Z: give the terminal back and stop until `fg`.
         case suspend
+        /// `c` in a book's details: put the link on the clipboard (OSC 52, ``ANSI/copyToClipboard(_:)``).
+        case copyLink(URL)
+        /// `o` in a book's details: print the link on the normal screen when the app quits.
+        case printLinkOnExit(URL)
         case quit
     }
 
     static let quitKeys: [Key] = [.control("c"), .control("q"), .control("d")]
+    /// The longest search text a paste can make.
+    public static let maximumSearchTextLength = 500
 
     /// Applies `key` and returns what the app must do. While the terminal is too small only the quit keys and
     /// Ctrl-Z work: nothing else can be seen, so nothing else is applied.
@@ -165,6 +196,16 @@ public struct TerminalScreen: Sendable {
             let index = searchText.index(searchText.startIndex, offsetBy: cursor)
             searchText.insert(character, at: index)
             cursor += 1
+            return textChanged()
+        case .paste(let pasted):
+            // One line of text: tabs and line breaks become spaces (sanitized), and a search text has no use for
+            // more than a few hundred characters.
+            let room = max(Self.maximumSearchTextLength - searchText.count, 0)
+            let text = String(TerminalText.sanitized(pasted).prefix(room))
+            guard !text.isEmpty else { return [] }
+            let index = searchText.index(searchText.startIndex, offsetBy: cursor)
+            searchText.insert(contentsOf: text, at: index)
+            cursor += text.count
             return textChanged()
         case .backspace:
             guard cursor > 0 else { return [] }
@@ -219,6 +260,8 @@ public struct TerminalScreen: Sendable {
             return [.cancelCountdown]
         case .f1, .control("g"):
             overlay = .help
+        case .enter:
+            if list.items.indices.contains(selectedRow) { overlay = .details(of: list.items[selectedRow]) }
         default:
             break
         }
@@ -238,6 +281,15 @@ public struct TerminalScreen: Sendable {
         case .end: scrollOverlay(by: Int.max / 2)
         case .control("r"):
             return [.retry]
+        case .character("c"), .character("o"):
+            guard var shown = overlay, let link = shown.link else { break }
+            let copies = key == .character("c")
+            shown.lines[shown.lines.count - 1] =
+                copies
+                ? "The link was sent to the clipboard (OSC 52); Esc goes back."
+                : "The link will be printed when you quit; Esc goes back."
+            overlay = shown
+            return [copies ? .copyLink(link) : .printLinkOnExit(link)]
         default:
             break
         }
@@ -307,10 +359,11 @@ public struct TerminalScreen: Sendable {
         ).isNearBottom(threshold: 2)
     }
 
-    /// Whether the list is for another text or field than the one typed now (the debounce has not settled).
+    /// Whether the list is for another text or field than the one typed now (the debounce has not settled),
+    /// the first search included: text typed with no search yet is stale too.
     public var isStale: Bool {
         let typed = searchText.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !typed.isEmpty, list.hasQuery else { return false }
+        guard !typed.isEmpty else { return false }
         guard let settledQuery else { return true }
         return settledQuery.text != typed || settledQuery.type != queryType
     }
@@ -347,10 +400,14 @@ public struct ScreenLine: Equatable, Sendable {
 
     public var text: String
     public var style: Style
+    /// The characters of `text` (offsets, not columns) drawn in reverse video within the line's style: the
+    /// selected search field.
+    public var highlight: Range<Int>?
 
-    public init(_ text: String, _ style: Style = .normal) {
+    public init(_ text: String, _ style: Style = .normal, highlight: Range<Int>? = nil) {
         self.text = text
         self.style = style
+        self.highlight = highlight
     }
 }
 
@@ -370,8 +427,7 @@ extension TerminalScreen {
         var lines: [ScreenLine] = []
         lines.append(line(" Book search — \(TerminalText.sanitized(sourceName))", .title))
         lines.append(line(Self.fieldLabel + fieldText()))
-        let types = QueryType.allCases.map { $0 == queryType ? "[\($0.rawValue)]" : " \($0.rawValue) " }
-        lines.append(line(" Field:  " + types.joined(separator: " ") + "  (Tab)"))
+        lines.append(fieldLine())
         lines.append(line(String(repeating: "─", count: width), .dim))
         lines += listLines().map { line($0.0, $0.1) }
         lines += errorLines().map { line($0.0, $0.1) }
@@ -382,6 +438,31 @@ extension TerminalScreen {
             draw(Overlay.countdown(TerminalText.sanitized(countdownText)), over: &lines)
         }
         return lines
+    }
+
+    /// The search fields, the selected one in reverse video (and bracketed where there is room, for terminals
+    /// without it): the widest form that fits, so at 40 columns every field is still whole.
+    func fieldLine() -> ScreenLine {
+        let names = QueryType.allCases.map(\.rawValue)
+        let selected = QueryType.allCases.firstIndex(of: queryType) ?? 0
+        let forms: [(label: String, separator: String, brackets: Bool, hint: String)] = [
+            (" Field:  ", " ", true, "  (Tab)"), (" Field: ", " ", false, " (Tab)"), (" Field: ", " ", false, ""),
+        ]
+        for form in forms {
+            var text = form.label
+            var reversed = 0..<0
+            for (index, name) in names.enumerated() {
+                if index > 0 { text += form.separator }
+                let shown = form.brackets ? (index == selected ? "[\(name)]" : " \(name) ") : name
+                if index == selected { reversed = text.count..<(text.count + shown.count) }
+                text += shown
+            }
+            text += form.hint
+            if TextWidth.of(text) <= layout.width || form.hint.isEmpty {
+                return ScreenLine(TextWidth.fit(text, to: layout.width), .normal, highlight: reversed)
+            }
+        }
+        return ScreenLine(String(repeating: " ", count: layout.width))
     }
 
     /// The visible part of the search text with the cursor ("▏") at its place, "‹" and "›" where text is
@@ -474,7 +555,8 @@ extension TerminalScreen {
         let width = layout.width
         let hints = errorMessage == nil ? "F1 help  Ctrl-C quit " : "Ctrl-R retries  F1 help "
         var text = TerminalText.sanitized(status)
-        if isStale { text = "typing… " + text }
+        // Before the first search the status has nothing to say beside it ("Type to search").
+        if isStale { text = list.hasQuery ? "typing… " + text : "typing…" }
         if list.isLoading { text = "\(spinner) " + text }
         let statusWidth = max(width - TextWidth.of(hints), 0)
         return ScreenLine(
@@ -498,8 +580,13 @@ extension TerminalScreen {
         let contentWidth = max(min(widest + 2, layout.width - 4), 3)
         let wrapped = overlay.lines.flatMap { line in
             let indent = overlay.hangingIndent
-            guard indent > 0, indent < contentWidth - 2, TextWidth.of(line) > contentWidth - 2 else {
-                return TextWidth.wrap(line, to: contentWidth - 2)
+            let characters = Array(line)
+            let hasKeyColumn =
+                indent > 0 && characters.count > indent && characters[indent - 1] == " "
+                && characters[indent] != " "
+            guard hasKeyColumn, indent < contentWidth - 2 else {
+                // A line that fits is kept as it is: `wrap` would fold its runs of spaces.
+                return TextWidth.of(line) <= contentWidth - 2 ? [line] : TextWidth.wrap(line, to: contentWidth - 2)
             }
             // The key column stays as it is; the description wraps beside it.
             let key = String(line.prefix(indent))
@@ -512,8 +599,9 @@ extension TerminalScreen {
             visibleLines: max(min(wrapped.count, layout.height - 4), 1))
     }
 
-    /// Draws `overlay` as a centred box over `lines`, leaving what is left and right of it in view. A box taller
-    /// than the screen shows a part, with "↑"/"↓ PgDn" in its bottom border.
+    /// Draws `overlay` as a centred box over `lines`, with a blank column on each side so that what is left and
+    /// right of it, still in view, never reads as part of it (a "…" beside its border). A box taller than the
+    /// screen shows a part, with "↑"/"↓ PgDn" in its bottom border.
     private func draw(_ overlay: Overlay, over lines: inout [ScreenLine]) {
         let width = layout.width
         let geometry = geometry(of: overlay)
@@ -538,8 +626,10 @@ extension TerminalScreen {
         let left = max((width - contentWidth - 2) / 2, 0)
         for (row, text) in box.enumerated() where top + row < lines.count {
             let under = lines[top + row].text
+            // The box is at most width - 2 columns, so its margins fit: left >= 1, left + box + 1 <= width.
+            let covered = (left > 0 ? " " : "") + text + (left + contentWidth + 2 < width ? " " : "")
             lines[top + row] = ScreenLine(
-                TextWidth.fit(TextWidth.overwrite(under, with: text, at: left), to: width), .normal)
+                TextWidth.fit(TextWidth.overwrite(under, with: covered, at: max(left - 1, 0)), to: width), .normal)
         }
     }
 }

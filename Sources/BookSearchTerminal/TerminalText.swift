@@ -9,7 +9,9 @@
 /// - any other C0 or C1 control and DEL becomes "�" (visible: something was there);
 /// - bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) and the marks U+200E, U+200F, U+061C
 ///   are removed, and so are zero-width characters (U+200B–U+200D, U+2060, U+FEFF, U+180E), except a joiner
-///   between two emoji (👩‍💻);
+///   between two emoji (👩‍💻), and other invisible format characters: the soft hyphen U+00AD, the invisible
+///   operators U+2061–U+2064, the deprecated format controls U+206A–U+206F, the annotation marks U+FFF9–U+FFFB,
+///   the musical format controls U+1D173–U+1D17A and the tag characters U+E0000–U+E007F (which can hide text);
 /// - everything else, including Hangul, CJK, emoji and combining accents, is kept as it is.
 /// `--json` output keeps the text as the server sent it, but JSON text is written to a terminal too: JSON escapes
 /// only C0 controls itself, so ``jsonForTerminal(_:)`` writes DEL, C1 controls, U+2028/U+2029 and the invisible
@@ -58,9 +60,11 @@ public enum TerminalText {
         var output = ""
         for scalar in json.unicodeScalars {
             if scalar.value >= 0x20 && needsWork(scalar) {
-                // Every such character is at most U+FEFF: four hex digits.
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                // JSON escapes are UTF-16 code units: a tag character (U+E00xx) is a surrogate pair.
+                for unit in String(scalar).utf16 {
+                    let hex = String(unit, radix: 16, uppercase: true)
+                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                }
             } else {
                 output.unicodeScalars.append(scalar)
             }
@@ -76,7 +80,8 @@ public enum TerminalText {
     /// Bidi controls and zero-width characters: invisible, yet they change how the rest of the line shows.
     private static func isInvisibleFormat(_ value: UInt32) -> Bool {
         switch value {
-        case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C, 0x200B...0x200D, 0x2060, 0xFEFF, 0x180E:
+        case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C, 0x200B...0x200D, 0x2060, 0xFEFF, 0x180E,
+            0x00AD, 0x2061...0x2064, 0x206A...0x206F, 0xFFF9...0xFFFB, 0x1D173...0x1D17A, 0xE0000...0xE007F:
             true
         default:
             false

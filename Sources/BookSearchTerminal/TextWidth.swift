@@ -1,16 +1,24 @@
-/// How many terminal columns text takes: East Asian wide characters (Hangul, CJK, full-width forms, most emoji)
-/// take two, combining marks and controls none, everything else one. Approximate (as every terminal is), but
-/// consistent, so a line is never cut in the middle of a wide character or padded past the screen's edge.
+/// How many terminal columns text takes: East Asian wide and full-width characters (Hangul, CJK, full-width
+/// forms) and emoji shown as emoji take two, combining marks and controls none, everything else one. The wide
+/// code points come from the Unicode data (``unicodeVersion``), generated into ``wideRanges`` by
+/// `scripts/generate-east-asian-width.py`. Approximate (as every terminal is), but consistent, so a line is never
+/// cut in the middle of a wide character or padded past the screen's edge.
 public enum TextWidth {
-    /// The columns of `character`.
+    /// The columns of `character`: those of its first scalar; two for a text-style emoji made an emoji by
+    /// U+FE0F (☺️) and for a flag (two regional indicators).
     public static func of(_ character: Character) -> Int {
-        guard let scalar = character.unicodeScalars.first else { return 0 }
+        let scalars = character.unicodeScalars
+        guard let scalar = scalars.first else { return 0 }
         let value = scalar.value
         if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
         if scalar.properties.generalCategory == .nonspacingMark || scalar.properties.generalCategory == .enclosingMark {
             return 0
         }
         if isWide(value) { return 2 }
+        if scalars.count > 1 {
+            if scalar.properties.isEmoji && scalars.contains("\u{FE0F}") { return 2 }
+            if (0x1F1E6...0x1F1FF).contains(value) { return 2 }
+        }
         return 1
     }
 
@@ -38,15 +46,20 @@ public enum TextWidth {
         return result + String(repeating: " ", count: columns - used)
     }
 
-    private static func isWide(_ value: UInt32) -> Bool {
-        switch value {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
-            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
-            0x1F900...0x1F9FF, 0x20000...0x3FFFD:
-            return true
-        default:
-            return false
+    /// Whether `value` is in ``wideRanges`` (a binary search).
+    static func isWide(_ value: UInt32) -> Bool {
+        if value < 0x1100 { return false }  // the first wide code point
+        var low = 0
+        var high = wideRanges.count
+        while low < high {
+            let middle = (low + high) / 2
+            if wideRanges[middle].upperBound < value {
+                low = middle + 1
+            } else {
+                high = middle
+            }
         }
+        return low < wideRanges.count && wideRanges[low].contains(value)
     }
 
     /// `text` broken into lines of at most `columns` columns, at spaces where it can be (a word longer than a line

@@ -21,12 +21,14 @@ final class InteractiveApp {
     private let nearBottom = PublishRelay<Void>()
     private let retry = PublishRelay<Void>()
     /// The seed's countdown popup: Ctrl-T starts (or restarts) it, Ctrl-X cancels it.
-    private let countdown = Countdown(from: 3)
+    private let countdown = Countdown(from: 3, label: CountdownPopup.label)
     private let disposeBag = DisposeBag()
     private var sources: [any DispatchSourceProtocol] = []
     /// Ticks the spinner while a page loads; `nil` otherwise.
     private var spinnerTimer: (any DispatchSourceTimer)?
     private var pendingInput: [UInt8] = []
+    /// Links asked for with `o` in a book's details: printed on the normal screen when the app quits.
+    private var linksToPrint: [URL] = []
     private var isRenderScheduled = false
 
     init(service: any BookSearchService, choice: ServiceChoice, sourceName: String, layout: TerminalLayout) {
@@ -59,10 +61,12 @@ final class InteractiveApp {
             self?.screen.settledQuery = $0
             self?.changed()
         }).disposed(by: disposeBag)
-        countdown.text.drive(onNext: { [weak self] in
-            self?.screen.countdownText = $0
-            self?.changed()
-        }).disposed(by: disposeBag)
+        CountdownPopup.texts(countdown.text.asObservable(), hold: .milliseconds(800), scheduler: MainScheduler.instance)
+            .asDriver(onErrorJustReturn: nil)
+            .drive(onNext: { [weak self] in
+                self?.screen.countdownText = $0
+                self?.changed()
+            }).disposed(by: disposeBag)
 
         let input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
         input.setEventHandler { MainActor.assumeIsolated { self.readInput() } }
@@ -88,6 +92,11 @@ final class InteractiveApp {
         }
         sources.forEach { $0.resume() }
         render()
+        // For the tests of the fatal-signal restore (TerminalRestoreProcessTests): a real Swift runtime trap once
+        // the screen is drawn, which a signal sent from outside cannot stand for (the kernel raises it).
+        if ProcessInfo.processInfo.environment["BOOK_SEARCH_TEST_TRAP"] == "1" {
+            DispatchQueue.main.async { preconditionFailure("BOOK_SEARCH_TEST_TRAP: a deliberate crash") }
+        }
     }
 
     private func readInput() {
@@ -109,6 +118,8 @@ final class InteractiveApp {
                 case .startCountdown: countdown.start()
                 case .cancelCountdown: countdown.cancel()
                 case .suspend: suspend()
+                case .copyLink(let link): Terminal.write(ANSI.copyToClipboard(link.absoluteString))
+                case .printLinkOnExit(let link): linksToPrint.append(link)
                 case .quit: quit(status: 0)
                 }
             }
@@ -185,6 +196,7 @@ final class InteractiveApp {
         sources.forEach { $0.cancel() }
         spinnerTimer?.cancel()
         Terminal.restore()
+        for link in linksToPrint { print(TerminalText.sanitized(link.absoluteString)) }
         if let message { printError(message) }
         exit(status)
     }

@@ -17,7 +17,7 @@ let command: BookSearchCommand
 do {
     command = try BookSearchCommand.parse(Array(CommandLine.arguments.dropFirst()), environment: environment)
 } catch {
-    printError("book-search: \(error.message)\n\n\(BookSearchCommand.usage)")
+    printError(BookSearchCommand.usageErrorLine(error))
     exit(2)
 }
 
@@ -60,6 +60,12 @@ case .search(let options):
         do throws(BookSearchError) {
             let report = try await SearchReport.fetch(options, from: service)
             writeOutput(options.json ? report.json : report.text)
+            // A later page failed: what was loaded is printed above, then why the rest is missing.
+            if let failure = report.failure {
+                let page = report.failedPage.map { "page \($0) " } ?? ""
+                printError("book-search: \(page)failed: \(options.service.message(for: failure))")
+                exit(1)
+            }
             exit(0)
         } catch {
             printError("book-search: \(options.service.message(for: error))")

@@ -130,13 +130,35 @@ import Testing
         (["search", ""], "The query is empty"),
         (["search"], "search needs a query"),
     ])
-    func usageErrorsExitTwoWithAMessageAndTheUsage(arguments: [String], message: String) throws {
+    func usageErrorsExitTwoWithOneLineAndSeeHelp(arguments: [String], message: String) throws {
         let result = try run(arguments)
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.hasPrefix("book-search: "))
         #expect(result.stderr.contains(message))
-        #expect(result.stderr.contains("usage: book-search"))
+        #expect(result.stderr.hasSuffix(" (see book-search --help)\n"))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(!result.stderr.contains("usage: book-search"))
+    }
+
+    /// The README's example: several books over two pages.
+    @Test func theReadmeExampleListsSeveralBooks() throws {
+        let result = try run(["search", "programming", "--type", "title", "--pages", "2"])
+        #expect(result.status == 0)
+        #expect(result.stdout.split(separator: "\n").count > 10)
+    }
+
+    /// `--json` writes query, type and totalResults before the books, as the README shows.
+    @Test func jsonKeysComeInTheReadmeOrder() throws {
+        let result = try run(["search", "한강", "--type=author", "--json"])
+        let order = ["\"query\"", "\"type\"", "\"totalResults\"", "\"books\""].map {
+            result.stdout.range(of: $0)?.lowerBound
+        }
+        #expect(order.allSatisfy { $0 != nil })
+        #expect(order.compactMap { $0 } == order.compactMap { $0 }.sorted())
+        let title = try #require(result.stdout.range(of: "\"title\""))
+        let isbn = try #require(result.stdout.range(of: "\"isbn13\""))
+        #expect(title.lowerBound < isbn.lowerBound)
     }
 
     @Test func searchJSONTypeMatchesTheTextWording() throws {

@@ -55,10 +55,12 @@ import Testing
         #expect(
             throws: UsageError(message: "ALADIN_BASE_URL must be an http or https URL with a host, not \"localhost\".")
         ) { try BookSearchCommand.parse([], environment: ["ALADIN_TTB_KEY": "k", "ALADIN_BASE_URL": "localhost"]) }
-        // Without a key there is nothing to send to the base URL; the catalog ignores ALADIN_BASE_URL.
+        // Without a key there is nothing to send to the base URL: one rule for both sources, a usage error.
         #expect(
-            try BookSearchCommand.parse([], environment: ["ALADIN_BASE_URL": proxy.absoluteString])
-                == .interactive(.embeddedCatalog))
+            throws: UsageError(
+                message: "ALADIN_BASE_URL needs an Aladin TTB key: give --aladin-key KEY or set ALADIN_TTB_KEY "
+                    + "(or unset ALADIN_BASE_URL to search the catalog).")
+        ) { try BookSearchCommand.parse([], environment: ["ALADIN_BASE_URL": proxy.absoluteString]) }
     }
 
     @Test func aRejectedKeyIsNamedByWhereItCameFrom() {
@@ -72,6 +74,19 @@ import Testing
     @Test func aServerMessageIsMadeSafeForTheTerminal() {
         let error = BookSearchError.api(code: 1, message: "bad\u{1B}[2J\nquery")
         #expect(ServiceChoice.embeddedCatalog.message(for: error).contains("bad query."))
+    }
+
+    @Test func optionsTakeTheirValueAfterAnEqualsSign() throws {
+        #expect(
+            try BookSearchCommand.parse(["search", "q", "--type=title", "--pages=2"])
+                == .search(
+                    SearchOptions(query: "q", queryType: .title, pages: 2, json: false, service: .embeddedCatalog)))
+        #expect(throws: UsageError(message: "--pages needs a value.")) {
+            try BookSearchCommand.parse(["search", "q", "--pages="])
+        }
+        #expect(throws: UsageError(message: "Unknown option --json=1.")) {
+            try BookSearchCommand.parse(["search", "q", "--json=1"])
+        }
     }
 
     @Test func usageMentionsEveryOption() {
@@ -101,6 +116,21 @@ import Testing
             "--aladin-url needs an http or https URL with a host, not \"ftp://h/\"."
         ),
         (["--\u{1B}[2J"], "Unknown option --."),
+        (
+            ["--aladin-key", "k", "--aladin-url", "http://h/a%0D%0AX-Injected:%20yes/"],
+            "--aladin-url \"http://h/a%0D%0AX-Injected:%20yes/\" cannot be used: its path holds a control character "
+                + "(such as %0D or %0A)."
+        ),
+        (
+            ["--aladin-key", "k", "--aladin-url", "http://u:p@h/"],
+            "--aladin-url \"http://u:p@h/\" cannot be used: it holds a user name or password; give the key with "
+                + "--aladin-key instead."
+        ),
+        (
+            ["--aladin-key", "k", "--aladin-url", "http://h/api/?a=1"],
+            "--aladin-url \"http://h/api/?a=1\" cannot be used: it holds a query (?…); give only the API root, the "
+                + "search adds its own."
+        ),
     ])
     func usageErrors(arguments: [String], message: String) {
         #expect(throws: UsageError(message: message)) { try BookSearchCommand.parse(arguments) }

@@ -43,8 +43,32 @@ import Testing
             let result = try search(server, ["--pages", "5"])
             #expect(result.status == 0)
             #expect(result.stdout.split(separator: "\n").count == 11)
-            #expect(result.stdout.hasSuffix("\n10 of 40000\n"))
+            #expect(
+                result.stdout.hasSuffix(
+                    "\n10 of 40000: the server repeated books; 10 of the claimed 40000 were new\n"))
             #expect(server.requests.count == 2)  // page 2 added nothing: the paging stopped
+        }
+    }
+
+    /// `--pages 3` with page 2 failing: page 1 is printed, then the error, exit 1.
+    @Test(arguments: [false, true])
+    func aLaterPageFailingKeepsThePagesLoaded(json: Bool) async throws {
+        let first = AladinFixtures.page(total: 30, start: 1, items: AladinFixtures.items(10))
+        try await withLocalHTTPServer(route: { request in
+            request.parameter("Start") == "1" ? .json(first) : .json("<html>down</html>", status: 500)
+        }) { server in
+            let result = try search(server, ["--pages", "3"] + (json ? ["--json"] : []))
+            #expect(result.status == 1)
+            if json {
+                let object = try #require(
+                    JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+                #expect((object["books"] as? [Any])?.count == 10)
+            } else {
+                #expect(result.stdout.split(separator: "\n").count == 11)
+                #expect(result.stdout.hasSuffix("\n10 of 30\n"))
+            }
+            #expect(result.stderr.hasPrefix("book-search: page 2 failed: Aladin's server failed (HTTP 500)."))
+            #expect(server.requests.count == 2)
         }
     }
 
@@ -72,6 +96,17 @@ import Testing
             #expect(
                 result.stderr
                     == "book-search: Aladin refused the search (error 2): x y. Try again later, or change the query.\n")
+        }
+    }
+
+    /// A 3 MB error message reaches stderr cut to a few KB, not copied whole.
+    @Test func aHugeErrorMessageIsNotCopiedToStderr() async throws {
+        let body = #"{"errorCode":3,"errorMessage":"\#(String(repeating: "x", count: 3 << 20))"}"#
+        try await withLocalHTTPServer(route: { _ in .json(body) }) { server in
+            let result = try search(server)
+            #expect(result.status == 1)
+            #expect(result.stderr.utf8.count < 5_000)
+            #expect(result.stderr.contains("xxx…. Try again later"))
         }
     }
 

@@ -9,7 +9,9 @@ import Testing
         ("\u{1B}[F", .end), ("\u{1B}[1~", .home), ("\u{1B}[4~", .end), ("\u{1B}[Z", .backTab), ("\u{1B}OP", .f1),
         ("\u{1B}[11~", .f1), ("\u{1B}", .escape), ("\t", .tab), ("\r", .enter), ("\u{7F}", .backspace),
         ("\u{03}", .control("c")), ("\u{11}", .control("q")), ("\u{12}", .control("r")), ("a", .character("a")),
-        (" ", .character(" ")), ("한", .character("한")), ("\u{1B}[1;5A", .up), ("\u{1B}[200~", .unknown),
+        (" ", .character(" ")), ("한", .character("한")), ("\u{1B}[1;5A", .up), ("\u{1B}b", .alt("b")),
+        ("\u{1B}x", .alt("x")),
+        ("\u{1B}[200~a\tb\nc\u{1B}[201~", .paste("a\tb\nc")),
     ])
     func decodes(input: String, key: Key) {
         let (keys, remainder) = KeyParser.parse(Array(input.utf8))
@@ -55,5 +57,41 @@ import Testing
 
     @Test func deleteIsAKey() {
         #expect(KeyParser.parse(Array("\u{1B}[3~".utf8)).keys == [.delete])
+    }
+
+    /// A paste whose end marker comes in a later read waits for it; what follows the end is read as keys.
+    @Test func aPasteCutBetweenReadsWaitsForItsEnd() {
+        let first = KeyParser.parse(Array("x\u{1B}[200~one\ttwo".utf8))
+        #expect(first.keys == [.character("x")])
+        let second = KeyParser.parse(first.remainder + Array("\r\u{1B}[201~y".utf8))
+        #expect(second.keys == [.paste("one\ttwo\r"), .character("y")])
+        #expect(second.remainder.isEmpty)
+    }
+
+    @Test func aHugePasteIsGivenAsItIsSoFar() {
+        let bytes =
+            Array("\u{1B}[200~".utf8) + Array(repeating: UInt8(ascii: "a"), count: KeyParser.maximumPendingPaste)
+        let (keys, remainder) = KeyParser.parse(bytes)
+        #expect(keys.count == 1 && remainder.isEmpty)
+    }
+
+    /// Alt and a letter is not the letter: the search text does not change.
+    @Test func altKeysAreNotTyped() {
+        var screen = TerminalScreen(layout: TerminalLayout(width: 40, height: 10), sourceName: "t")
+        for key in KeyParser.parse(Array("\u{1B}b\u{1B}f".utf8)).keys {
+            #expect(screen.handle(key) == [])
+        }
+        #expect(screen.searchText.isEmpty)
+    }
+
+    /// A pasted Tab or newline neither switches the field nor searches: it is text, made one line.
+    @Test func aPasteIsInsertedAsOneLineOfText() {
+        var screen = TerminalScreen(layout: TerminalLayout(width: 40, height: 10), sourceName: "t")
+        let keys = KeyParser.parse(Array("\u{1B}[200~han\tkang\r\nbooks\u{1B}[201~".utf8)).keys
+        #expect(keys.flatMap { screen.handle($0) } == [.searchTextChanged("han kang books")])
+        #expect(screen.queryType == .keyword && screen.overlay == nil)
+        let huge = Key.paste(String(repeating: "x", count: 10_000))
+        _ = screen.handle(huge)
+        #expect(screen.searchText.count == TerminalScreen.maximumSearchTextLength)
     }
 }

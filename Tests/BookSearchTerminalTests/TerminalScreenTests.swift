@@ -99,7 +99,7 @@ import Testing
             lines.map { $0.text.replacingOccurrences(of: "─", with: "-") } == [
                 " Book search — test                     ",
                 " Search: swift▏                         ",
-                " Field:  [Keyword]  Title   Author   Pu…",
+                " Field: Keyword Title Author Publisher  ",
                 "----------------------------------------",
                 "  1. Book 1 — A (P, 2020)               ",
                 "› 2. Book 2 — A (P, 2020)               ",
@@ -110,6 +110,22 @@ import Testing
             ])
         #expect(lines[5].style == .selected)
         #expect(lines[8].style == .error)
+    }
+
+    /// The selected field is in reverse video, whole, with every field readable, at every width from 40.
+    @Test(arguments: [40, 44, 52, 53, 80, 120])
+    func theSelectedFieldIsHighlightedAndEveryFieldIsWhole(width: Int) {
+        var screen = TerminalScreen(layout: TerminalLayout(width: width, height: 10), sourceName: "test")
+        for type in QueryType.allCases {
+            while screen.queryType != type { _ = screen.handle(.tab) }
+            let line = screen.render()[2]
+            let text = Array(line.text)
+            let highlighted = line.highlight.map { String(text[$0]) } ?? ""
+            #expect(highlighted.contains(type.rawValue), "\(line.text)")
+            #expect(QueryType.allCases.allSatisfy { line.text.contains($0.rawValue) }, "\(line.text)")
+            #expect(TextWidth.of(line.text) == width)
+            #expect(ANSI.frame([line]).contains("\u{1B}[7m\(highlighted)\u{1B}[27m"))
+        }
     }
 
     @Test func theLoadingRowFollowsTheLastItem() {
@@ -328,6 +344,16 @@ import Testing
         #expect(!screen.isStale)
         _ = screen.handle(.tab)
         #expect(screen.isStale)  // another field, not searched yet
+    }
+
+    /// The first search shows "typing…" while its debounce is pending, as later ones do.
+    @Test func theFirstSearchIsMarkedTypingToo() {
+        var screen = screen()
+        type("sw", into: &screen)
+        #expect(screen.isStale)
+        #expect(screen.render()[9].text.hasPrefix(" typing… "))
+        screen.settledQuery = BookQuery(text: "sw", type: .keyword)
+        #expect(!screen.isStale)
     }
 
     @Test func rowNumbersAreRightAligned() {

@@ -17,6 +17,9 @@ import Testing
         ("zero\u{200B}width\u{FEFF}\u{200D}", "zerowidth"),
         ("ends with ESC\u{1B}", "ends with ESC"),
         ("cut CSI \u{1B}[12", "cut CSI "),
+        ("soft\u{AD}hyphen", "softhyphen"),
+        ("tag\u{E0041}\u{E0042}\u{E007F}s hide text", "tags hide text"),
+        ("in\u{2062}visible\u{206A}\u{FFF9}ops\u{1D173}", "invisibleops"),
     ])
     func outsideTextIsMadeSafe(raw: String, safe: String) {
         let result = TerminalText.sanitized(raw)
@@ -27,12 +30,14 @@ import Testing
     /// JSON text printed to a terminal: what JSON leaves as it is (DEL, C1 such as CSI U+009B, bidi overrides,
     /// zero-width characters, U+2028) is written as `\uXXXX`, and decoding gives back exactly what was encoded.
     @Test func jsonForTerminalEscapesWhatJSONLeavesAndDecodesToTheSameText() throws {
-        let original = "A\u{9B}2J \u{202E}evil\u{202C} \u{7F}\u{200B}\u{2028}x 채식주의자 👩\u{200D}💻 \u{1B}[31m"
+        let original =
+            "A\u{9B}2J \u{202E}evil\u{202C} \u{7F}\u{200B}\u{2028}x 채식주의자 👩\u{200D}💻 \u{1B}[31m \u{AD}\u{E0041}"
         let encoded = String(decoding: try JSONEncoder().encode([original]), as: UTF8.self)
         let printed = TerminalText.jsonForTerminal(encoded)
         #expect(!printed.unicodeScalars.contains { (0x7F...0x9F).contains($0.value) || $0.value == 0x202E })
         #expect(!printed.unicodeScalars.contains { $0.value == 0x200B || $0.value == 0x2028 || $0.value < 0x20 })
         #expect(printed.contains("\\u009B") && printed.contains("\\u202E") && printed.contains("\\u007F"))
+        #expect(printed.contains("\\u00AD") && printed.contains("\\uDB40\\uDC41"))  // a tag: a surrogate pair
         #expect(try JSONDecoder().decode([String].self, from: Data(printed.utf8)) == [original])
         #expect(TerminalText.jsonForTerminal("{\"a\": \"plain\"}") == "{\"a\": \"plain\"}")
     }

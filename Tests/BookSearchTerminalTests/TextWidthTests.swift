@@ -1,6 +1,7 @@
-import BookSearchTerminal
 import RxLiteTest
 import Testing
+
+@testable import BookSearchTerminal
 
 @Suite(.checksResources) struct TextWidthTests {
     @Test func widths() {
@@ -8,6 +9,33 @@ import Testing
         #expect(TextWidth.of("한강") == 4)
         #expect(TextWidth.of("e\u{301}") == 1)  // e + combining acute: one column
         #expect(TextWidth.of("\u{1B}") == 0)
+    }
+
+    /// Emoji that terminals draw two columns wide: the examples from each block.
+    @Test(arguments: ["🚀", "🛸", "🫠", "🪼", "⚽", "☔", "⌚", "🀄", "🃏", "🆎", "🌍", "🧠", "☺️", "🇰🇷", "👩‍💻", "Ａ"])
+    func emojiAndWideFormsTakeTwoColumns(text: String) {
+        #expect(TextWidth.of(text) == 2, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+    }
+
+    /// Text-style symbols, East Asian ambiguous and half-width forms: one column, as most terminals draw them.
+    @Test(arguments: ["a", "☺", "♠", "é", "ｱ", "—", "…", "€"])
+    func textStyleSymbolsTakeOneColumn(text: String) {
+        #expect(TextWidth.of(text) == 1)
+    }
+
+    /// Every range of the generated table: its first and last code points are wide, the code point before its
+    /// first is not in the table (ranges are merged, so neighbours are narrow), and the ranges are sorted.
+    @Test func everyRangeOfTheGeneratedTable() {
+        #expect(TextWidth.unicodeVersion == "15.0.0")
+        for (index, range) in TextWidth.wideRanges.enumerated() {
+            #expect(TextWidth.isWide(range.lowerBound) && TextWidth.isWide(range.upperBound), "\(range)")
+            #expect(!TextWidth.isWide(range.lowerBound - 1), "\(range)")
+            #expect(!TextWidth.isWide(range.upperBound + 1), "\(range)")
+            if index > 0 { #expect(TextWidth.wideRanges[index - 1].upperBound + 1 < range.lowerBound) }
+        }
+        for range in [0x1F680...0x1F6C5, 0x1FAE0...0x1FAE7, 0x1F300...0x1F320] as [ClosedRange<UInt32>] {
+            #expect(range.allSatisfy(TextWidth.isWide), "\(range)")
+        }
     }
 
     @Test func fitPadsOrCutsToExactlyTheColumns() {

@@ -166,7 +166,9 @@ import Testing
         let recorders = run(viewModel, text: [.next(0, "swift")], nearBottom: [100, 200, 300])
         #expect(log.requests.map(\.value) == ["p1", "p2"])
         #expect(recorders.titles.events.last?.value.element?.count == 10)
-        #expect(recorders.status.events.last?.value.element == "10 of 40000")
+        #expect(
+            recorders.status.events.last?.value.element
+                == "10 of 40000: the server repeated books; 10 of the claimed 40000 were new")
     }
 
     /// A server whose pages hold more books than its own total (12): full pages of new books every time. The
@@ -215,6 +217,10 @@ import Testing
         #expect(BookSearchViewModel.statusLine(for: state(20, total: 134)) == "20 of 134")
         #expect(BookSearchViewModel.statusLine(for: state(20, total: 134, loading: true)) == "20 of 134, loading more…")
         #expect(BookSearchViewModel.statusLine(for: state(3, total: nil)) == "3")
+        #expect(
+            BookSearchViewModel.statusLine(
+                for: state(12, total: 35), shortfall: "the server repeated books; 12 of the claimed 35 were new")
+                == "12 of 35: the server repeated books; 12 of the claimed 35 were new")
         #expect(BookSearchViewModel.message(for: BookSearchError.emptyQuery) == BookSearchError.emptyQuery.description)
     }
 }

@@ -93,6 +93,95 @@ import Testing
         }
     }
 
+    /// A head of at least four bytes without its blank line, then the connection closed: a typed error, not a
+    /// crash (the search for the blank line once started past the end of what was read).
+    @Test(arguments: ["HTTP/1.1 200 OK\r\nX", "HTTP", "HTTP/1.1 200 OK\r\n", "HTTP/1.1 200 OK\r\nA: b\r\n\r"])
+    func aHeadCutShortIsATypedError(head: String) async throws {
+        try await withLocalHTTPServer(route: { _ in Response(raw: Data(head.utf8)) }) { server in
+            #expect(await failure(server) == .malformedResponse("the answer's head is cut short"))
+        }
+    }
+
+    /// Chunk sizes at and near `Int.max` (and past it): refused as too large or not a number, never an overflow.
+    @Test(arguments: [
+        ("7fffffffffffffff", BookSearchError.responseTooLarge(limit: AladinClient.defaultMaximumResponseBytes)),
+        ("7ffffffffffffff0", BookSearchError.responseTooLarge(limit: AladinClient.defaultMaximumResponseBytes)),
+        ("ffffffffffffffff", BookSearchError.malformedResponse("a chunk size \"ffffffffffffffff\" is not a number")),
+    ])
+    func aHugeChunkSizeIsRefused(size: String, expected: BookSearchError) async throws {
+        let head = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+        let body = "10\r\n{\"totalResults\":\r\n\(size)\r\nxx"
+        try await withLocalHTTPServer(route: { _ in Response(raw: Data((head + body).utf8)) }) { server in
+            #expect(await failure(server) == expected)
+        }
+    }
+
+    /// A 3 MB error message (under the 4 MB cap) is cut on arrival to 4 KB, on a character boundary, with "…".
+    @Test func aHugeErrorMessageIsCutOnArrival() async throws {
+        let message = String(repeating: "e\u{301}한", count: 600_000)
+        let body = #"{"errorCode":3,"errorMessage":"\#(message)"}"#
+        try await withLocalHTTPServer(route: { _ in .json(body) }) { server in
+            guard case .api(3, let shown) = await failure(server) else {
+                Issue.record("expected an API error")
+                return
+            }
+            #expect(shown.utf8.count <= 4096 && shown.utf8.count > 4000)
+            #expect(shown.hasSuffix("…"))
+            #expect(message.hasPrefix(shown.dropLast()))
+            #expect(shown.dropLast().count % 2 == 0)  // whole "é" + "한" pairs: no accent cut from its letter
+        }
+    }
+
+    /// Ten 160 KB titles (and, in the first book, 100 KB authors, publishers, dates and ISBNs): each field is cut
+    /// on arrival.
+    @Test func hugeBookFieldsAreCutOnArrival() async throws {
+        let long = String(repeating: "가", count: 160_000 / 3)
+        let items = (1...10).map { index in
+            let other = index == 1 ? String(repeating: "9", count: 100_000) : "9"
+            return AladinFixtures.Item(
+                title: long, author: other, publisher: other, pubDate: other, isbn13: other, itemId: index,
+                priceStandard: 1000)
+        }
+        let body = AladinFixtures.page(total: 10, start: 1, items: items)
+        try await withLocalHTTPServer(route: { _ in .json(body) }) { server in
+            let page = try await client(server).search(BookSearchRequest(query: "a"))
+            #expect(page.books.count == 10)
+            for book in page.books {
+                #expect(book.title.utf8.count <= 1024 && book.title.hasSuffix("…"))
+                #expect(book.author.utf8.count <= 1024 && book.publisher.utf8.count <= 1024)
+                #expect(book.publicationDate.utf8.count <= 64 && book.isbn13.utf8.count <= 64)
+            }
+        }
+    }
+
+    /// A `100 Continue` before the answer is skipped; a server that sends only that is a clear error.
+    @Test func interimAnswersAreSkipped() async throws {
+        let page = AladinFixtures.page(total: 2, start: 1, items: AladinFixtures.hanKang)
+        let full = "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: \(page.utf8.count)\r\n\r\n\(page)"
+        try await withLocalHTTPServer(route: { _ in Response(raw: Data(full.utf8)) }) { server in
+            let result = try await client(server).search(BookSearchRequest(query: "한강"))
+            #expect(result.books.count == 2)
+        }
+        try await withLocalHTTPServer(route: { _ in Response(raw: Data("HTTP/1.1 100 Continue\r\n\r\n".utf8)) }) {
+            server in
+            #expect(await failure(server) == .malformedResponse("the server closed the connection without answering"))
+        }
+    }
+
+    /// Only a busy or failing server is worth trying again later; a 404 is a wrong address, a 100 not an answer.
+    @Test(arguments: [
+        (404, "There is no Aladin API at this address (HTTP 404 Not Found)", false),
+        (100, "The server answered only with HTTP 100", false),
+        (403, "Aladin rejected the request (HTTP 403)", false),
+        (503, "Aladin is busy (HTTP 503). Try again in a minute.", true),
+        (500, "Aladin's server failed (HTTP 500). Try again later", true),
+    ])
+    func httpStatusesSayWhatToDo(status: Int, message: String, retry: Bool) {
+        let text = BookSearchError.http(status: status).description
+        #expect(text.hasPrefix(message), "\(text)")
+        #expect(text.contains("Try again") == retry)
+    }
+
     @Test func aPageOfTwentyThousandItemsIsCutToThePageSize() async throws {
         let items = (1...20_000).map { #"{"title":"Book \#($0)","isbn13":"","itemId":\#($0)}"# }
         let body = #"{"totalResults":40000,"item":[\#(items.joined(separator: ","))]}"#

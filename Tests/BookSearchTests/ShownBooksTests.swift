@@ -17,14 +17,38 @@ import Testing
         #expect(books.count == 10 && hasMore && shown.count == 10)
     }
 
-    @Test func theSameISBNOrItemIDIsOneBookEvenUnderAnotherTitle() {
+    @Test func theSameItemIDIsOneBookEvenUnderAnotherTitle() {
         var shown = ShownBooks()
-        _ = shown.admit(page([book("a", isbn: "9788936433598"), book("b", itemID: 7)], total: 50))
+        _ = shown.admit(page([book("a", isbn: "9788936433598", itemID: 1), book("b", itemID: 7)], total: 50))
         let (books, hasMore) = shown.admit(
-            page([book("a again", isbn: "9788936433598"), book("b again", itemID: 7), book("c")], total: 50, page: 2))
+            page([book("a again", isbn: "9788936433598", itemID: 1), book("b again", itemID: 7), book("c")], total: 50))
         #expect(books.map(\.title) == ["c"])
         #expect(hasMore)  // one new book: the paging goes on
-        #expect(shown.count == 3)
+        #expect(shown.count == 3 && shown.repeatedCount == 2)
+    }
+
+    /// One ISBN on different books (a set, a misprint): different titles or item ids are different books.
+    @Test func theSameISBNUnderAnotherTitleOrItemIDIsAnotherBook() {
+        var shown = ShownBooks()
+        let (books, _) = shown.admit(
+            page(
+                [
+                    book("a", isbn: "9788936433598"), book("b", isbn: "9788936433598"),
+                    book("a", isbn: "9788936433598", itemID: 1), book("a", isbn: "9788936433598", itemID: 2),
+                    book("a", isbn: "9788936433598"),
+                ], total: 50))
+        #expect(books.count == 4)
+        #expect(shown.repeatedCount == 1)  // only the last: same ISBN and title, no id
+    }
+
+    @Test func theShortfallSaysWhyTheTotalWasNotReached() {
+        var shown = ShownBooks()
+        let first = (1...10).map { book("b\($0)") }
+        _ = shown.admit(page(first, total: 35))
+        #expect(shown.shortfall(claimedTotal: 35) == "the server listed 10 of the 35 it claimed")
+        _ = shown.admit(page(Array(first.prefix(2)) + [book("c1"), book("c2")], total: 35, page: 2))
+        #expect(shown.shortfall(claimedTotal: 35) == "the server repeated books; 12 of the claimed 35 were new")
+        #expect(shown.shortfall(claimedTotal: 12) == nil)
     }
 
     @Test func aRepeatedPageAddsNothingAndEndsThePaging() {

@@ -111,7 +111,8 @@ enum AladinResponse {
         /// A key problem when Aladin's message names the key; any other code is a plain API error. Aladin does not
         /// publish its error codes, so the message is what tells them apart.
         var error: BookSearchError {
-            let message = errorMessage ?? "no message"
+            let message = ReceivedText.capped(
+                errorMessage ?? "no message", maximumBytes: ReceivedText.maximumMessageBytes)
             let lowered = message.lowercased()
             if lowered.contains("key") || lowered.contains("키") {
                 return .invalidKey(message)
@@ -135,14 +136,25 @@ enum AladinResponse {
         var link: String?
         var priceStandard: Int?
         var itemId: Int?
+        var description: String?
 
+        /// The book, each field cut to its ``ReceivedText`` size on arrival.
         var book: Book {
-            Book(
-                title: AladinResponse.unescape(title), author: AladinResponse.unescape(author),
-                publisher: AladinResponse.unescape(publisher),
-                publicationDate: pubDate ?? "", isbn13: isbn13 ?? "",
-                coverURL: cover.flatMap { URL(string: AladinResponse.unescape($0)) }, priceKRW: priceStandard,
-                link: link.flatMap { URL(string: AladinResponse.unescape($0)) }, itemID: itemId)
+            func field(_ text: String?, _ maximumBytes: Int = ReceivedText.maximumFieldBytes) -> String {
+                ReceivedText.capped(AladinResponse.unescape(text), maximumBytes: maximumBytes)
+            }
+            func address(_ text: String?) -> URL? {
+                guard let text, text.utf8.count <= ReceivedText.maximumURLBytes else { return nil }
+                return URL(string: AladinResponse.unescape(text))
+            }
+            return Book(
+                title: field(title), author: field(author), publisher: field(publisher),
+                publicationDate: field(pubDate, ReceivedText.maximumCodeBytes),
+                isbn13: field(isbn13, ReceivedText.maximumCodeBytes), coverURL: address(cover),
+                priceKRW: priceStandard, link: address(link), itemID: itemId,
+                summary: description.map { field($0, ReceivedText.maximumMessageBytes) }.flatMap {
+                    $0.isEmpty ? nil : $0
+                })
         }
     }
 

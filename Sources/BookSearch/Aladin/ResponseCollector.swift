@@ -31,6 +31,15 @@ final class ResponseCollector: NSObject, URLSessionDataDelegate, @unchecked Send
         request(for: dataTask)?.receive(data)
     }
 
+    /// No redirect is followed (to another host, or from https down to http): the 3xx itself becomes the answer,
+    /// which the client reports with its `Location`.
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
+    }
+
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         let request = lock.withLock { requests.removeValue(forKey: task.taskIdentifier) }
         request?.complete(error: error)
@@ -41,12 +50,12 @@ final class ResponseCollector: NSObject, URLSessionDataDelegate, @unchecked Send
 ///
 /// Invariants: the body kept never holds more than `limit` bytes (a larger answer, announced or streamed, stops the
 /// task with `.responseTooLarge`; corelibs may still have read ahead into its delegate queue, which is why plain
-/// HTTP does not come here, see `PlainHTTPRequest`); a compressed answer is refused from its head; `finish`
+/// HTTP does not come here on Linux, see `HTTPRequest`); a compressed answer is refused from its head; `finish`
 /// is called exactly once; a stop (cancellation, the deadline, the limit) arriving before, during or after `start`
 /// cancels the task and decides the error it ends with. `@unchecked Sendable`: every stored property is read and
 /// written under `lock`.
 final class RunningRequest: @unchecked Sendable {
-    typealias Outcome = Result<(Data, Int), BookSearchError>
+    typealias Outcome = Result<HTTPAnswer, BookSearchError>
 
     private let lock = NSLock()
     private let limit: Int
@@ -57,6 +66,7 @@ final class RunningRequest: @unchecked Sendable {
     private var isFinished = false
     private var body = Data()
     private var status: Int?
+    private var location: String?
     private var finish: (@Sendable (Outcome) -> Void)?
 
     /// A request whose body may hold at most `limit` bytes (after any decompression).
@@ -96,7 +106,10 @@ final class RunningRequest: @unchecked Sendable {
     func receive(_ response: URLResponse) -> Bool {
         let announced = response.expectedContentLength
         let http = response as? HTTPURLResponse
-        lock.withLock { status = http?.statusCode }
+        lock.withLock {
+            status = http?.statusCode
+            location = http?.value(forHTTPHeaderField: "Location")
+        }
         let encoding = http?.value(forHTTPHeaderField: "Content-Encoding")?.lowercased() ?? "identity"
         if encoding != "identity" {
             stop(because: .malformedResponse("the answer is compressed (\(encoding)) though none was asked for"))
@@ -123,7 +136,7 @@ final class RunningRequest: @unchecked Sendable {
     /// The task ended, with `error` if it failed. Calls `finish` with the stop reason if there is one, else with
     /// the body and status or the transport error.
     func complete(error: (any Error)?) {
-        let (reason, deadline, finish, body, status) = lock.withLock {
+        let (reason, deadline, finish, body, status, location) = lock.withLock {
             isFinished = true
             defer {
                 self.task = nil
@@ -131,7 +144,7 @@ final class RunningRequest: @unchecked Sendable {
                 self.finish = nil
                 self.body = Data()
             }
-            return (stopReason, self.deadline, self.finish, self.body, self.status)
+            return (stopReason, self.deadline, self.finish, self.body, self.status, self.location)
         }
         deadline?.cancel()
         let outcome: Outcome
@@ -140,7 +153,7 @@ final class RunningRequest: @unchecked Sendable {
         } else if let error {
             outcome = .failure(Self.transportError(error))
         } else if let status {
-            outcome = .success((body, status))
+            outcome = .success(HTTPAnswer(status: status, body: body, location: location))
         } else {
             outcome = .failure(.malformedResponse("the answer is not HTTP"))
         }
@@ -155,7 +168,14 @@ final class RunningRequest: @unchecked Sendable {
         case .badServerResponse, .cannotParseResponse, .cannotDecodeRawData, .cannotDecodeContentData,
             .zeroByteResource:
             return .malformedResponse(urlError.localizedDescription)
-        default: return .network("\(urlError.localizedDescription) (URL error \(urlError.code.rawValue))")
+        // The description only: URLError's code numbers (-1004) and libcurl's own words mean nothing to a user.
+        case .cannotConnectToHost: return .network("the server refused the connection")
+        case .cannotFindHost, .dnsLookupFailed: return .network("the server's name could not be found")
+        case .notConnectedToInternet, .networkConnectionLost: return .network("the network connection was lost")
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
+            return .network("the secure connection failed (the server's certificate was not accepted)")
+        default: return .network("the connection failed")
         }
     }
 }

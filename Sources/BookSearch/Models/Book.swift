@@ -21,11 +21,13 @@ public struct Book: Sendable, Equatable, Hashable, Codable {
     public var link: URL?
     /// Aladin's item id (`itemId`), when known; the catalog gives none.
     public var itemID: Int?
+    /// Aladin's short description of the book (`description`), when it gives one; the catalog gives none.
+    public var summary: String?
 
     /// A book; what is unknown stays `nil`.
     public init(
         title: String, author: String, publisher: String, publicationDate: String, isbn13: String,
-        coverURL: URL? = nil, priceKRW: Int? = nil, link: URL? = nil, itemID: Int? = nil
+        coverURL: URL? = nil, priceKRW: Int? = nil, link: URL? = nil, itemID: Int? = nil, summary: String? = nil
     ) {
         self.title = title
         self.author = author
@@ -36,13 +38,15 @@ public struct Book: Sendable, Equatable, Hashable, Codable {
         self.priceKRW = priceKRW
         self.link = link
         self.itemID = itemID
+        self.summary = summary
     }
 
-    /// What makes two listings the same book: the ISBN-13 when there is one, else Aladin's item id, else every
-    /// field shown (two listings that agree on all of them look the same to a reader anyway).
+    /// What makes two listings the same book: the service's item id when there is one; else the ISBN-13 and the
+    /// title together (one ISBN is sometimes printed on different books, and sets and editions share one); else
+    /// every field shown (two listings that agree on all of them look the same to a reader anyway).
     public var identity: String {
-        if !isbn13.isEmpty { return "isbn:" + isbn13 }
         if let itemID { return "item:\(itemID)" }
+        if !isbn13.isEmpty { return ["isbn", isbn13, title].joined(separator: "\u{1F}") }
         return ["text", title, author, publisher, publicationDate].joined(separator: "\u{1F}")
     }
 

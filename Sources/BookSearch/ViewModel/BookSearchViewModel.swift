@@ -125,7 +125,14 @@ public final class BookSearchViewModel {
             books: state.map(\.items),
             changes: paging.changes,
             isLoading: state.map(\.isLoading).distinctUntilChanged(),
-            status: state.map { Self.statusLine(for: $0) }.distinctUntilChanged(),
+            // The page's books were admitted (and `shown` updated) before the paginator emitted this state.
+            status: state.map { state in
+                let shortfall = shown.withLock { shown in
+                    state.hasMore || state.isLoading || state.error != nil
+                        ? nil : state.totalCount.flatMap { shown.books.shortfall(claimedTotal: $0) }
+                }
+                return Self.statusLine(for: state, shortfall: shortfall)
+            }.distinctUntilChanged(),
             errorMessage: state.map { $0.error.map(Self.message(for:)) }.distinctUntilChanged(),
             query: sharedQueries.asDriver(onErrorJustReturn: nil))
     }
@@ -148,7 +155,9 @@ public final class BookSearchViewModel {
     /// The status line for `state`: "Type to search" (no query), "Searching…" (the first page is loading),
     /// "Search failed", "No books found" (the total is 0), "No books listed (the server counts 100)" (an empty
     /// answer with a total above 0), "20 of 134" (with ", loading more…" while the next page loads).
-    public nonisolated static func statusLine(for state: PaginatorState<Book>) -> String {
+    /// With a `shortfall` (``ShownBooks/shortfall(claimedTotal:)``), an ended list below its total says why:
+    /// "12 of 35: the server repeated books; 12 of the claimed 35 were new".
+    public nonisolated static func statusLine(for state: PaginatorState<Book>, shortfall: String? = nil) -> String {
         guard state.hasQuery else { return "Type to search" }
         let count = state.items.count
         if count == 0 {
@@ -160,6 +169,7 @@ public final class BookSearchViewModel {
         let total = state.totalCount.map { max($0, count) }
         var line = total.map { "\(count) of \($0)" } ?? "\(count)"
         if state.isLoading { line += ", loading more…" }
+        if let shortfall, !state.isLoading { line += ": " + shortfall }
         return line
     }
 

@@ -3,6 +3,8 @@ import Foundation
 import RxLite
 import RxLiteTest
 
+@testable import BookSearch
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -12,8 +14,9 @@ import RxLiteTest
 /// A minimal HTTP/1.1 server on 127.0.0.1 for tests: an ephemeral port, one thread that serves one connection at
 /// a time (`Connection: close`), every request line recorded. `stop()` closes the socket, wakes a delayed
 /// response, and waits for the thread to end, so no thread outlives the server. The thread holds the server, so
-/// `stop()` must be called: ``withLocalHTTPServer(route:_:)`` does.
-final class LocalHTTPServer: Sendable {
+/// `stop()` must be called: ``withLocalHTTPServer(route:_:)`` does. With `tls`, it speaks https with the
+/// throwaway certificates of ``TLSFiles``.
+final class LocalHTTPServer: @unchecked Sendable {
     /// What to answer one request with.
     struct Response: Sendable {
         var status: Int = 200
@@ -29,6 +32,9 @@ final class LocalHTTPServer: Sendable {
         var sendsContentLength = true
         /// Whether to send the body as `Transfer-Encoding: chunked`, in chunks of 64 KiB (no `Content-Length`).
         var isChunked = false
+        /// Bytes sent as they are, in place of a status line, head and body (a cut-short head, a hostile chunk
+        /// size); the connection is then closed.
+        var raw: Data? = nil
 
         static func json(_ text: String, status: Int = 200, delay: DispatchTimeInterval? = nil) -> Response {
             Response(status: status, body: Data(text.utf8), delay: delay)
@@ -70,12 +76,30 @@ final class LocalHTTPServer: Sendable {
     private let stopping = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
     private let isStopped = Atomic<Bool>(false)
+    /// The TLS context (OpenSSL's `SSL_CTX`) when serving https; only the server thread uses it after `init`.
+    private let tlsContext: OpaquePointer?
 
-    /// Starts serving; `route` chooses the answer for each request.
-    init(route: @escaping @Sendable (Request) -> Response) throws {
+    /// Starts serving; `route` chooses the answer for each request; over TLS with `tls`.
+    init(tls: TLSFiles? = nil, route: @escaping @Sendable (Request) -> Response) throws {
         self.route = route
+        if let tls {
+            let ssl = try OpenSSL.shared.get()
+            let context = ssl.newContext(ssl.serverMethod())
+            guard ssl.useCertificateChainFile(context, tls.certificateChain) == 1,
+                ssl.usePrivateKeyFile(context, tls.privateKey, OpenSSL.fileTypePEM) == 1
+            else {
+                ssl.freeContext(context)
+                throw ServerError.tls(ssl.takeErrors() ?? "cannot load \(tls.certificateChain)")
+            }
+            tlsContext = context
+        } else {
+            tlsContext = nil
+        }
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw ServerError.socket(errno) }
+        guard fd >= 0 else {
+            Self.free(tlsContext)
+            throw ServerError.socket(errno)
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = 0
@@ -87,6 +111,7 @@ final class LocalHTTPServer: Sendable {
         }
         guard bound == 0, listen(fd, 16) == 0 else {
             close(fd)
+            Self.free(tlsContext)
             throw ServerError.socket(errno)
         }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
@@ -103,8 +128,14 @@ final class LocalHTTPServer: Sendable {
         thread.start()
     }
 
-    /// `http://127.0.0.1:<port>/` followed by `path`.
-    func url(_ path: String = "") -> URL { URL(string: "http://127.0.0.1:\(port)/\(path)")! }
+    private static func free(_ context: OpaquePointer?) {
+        if let context, let ssl = try? OpenSSL.shared.get() { ssl.freeContext(context) }
+    }
+
+    /// `http://127.0.0.1:<port>/` (`https` when serving TLS) followed by `path`.
+    func url(_ path: String = "", host: String = "127.0.0.1") -> URL {
+        URL(string: "\(tlsContext == nil ? "http" : "https")://\(host):\(port)/\(path)")!
+    }
 
     /// The requests served so far, in arrival order.
     var requests: [Request] { recorded.withLock { $0 } }
@@ -117,6 +148,7 @@ final class LocalHTTPServer: Sendable {
         shutdown(listener, Int32(SHUT_RDWR))
         finished.wait()
         close(listener)
+        Self.free(tlsContext)
     }
 
     private func serve() {
@@ -126,14 +158,14 @@ final class LocalHTTPServer: Sendable {
                 if errno == EINTR { continue }
                 return
             }
-            handle(connection)
+            let channel = Channel(socket: connection, tlsContext: tlsContext)
+            if let channel { handle(channel) }
+            channel?.close()
             close(connection)
         }
     }
 
-    private func handle(_ connection: Int32) {
-        var timeout = timeval(tv_sec: 2, tv_usec: 0)
-        setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    private func handle(_ connection: Channel) {
         guard let requestHead = readHead(connection), let line = requestHead.split(separator: "\r\n").first else {
             return
         }
@@ -145,6 +177,10 @@ final class LocalHTTPServer: Sendable {
                 stopping.signal()  // keep it signalled for the loop and any later wait
                 return
             }
+        }
+        if let raw = response.raw {
+            writeAll(connection, raw)
+            return
         }
         var head = "HTTP/1.1 \(response.status) \(Self.reason(response.status))\r\n"
         head += "Content-Type: \(response.contentType)\r\n"
@@ -171,12 +207,12 @@ final class LocalHTTPServer: Sendable {
     }
 
     /// Reads up to the blank line that ends the request head (these tests send no request bodies).
-    private func readHead(_ connection: Int32) -> String? {
+    private func readHead(_ connection: Channel) -> String? {
         var received = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 4096)
         let end: [UInt8] = Array("\r\n\r\n".utf8)
         while received.count < 65_536 {
-            let count = buffer.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
+            let count = buffer.withUnsafeMutableBytes { connection.receive($0) }
             if count <= 0 { return nil }
             received += buffer[..<count]
             if received.contains(end) {
@@ -186,14 +222,57 @@ final class LocalHTTPServer: Sendable {
         return nil
     }
 
-    private func writeAll(_ connection: Int32, _ data: Data) {
+    private func writeAll(_ connection: Channel, _ data: Data) {
         data.withUnsafeBytes { bytes in
             var offset = 0
             while offset < bytes.count {
-                let written = send(connection, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+                let written = connection.send(UnsafeRawBufferPointer(rebasing: bytes[offset...]))
                 if written <= 0 { return }
                 offset += written
             }
+        }
+    }
+
+    /// One accepted connection, plain or with TLS (handshake done in `init`).
+    private struct Channel {
+        let socket: Int32
+        let session: OpaquePointer?
+
+        init?(socket: Int32, tlsContext: OpaquePointer?) {
+            self.socket = socket
+            var timeout = timeval(tv_sec: 2, tv_usec: 0)
+            setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            guard let tlsContext, let ssl = try? OpenSSL.shared.get() else {
+                session = nil
+                return
+            }
+            session = ssl.newSession(tlsContext)
+            guard ssl.setDescriptor(session, socket) == 1, ssl.accept(session) == 1 else {
+                _ = ssl.takeErrors()  // a client that refused the certificate: nothing to serve
+                ssl.freeSession(session)
+                return nil
+            }
+        }
+
+        func receive(_ buffer: UnsafeMutableRawBufferPointer) -> Int {
+            guard let session, let ssl = try? OpenSSL.shared.get() else {
+                return recv(socket, buffer.baseAddress, buffer.count, 0)
+            }
+            return Int(ssl.read(session, buffer.baseAddress, Int32(clamping: buffer.count)))
+        }
+
+        func send(_ bytes: UnsafeRawBufferPointer) -> Int {
+            guard let session, let ssl = try? OpenSSL.shared.get() else {
+                return Glibc.send(socket, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
+            }
+            return Int(ssl.write(session, bytes.baseAddress, Int32(clamping: bytes.count)))
+        }
+
+        func close() {
+            guard let session, let ssl = try? OpenSSL.shared.get() else { return }
+            _ = ssl.shutdown(session)
+            _ = ssl.takeErrors()
+            ssl.freeSession(session)
         }
     }
 
@@ -210,7 +289,10 @@ final class LocalHTTPServer: Sendable {
         }
     }
 
-    enum ServerError: Error { case socket(Int32) }
+    enum ServerError: Error {
+        case socket(Int32)
+        case tls(String)
+    }
 }
 
 extension Array where Element == UInt8 {
@@ -220,12 +302,33 @@ extension Array where Element == UInt8 {
     }
 }
 
-/// Runs `body` with a server answering by `route`, and stops the server afterwards, whatever `body` did.
+/// The throwaway certificates of `Tests/BookSearchFixtures/TLS` (made by `scripts/make-test-certificates`):
+/// a CA, and a server certificate it signed for 127.0.0.1 only (so `localhost` does not match).
+struct TLSFiles: Sendable {
+    let certificateChain: String
+    let privateKey: String
+    /// The CA to trust in the client.
+    let authority: String
+
+    static let testServer: TLSFiles = {
+        // Outside the test targets' folders, so that SwiftPM does not take the files for resources.
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("BookSearchFixtures/TLS")
+        return TLSFiles(
+            certificateChain: directory.appendingPathComponent("server-chain.pem").path,
+            privateKey: directory.appendingPathComponent("server.key").path,
+            authority: directory.appendingPathComponent("ca.pem").path)
+    }()
+}
+
+/// Runs `body` with a server answering by `route` (over TLS with `tls`), and stops the server afterwards,
+/// whatever `body` did.
 func withLocalHTTPServer<T>(
+    tls: TLSFiles? = nil,
     route: @escaping @Sendable (LocalHTTPServer.Request) -> LocalHTTPServer.Response,
     _ body: (LocalHTTPServer) async throws -> T
 ) async throws -> T {
-    let server = try LocalHTTPServer(route: route)
+    let server = try LocalHTTPServer(tls: tls, route: route)
     defer { server.stop() }
     return try await body(server)
 }
