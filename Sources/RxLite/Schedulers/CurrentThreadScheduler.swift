@@ -41,7 +41,9 @@ protocol TrampolineItem: AnyObject {
 /// The current-thread trampoline: a queue of actions that runs on the thread that opened it, until it is empty.
 ///
 /// Invariants: at most one trampoline per thread, reachable through the thread-local word of `CRxAtomics` while it
-/// runs (unretained: ``open(_:)`` keeps it alive); only its own thread touches it, so it needs no lock.
+/// runs; only its own thread touches it, so it needs no lock. The queue object is made only when the first action is
+/// queued: until then the word holds ``Trampoline/openMarker`` (most top-level subscriptions queue nothing, and
+/// open and close it without an allocation).
 @usableFromInline
 final class Trampoline {
     private var items: [any TrampolineItem] = []
@@ -49,14 +51,24 @@ final class Trampoline {
 
     private init() {}
 
+    /// The thread-local word of a trampoline that is open with nothing queued yet: not a valid object address.
+    private static var openMarker: UnsafeMutableRawPointer { UnsafeMutableRawPointer(bitPattern: 1)! }
+
     /// Whether a trampoline runs on this thread: one thread-local load.
     @inlinable
     static var isRunning: Bool { rx_current_trampoline_get() != nil }
 
-    /// The trampoline running on this thread, if any.
+    /// The queue of the trampoline running on this thread, made now if it was open with nothing queued; `nil` when
+    /// none runs.
     @usableFromInline
     static var current: Trampoline? {
         guard let pointer = rx_current_trampoline_get() else { return nil }
+        if pointer == openMarker {
+            let queue = Trampoline()
+            // Owned by `open` from here on, which releases it when it closes.
+            rx_current_trampoline_set(Unmanaged.passRetained(queue).toOpaque())
+            return queue
+        }
         return Unmanaged<Trampoline>.fromOpaque(pointer).takeUnretainedValue()
     }
 
@@ -74,11 +86,16 @@ final class Trampoline {
     /// including those queued meanwhile, and closes it.
     @usableFromInline
     static func open(_ body: () -> Void) {
-        let trampoline = Trampoline()
-        rx_current_trampoline_set(Unmanaged.passUnretained(trampoline).toOpaque())
-        defer { rx_current_trampoline_set(nil) }
+        rx_current_trampoline_set(openMarker)
+        defer {
+            if let pointer = rx_current_trampoline_get(), pointer != openMarker {
+                Unmanaged<Trampoline>.fromOpaque(pointer).release()
+            }
+            rx_current_trampoline_set(nil)
+        }
         body()
-        trampoline.drain()
+        guard let pointer = rx_current_trampoline_get(), pointer != openMarker else { return }
+        Unmanaged<Trampoline>.fromOpaque(pointer).takeUnretainedValue().drain()
     }
 
     private func drain() {
