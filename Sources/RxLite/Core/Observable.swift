@@ -94,6 +94,7 @@ public class Observable<Element>: ObservableType {
     init(_ handler: @escaping Handler) {
         self.handler = handler
         justElement = nil
+        isKeptAliveBySubscriptions = false
     }
 
     @inlinable
@@ -103,27 +104,30 @@ public class Observable<Element>: ObservableType {
             if lifetime.isActive { sink(.completed) }
         }
         justElement = element
+        isKeptAliveBySubscriptions = false
     }
 
-    /// For a subclass that runs its subscriptions itself (a subject): it overrides ``runSubscription(_:_:)``.
-    @usableFromInline
-    init() {
-        handler = { _, _, _ in
-            preconditionFailure("Internal inconsistency: a subclass of Observable must override runSubscription")
-        }
-        justElement = nil
-    }
-
-    /// Runs one subscription (see ``handler`` for the contract). Subjects override it.
+    /// A subject's or connectable's: a subscription's disposable keeps it alive (see
+    /// ``isKeptAliveBySubscriptions``). `handler` must not capture the observable itself (that would be a cycle): a
+    /// subject's captures its hub.
     @inlinable
-    func runSubscription(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
+    init(keptAliveBySubscriptions: Bool, _ handler: @escaping Handler) {
+        self.handler = handler
+        justElement = nil
+        isKeptAliveBySubscriptions = keptAliveBySubscriptions
+    }
+
+    /// Runs one subscription (see ``handler`` for the contract).
+    @inlinable
+    final func runSubscription(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
         handler(sink, lifetime, justElement)
     }
 
-    /// Whether the disposable of a subscription to this sequence keeps it alive: `true` for a subject, which only
-    /// its own subscribers' disposables may keep (a subject that references them in turn would never be freed).
+    /// Whether the disposable of a subscription to this sequence keeps it alive: `true` for a subject or a
+    /// connectable, which only their own subscribers' disposables may keep (a subject that references them in turn
+    /// would never be freed).
     @usableFromInline
-    var isKeptAliveBySubscriptions: Bool { false }
+    let isKeptAliveBySubscriptions: Bool
 
     /// Itself.
     @inlinable

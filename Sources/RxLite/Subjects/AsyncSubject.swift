@@ -36,11 +36,15 @@ struct AsyncMemory<Element>: SubjectMemory {
 /// An error is forwarded at once and the last element is dropped. Thread-safe.
 public final class AsyncSubject<Element>: Observable<Element>, ObserverType {
     @usableFromInline
-    let hub = SubjectHub(memory: AsyncMemory<Element>())
+    let hub: SubjectHub<AsyncMemory<Element>>
 
     /// A subject with no observers.
     @inlinable
-    public override init() { super.init() }
+    public init() {
+        let hub = SubjectHub(memory: AsyncMemory<Element>())
+        self.hub = hub
+        super.init(keptAliveBySubscriptions: true) { sink, lifetime, _ in hub.subscribe(sink, lifetime) }
+    }
 
     /// Whether anyone is subscribed now.
     public var hasObservers: Bool { hub.hasObservers }
@@ -56,14 +60,6 @@ public final class AsyncSubject<Element>: Observable<Element>, ObserverType {
     /// Releases every observer; later subscribers get `RxError.disposed`. An event being delivered at that moment
     /// still reaches every observer first.
     public func dispose() { hub.dispose() }
-
-    @inlinable
-    override func runSubscription(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
-        hub.subscribe(sink, lifetime)
-    }
-
-    // A subscription's disposable keeps the subject alive, as in RxSwift.
-    override var isKeptAliveBySubscriptions: Bool { true }
 
     deinit {
         // Nobody can send or subscribe any more: let the observers go, so that they and the hub do not keep each

@@ -33,8 +33,9 @@ public final class BehaviorSubject<Element>: Observable<Element>, ObserverType {
     /// A subject whose current value is `value`.
     @inlinable
     public init(value: Element) {
-        hub = SubjectHub(memory: BehaviorMemory(value: value))
-        super.init()
+        let hub = SubjectHub(memory: BehaviorMemory(value: value))
+        self.hub = hub
+        super.init(keptAliveBySubscriptions: true) { sink, lifetime, _ in hub.subscribe(sink, lifetime) }
     }
 
     /// The current value. Throws the subject's error after it failed, and `RxError.disposed` after `dispose()`.
@@ -59,14 +60,6 @@ public final class BehaviorSubject<Element>: Observable<Element>, ObserverType {
     /// Releases every observer; later subscribers get `RxError.disposed`. An event being delivered at that moment
     /// still reaches every observer first.
     public func dispose() { hub.dispose() }
-
-    @inlinable
-    override func runSubscription(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
-        hub.subscribe(sink, lifetime)
-    }
-
-    // A subscription's disposable keeps the subject alive, as in RxSwift.
-    override var isKeptAliveBySubscriptions: Bool { true }
 
     deinit {
         // Nobody can send or subscribe any more: let the observers go, so that they and the hub do not keep each

@@ -81,8 +81,9 @@ public final class ReplaySubject<Element>: Observable<Element>, ObserverType {
     let hub: SubjectHub<ReplayMemory<Element>>
 
     init(capacity: Int) {
-        hub = SubjectHub(memory: ReplayMemory(capacity: capacity))
-        super.init()
+        let hub = SubjectHub(memory: ReplayMemory<Element>(capacity: capacity))
+        self.hub = hub
+        super.init(keptAliveBySubscriptions: true) { sink, lifetime, _ in hub.subscribe(sink, lifetime) }
     }
 
     /// A subject that replays the last `bufferSize` elements.
@@ -115,14 +116,6 @@ public final class ReplaySubject<Element>: Observable<Element>, ObserverType {
     /// Releases every observer; later subscribers get `RxError.disposed`. An event being delivered at that moment
     /// still reaches every observer first.
     public func dispose() { hub.dispose() }
-
-    @inlinable
-    override func runSubscription(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
-        hub.subscribe(sink, lifetime)
-    }
-
-    // A subscription's disposable keeps the subject alive, as in RxSwift.
-    override var isKeptAliveBySubscriptions: Bool { true }
 
     deinit {
         // Nobody can send or subscribe any more: let the observers go, so that they and the hub do not keep each

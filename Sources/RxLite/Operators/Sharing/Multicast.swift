@@ -1,10 +1,38 @@
 /// A sequence that starts its source only when ``connect()`` is called, and shares that one run with every
 /// subscriber.
 public final class ConnectableObservable<Element>: Observable<Element> {
-    @usableFromInline
-    let live = LiveResource()
     /// A subject seen from both sides: `observable` for subscribers, `feed` to run the source into it for a
     /// connection, calling its second argument when the source ends, before the subject hears of it.
+    typealias SharedSubject = ConnectableStorage<Element>.SharedSubject
+
+    private let storage: ConnectableStorage<Element>
+
+    init(makeSubject: @escaping () -> SharedSubject) {
+        let storage = ConnectableStorage(makeSubject: makeSubject)
+        self.storage = storage
+        // Subscribes to the shared subject; nothing flows until `connect()`.
+        super.init(keptAliveBySubscriptions: true) { sink, lifetime, _ in
+            storage.currentSubject().observable.runSubscription(sink, lifetime)
+        }
+    }
+
+    /// Starts the source, feeding every subscriber; returns the connection, whose disposal stops the source. A
+    /// second call while connected returns the same connection.
+    ///
+    /// When the source ends, the connection (and a subject made per connection) is forgotten *before* subscribers
+    /// get the end, as in RxSwift: a subscriber that subscribes or connects again from its `onCompleted` or
+    /// `onError` starts a new connection.
+    @discardableResult
+    public func connect() -> any Disposable {
+        storage.connect()
+    }
+}
+
+/// The state of a ``ConnectableObservable``: the subject of the current connection, and that connection. Apart from
+/// the observable, so that its subscription handler can hold it without holding the observable.
+final class ConnectableStorage<Element>: @unchecked Sendable {
+    @usableFromInline
+    let live = LiveResource()
     typealias SharedSubject = (observable: Observable<Element>, feed: (Lifetime, @escaping () -> Void) -> Void)
 
     private let makeSubject: () -> SharedSubject
@@ -15,10 +43,9 @@ public final class ConnectableObservable<Element>: Observable<Element> {
 
     init(makeSubject: @escaping () -> SharedSubject) {
         self.makeSubject = makeSubject
-        super.init()
     }
 
-    private func currentSubject() -> SharedSubject {
+    func currentSubject() -> SharedSubject {
         lock.withLock {
             if let subject { return subject }
             let made = makeSubject()
@@ -27,22 +54,7 @@ public final class ConnectableObservable<Element>: Observable<Element> {
         }
     }
 
-    /// Subscribes to the shared subject; nothing flows until ``connect()``.
-    override func runSubscription(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
-        currentSubject().observable.runSubscription(sink, lifetime)
-    }
-
-    // A subscription's disposable keeps the connectable alive, as in RxSwift.
-    override var isKeptAliveBySubscriptions: Bool { true }
-
-    /// Starts the source, feeding every subscriber; returns the connection, whose disposal stops the source. A
-    /// second call while connected returns the same connection.
-    ///
-    /// When the source ends, the connection (and a subject made per connection) is forgotten *before* subscribers
-    /// get the end, as in RxSwift: a subscriber that subscribes or connects again from its `onCompleted` or
-    /// `onError` starts a new connection.
-    @discardableResult
-    public func connect() -> any Disposable {
+    func connect() -> any Disposable {
         let subject = currentSubject()
         let (connection, isNew) = lock.withLock { () -> (Lifetime, Bool) in
             if let connection = self.connection { return (connection, false) }
@@ -65,7 +77,6 @@ public final class ConnectableObservable<Element>: Observable<Element> {
             }
         }
     }
-
 }
 
 /// The subscriber count behind `refCount()`.
