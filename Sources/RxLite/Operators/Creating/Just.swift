@@ -4,7 +4,7 @@ extension Observable {
     /// [just](https://reactivex.io/documentation/operators/just.html)
     @inlinable
     public static func just(_ element: Element) -> Observable<Element> {
-        Observable(justElement: element)
+        JustObservable(element)
     }
 
     /// Emits `element` on `scheduler`, then completes in a second scheduled action, as RxSwift does (with a test
