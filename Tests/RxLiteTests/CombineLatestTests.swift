@@ -78,9 +78,13 @@ import Testing
         ]
         let result = scheduler.start { Observable.combineLatest(sources) }
         #expect(result.events == [.next(230, [1, 2, 4]), .next(240, [1, 3, 4]), .completed(260)])
+        // As RxSwift: an empty collection emits the selector of no elements (here the empty array), then completes.
         let empty = EventLog<[Int]>()
         Observable<Int>.combineLatest([Observable<Int>]()).subscribe(empty)
-        #expect(empty.events.map(\.summary) == ["completed"])
+        #expect(empty.events.map(\.summary) == ["next([])", "completed"])
+        let counted = EventLog<Int>()
+        Observable.combineLatest([Observable<Int>]()) { $0.count + 10 }.subscribe(counted)
+        #expect(counted.events.map(\.summary) == ["next(10)", "completed"])
     }
 
     // 70 upstreams: which have a value and which are done sit in one 64-bit word for the first 64 and in an array

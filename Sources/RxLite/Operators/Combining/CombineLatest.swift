@@ -76,7 +76,8 @@ final class CombineLatestStorage<Values, Output>: SerializedEmitter<Output>, @un
 
 extension ObservableType {
     /// Emits `resultSelector` of the latest element of every source in `collection` whenever one emits, once all
-    /// have emitted; the same ends as the fixed-arity forms. An empty collection completes at once.
+    /// have emitted; the same ends as the fixed-arity forms. An empty collection emits `resultSelector([])` and
+    /// completes at once, as in RxSwift.
     ///
     /// [combineLatest](https://reactivex.io/documentation/operators/combinelatest.html)
     @inlinable
@@ -86,7 +87,13 @@ extension ObservableType {
         let sources = collection.map { $0.asObservable() }
         return Observable { sink, lifetime, _ in
             if sources.isEmpty {
-                sink(.completed)
+                // As RxSwift: the selector of no elements, then the end.
+                do {
+                    sink(.next(try resultSelector([])))
+                    if lifetime.isActive { sink(.completed) }
+                } catch {
+                    sink(.error(error))
+                }
                 return
             }
             let combine = { (values: [Sources.Element.Element?]) in try resultSelector(values.map { $0! }) }
