@@ -1,5 +1,9 @@
 import RxLite
 
+#if canImport(Observation)
+    import Observation
+#endif
+
 /// A value a view model exposes and a view binds to: the hand-made `Observable<T>` of MVVM code without RxSwift
 /// (`bind` / `lazyBind`), with any number of observers, unbinding by disposing, and a thread rule.
 ///
@@ -23,6 +27,10 @@ import RxLite
 /// disposable is discarded lives as long as the `ObservableValue`, as in the hand-made type. An observer that sets
 /// `value` sees that change after its current call returns, and so does every other observer, in order.
 ///
+/// **Observation.** Where the `Observation` module is available (iOS 17, macOS 14, tvOS 17, watchOS 10, and
+/// every Linux toolchain), it is an `Observation.Observable`: a SwiftUI view that reads ``value`` redraws when it
+/// changes, and `withObservationTracking` sees the change, as for an `@Observable` class.
+///
 /// **Memory.** The value holds its observers; an observer that captures its owner strongly while the owner holds
 /// the value (directly or through a view model) is a retain cycle. Capture `[weak self]` or use
 /// ``bind(with:_:)``.
@@ -35,18 +43,48 @@ public final class ObservableValue<Value: Sendable>: ObservableType, ObserverTyp
     // reaches the relay's memory only after the current delivery, but reads here see it at once.
     private var current: Value
     private nonisolated let relay: BehaviorRelay<Value>
+    /// Observation's registrar (an `ObservationRegistrar`, in a box because that type is newer than the package's
+    /// floor); `nil` where Observation is not available.
+    private nonisolated let registrar: (any Sendable)?
 
     /// A value holding `value`; it may be created anywhere (a view model's `Input` struct, a background loader).
     public nonisolated init(_ value: Value) {
         current = value
         relay = BehaviorRelay(value: value)
+        #if canImport(Observation)
+            if #available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *) {
+                registrar = ObservationRegistrar()
+            } else {
+                registrar = nil
+            }
+        #else
+            registrar = nil
+        #endif
     }
 
     /// The current value. Setting it calls every observer with the new value before returning (the setter is not
     /// deduplicated: setting an equal value calls them again, as the hand-made type did).
     public var value: Value {
-        get { current }
+        get {
+            #if canImport(Observation)
+                if #available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *),
+                    let registrar = registrar as? ObservationRegistrar
+                {
+                    registrar.access(self, keyPath: \.value)
+                }
+            #endif
+            return current
+        }
         set {
+            #if canImport(Observation)
+                if #available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *),
+                    let registrar = registrar as? ObservationRegistrar
+                {
+                    registrar.withMutation(of: self, keyPath: \.value) { current = newValue }
+                    relay.accept(newValue)
+                    return
+                }
+            #endif
             current = newValue
             relay.accept(newValue)
         }
@@ -95,3 +133,9 @@ public final class ObservableValue<Value: Sendable>: ObservableType, ObserverTyp
         }.on(event)
     }
 }
+
+#if canImport(Observation)
+    /// Lets SwiftUI and `withObservationTracking` observe ``ObservableValue/value``.
+    @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+    extension ObservableValue: Observation.Observable {}
+#endif
