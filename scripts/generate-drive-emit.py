@@ -41,6 +41,7 @@ TRAITS = [
 
 
 def family(name, strategy, noun, label, relays):
+    label_name = label  # `_` or `to`, as the call's name shows it
     members = [f"""
     /// Subscribes closures for elements, completion and disposal (a {noun} never fails). Call it on the main actor,
     /// where the {noun} delivers.
@@ -51,9 +52,12 @@ def family(name, strategy, noun, label, relays):
     public func {name}(
         onNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil
+        onDisposed: (() -> Void)? = nil,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {{
-        asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+        asObservable().subscribe(
+            onNext: onNext, onError: nil, onCompleted: onCompleted, onDisposed: onDisposed, isolation: #isolation,
+            origin: SubscriptionOrigin("{name}(onNext:)", file: file, line: line))
     }}
 
     /// Subscribes closures that receive `object` weakly; events after `object` is gone are ignored.
@@ -63,9 +67,12 @@ def family(name, strategy, noun, label, relays):
         with object: Object,
         onNext: ((Object, Element) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil
+        onDisposed: ((Object) -> Void)? = nil,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {{
-        asObservable().subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+        asObservable().subscribe(
+            with: object, onNext: onNext, onError: nil, onCompleted: onCompleted, onDisposed: onDisposed,
+            isolation: #isolation, origin: SubscriptionOrigin("{name}(with:)", file: file, line: line))
     }}
 """]
     for optional in (False, True):
@@ -76,9 +83,13 @@ def family(name, strategy, noun, label, relays):
     /// Sends {what} and the completion to each of `observers` (a ``Binder``, a subject, ...).
     @MainActor
     @discardableResult
-    public func {name}<Observer: ObserverType>({label} observers: Observer...) -> any Disposable
+    public func {name}<Observer: ObserverType>(
+        {label} observers: Observer..., file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable
     where Observer.Element == {element} {{
-        asObservable().subscribe {{ event in observers.forEach {{ $0.on({event}) }} }}
+        asObservable().subscribe(
+            isolation: #isolation, origin: SubscriptionOrigin("{name}({label_name}:)", file: file, line: line)
+        ) {{ event in observers.forEach {{ $0.on({event}) }} }}
     }}
 """)
     for relay, optional in relays:
@@ -86,8 +97,10 @@ def family(name, strategy, noun, label, relays):
     /// Accepts every element{optional} into each of `relays`; the completion is not forwarded (a relay never ends).
     @MainActor
     @discardableResult
-    public func {name}({label} relays: {relay}...) -> any Disposable {{
-        {name}(onNext: {{ element in relays.forEach {{ $0.accept(element) }} }})
+    public func {name}(
+        {label} relays: {relay}..., file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable {{
+        {name}(onNext: {{ element in relays.forEach {{ $0.accept(element) }} }}, file: file, line: line)
     }}
 """)
     return (f"\nextension SharedSequenceConvertibleType where SharingStrategy == {strategy} {{"

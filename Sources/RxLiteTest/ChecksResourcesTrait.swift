@@ -5,7 +5,14 @@ import Testing
 /// A Swift Testing trait that fails a test whose RxLite objects outlive it: it reads `Resources.total` before the
 /// test and expects the same value after (debug builds only; in release builds it does nothing). When the count is
 /// not back at once, it yields for up to a second first, so that a thread which resumed the test and is still
-/// releasing its objects is not reported as a leak.
+/// releasing its objects is not reported as a leak. A failure lists the subscriptions made during the test that
+/// are still live, with the place each was made (`Resources.liveSubscriptions()`):
+///
+/// ```
+/// RxLite resources leaked: 3 live object(s) more than before timerStops()
+/// RxLite: 1 live subscription
+///   1 at MyAppTests/TimerTests.swift:12: subscribe(onNext:) of Int
+/// ```
 ///
 /// ```swift
 /// @Suite(.checksResources) struct MapTests { ... }
@@ -39,6 +46,7 @@ public struct ChecksResourcesTrait: TestTrait, SuiteTrait, TestScoping {
             }
             await ResourceCheckGate.shared.acquire()
             let before = Resources.total
+            let lastSubscriptionBefore = Resources.liveSubscriptions().last?.id ?? 0
             let outcome: Result<Void, any Error>
             do {
                 try await ResourceCheckGate.$isInside.withValue(true) { try await function() }
@@ -56,15 +64,34 @@ public struct ChecksResourcesTrait: TestTrait, SuiteTrait, TestScoping {
                 after = Resources.total
             }
             await ResourceCheckGate.shared.release()
-            #expect(
-                after == before,
-                "RxLite resources leaked: \(after - before) live object(s) more than before \(test.name)")
+            if after != before {
+                let message = leakReport(
+                    testName: test.name, leakedObjects: after - before,
+                    subscriptions: Resources.liveSubscriptions().filter { $0.id > lastSubscriptionBefore })
+                print(message)
+                Issue.record(Comment(rawValue: message))
+            }
             try outcome.get()
         #else
             try await function()
         #endif
     }
 }
+
+#if DEBUG
+    /// What a failed check says: how many objects outlived `testName`, and the subscriptions made during it that are
+    /// still live, grouped by the place they were made (``Resources/liveSubscriptionsReport(_:)``).
+    package func leakReport(testName: String, leakedObjects: Int, subscriptions: [LiveSubscription]) -> String {
+        var report = "RxLite resources leaked: \(leakedObjects) live object(s) more than before \(testName)"
+        if subscriptions.isEmpty {
+            report +=
+                "; no subscription made during the test is live (look for a subject, relay or scheduled item kept)"
+        } else {
+            report += "\n" + Resources.liveSubscriptionsReport(subscriptions)
+        }
+        return report
+    }
+#endif
 
 extension Trait where Self == ChecksResourcesTrait {
     /// Expects `Resources.total` to be the same after each test as before it (see ``ChecksResourcesTrait``).

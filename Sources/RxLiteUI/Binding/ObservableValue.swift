@@ -33,7 +33,7 @@ import RxLite
 ///
 /// **Memory.** The value holds its observers; an observer that captures its owner strongly while the owner holds
 /// the value (directly or through a view model) is a retain cycle. Capture `[weak self]` or use
-/// ``bind(with:_:)``.
+/// ``bind(with:_:file:line:)``.
 @MainActor
 public final class ObservableValue<Value: Sendable>: ObservableType, ObserverType {
     /// The type of the value, which is also the element of the sequence.
@@ -92,26 +92,33 @@ public final class ObservableValue<Value: Sendable>: ObservableType, ObserverTyp
 
     /// Calls `observer` at once with the current value, then with every later value, on the main actor.
     @discardableResult
-    public func bind(_ observer: @escaping @MainActor (Value) -> Void) -> any Disposable {
-        relay.subscribe(onNext: { value in MainActor.assumeIsolated { observer(value) } })
+    public func bind(
+        _ observer: @escaping @MainActor (Value) -> Void, file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable {
+        relay.subscribe(onNext: { value in MainActor.assumeIsolated { observer(value) } }, file: file, line: line)
     }
 
     /// Calls `observer` with every later value (not the current one), on the main actor.
     @discardableResult
-    public func lazyBind(_ observer: @escaping @MainActor (Value) -> Void) -> any Disposable {
-        relay.skip(1).subscribe(onNext: { value in MainActor.assumeIsolated { observer(value) } })
+    public func lazyBind(
+        _ observer: @escaping @MainActor (Value) -> Void, file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable {
+        relay.skip(1).subscribe(
+            onNext: { value in MainActor.assumeIsolated { observer(value) } }, file: file, line: line)
     }
 
     /// `bind`, passing `owner` to `observer` and holding it weakly: no retain cycle, and nothing is called once
     /// `owner` is gone.
     @discardableResult
     public func bind<Owner: AnyObject>(
-        with owner: Owner, _ observer: @escaping @MainActor (Owner, Value) -> Void
+        with owner: Owner, _ observer: @escaping @MainActor (Owner, Value) -> Void, file: StaticString = #fileID,
+        line: UInt = #line
     ) -> any Disposable {
-        bind { [weak owner] value in
-            guard let owner else { return }
-            observer(owner, value)
-        }
+        bind(
+            { [weak owner] value in
+                guard let owner else { return }
+                observer(owner, value)
+            }, file: file, line: line)
     }
 
     /// The current value, then every later value. It may be subscribed from any thread: the current value is

@@ -1,0 +1,198 @@
+// Where each live subscription was made (issue 27, item 2), in debug builds only: the public subscribing API
+// (`subscribe`, `bind`, `drive`, `emit`) takes `file: StaticString = #fileID, line: UInt = #line` and hands a
+// `SubscriptionOrigin` down to the subscription; `disposed(by:)` adds the place of the bag. Release builds keep the
+// parameters (a signature cannot depend on the build) but `SubscriptionOrigin` is empty there and its `record` does
+// nothing, so after inlining they cost nothing (the creating rows of rxlite-bench measure the same).
+
+/// Where a subscription was made and by which call: built by the public subscribing API, recorded in debug builds
+/// only. Empty in release builds.
+@usableFromInline
+struct SubscriptionOrigin: Sendable {
+    #if DEBUG
+        @usableFromInline
+        let operation: StaticString
+        @usableFromInline
+        let file: StaticString
+        @usableFromInline
+        let line: UInt
+    #endif
+
+    @inlinable
+    init(_ operation: StaticString, file: StaticString, line: UInt) {
+        #if DEBUG
+            self.operation = operation
+            self.file = file
+            self.line = line
+        #endif
+    }
+
+    /// Lists `subscription` among the live subscriptions until it ends (debug builds only).
+    @inlinable
+    func record<Element>(_ subscription: Lifetime, of element: Element.Type) {
+        #if DEBUG
+            register(subscription, element: element)
+        #endif
+    }
+
+    #if DEBUG
+        @usableFromInline
+        func register(_ subscription: Lifetime, element: Any.Type) {
+            LiveSubscriptionRegistry.shared.register(subscription, origin: self, element: element)
+        }
+    #endif
+}
+
+extension Disposable {
+    /// Notes where `disposed(by:)` put this subscription in a bag (debug builds only).
+    @inlinable
+    func noteBagPlace(file: StaticString, line: UInt) {
+        #if DEBUG
+            if let subscription = self as? Lifetime { noteBagPlaceOfSubscription(subscription, file: file, line: line) }
+        #endif
+    }
+}
+
+#if DEBUG
+    @usableFromInline
+    func noteBagPlaceOfSubscription(_ subscription: Lifetime, file: StaticString, line: UInt) {
+        LiveSubscriptionRegistry.shared.noteBag(of: subscription, file: file, line: line)
+    }
+#endif
+
+#if DEBUG
+    /// A subscription that has not ended yet, and where it was made: what ``Resources/liveSubscriptions()``
+    /// returns (debug builds only).
+    ///
+    /// Made by `subscribe`, `bind`, `drive` or `emit` (the place is that call's `#fileID` and `#line`), and listed
+    /// until it completes, fails or is disposed.
+    public struct LiveSubscription: Sendable, Hashable, CustomStringConvertible {
+        /// Tells subscriptions apart; later subscriptions have larger numbers.
+        public let id: UInt64
+        /// The file that made the subscription, as `#fileID` gives it (`"MyApp/LoginViewModel.swift"`).
+        public let fileID: String
+        /// The line of the call that made it.
+        public let line: Int
+        /// The call that made it: `"subscribe(onNext:)"`, `"bind(to:)"`, `"drive(onNext:)"`, ...
+        public let operation: String
+        /// The type of the elements of the subscribed sequence (`"Int"`, `"[Book]"`).
+        public let elementType: String
+        /// Where `disposed(by:)` put it in a `DisposeBag` (`"MyApp/LoginViewController.swift:40"`), if it did.
+        public let disposeBagPlace: String?
+
+        /// `fileID:line`, the place the subscription was made.
+        public var place: String { "\(fileID):\(line)" }
+
+        /// One line: the place, the call and the element type, and the bag's place if any.
+        public var description: String {
+            "\(place): \(operation) of \(elementType)" + (disposeBagPlace.map { ", in a bag at \($0)" } ?? "")
+        }
+    }
+
+    extension Resources {
+        /// The subscriptions made through `subscribe`, `bind`, `drive` or `emit` that have not ended yet
+        /// (completed, failed or disposed), oldest first, each with the place it was made (debug builds only).
+        public static func liveSubscriptions() -> [LiveSubscription] {
+            LiveSubscriptionRegistry.shared.snapshot()
+        }
+
+        /// Prints ``liveSubscriptions()`` grouped by the place they were made, the place with the most first:
+        ///
+        /// ```
+        /// RxLite: 3 live subscriptions
+        ///   2 at MyApp/SearchViewModel.swift:31: subscribe(onNext:) of [Book]
+        ///   1 at MyApp/SearchViewController.swift:18: bind(to:) of String, in a bag at MyApp/SearchViewController.swift:19
+        /// ```
+        public static func dumpLiveSubscriptions() {
+            print(liveSubscriptionsReport(liveSubscriptions()))
+        }
+
+        /// The text ``dumpLiveSubscriptions()`` prints, for `subscriptions`.
+        public static func liveSubscriptionsReport(_ subscriptions: [LiveSubscription]) -> String {
+            var groups: [String: (first: LiveSubscription, count: Int)] = [:]
+            for subscription in subscriptions {
+                let key = subscription.description
+                groups[key, default: (subscription, 0)].count += 1
+            }
+            let ordered = groups.values.sorted {
+                $0.count != $1.count ? $0.count > $1.count : $0.first.id < $1.first.id
+            }
+            let noun = subscriptions.count == 1 ? "subscription" : "subscriptions"
+            var lines = ["RxLite: \(subscriptions.count) live \(noun)"]
+            for group in ordered {
+                lines.append("  \(group.count) at \(group.first.description)")
+            }
+            return lines.joined(separator: "\n")
+        }
+    }
+
+    /// The live subscriptions of the process, by the identity of their lifetime. An entry is added at subscription
+    /// and taken out by the `LiveSubscriptionRecord` put into the lifetime, when the lifetime disposes it (the
+    /// subscription ended) or releases it (the lifetime was deallocated without ending); so an identity in the table
+    /// always belongs to a lifetime that is alive.
+    final class LiveSubscriptionRegistry: Sendable {
+        static let shared = LiveSubscriptionRegistry()
+
+        struct Entry {
+            let id: UInt64
+            let origin: SubscriptionOrigin
+            let element: Any.Type
+            var bag: (file: StaticString, line: UInt)?
+        }
+
+        private struct Table {
+            var entries: [ObjectIdentifier: Entry] = [:]
+            var nextID: UInt64 = 1
+        }
+
+        private let table = Locked(Table())
+
+        func register(_ subscription: Lifetime, origin: SubscriptionOrigin, element: Any.Type) {
+            // Ended during subscribe (`just(1).subscribe()`): nothing to list.
+            if subscription.isDisposed { return }
+            let key = ObjectIdentifier(subscription)
+            table.withLock { table in
+                table.entries[key] = Entry(id: table.nextID, origin: origin, element: element)
+                table.nextID += 1
+            }
+            subscription.insert(LiveSubscriptionRecord(key: key))
+        }
+
+        func noteBag(of subscription: Lifetime, file: StaticString, line: UInt) {
+            table.withLock { $0.entries[ObjectIdentifier(subscription)]?.bag = (file, line) }
+        }
+
+        func remove(_ key: ObjectIdentifier) {
+            _ = table.withLock { $0.entries.removeValue(forKey: key) }
+        }
+
+        func snapshot() -> [LiveSubscription] {
+            let entries = table.withLock { Array($0.entries.values) }
+            return entries.sorted { $0.id < $1.id }.map { entry in
+                LiveSubscription(
+                    id: entry.id, fileID: "\(entry.origin.file)", line: Int(entry.origin.line),
+                    operation: "\(entry.origin.operation)", elementType: String(describing: entry.element),
+                    disposeBagPlace: entry.bag.map { "\($0.file):\($0.line)" })
+            }
+        }
+    }
+
+    /// Takes its subscription out of the registry when the subscription's lifetime disposes it (the subscription
+    /// ended) or drops it (the lifetime was deallocated).
+    final class LiveSubscriptionRecord: Disposable, @unchecked Sendable {
+        private let key: ObjectIdentifier
+        private let removed = Atomic<Bool>(false)
+
+        init(key: ObjectIdentifier) {
+            self.key = key
+        }
+
+        func dispose() {
+            if removed.exchange(true, ordering: .acquiringAndReleasing) { return }
+            LiveSubscriptionRegistry.shared.remove(key)
+        }
+
+        deinit {
+            dispose()
+        }
+    }
+#endif
