@@ -107,7 +107,7 @@ private func residentBytes() -> Int? {
         #expect(disposed == Array(stride(from: 0, to: 100, by: 2)))
     }
 
-    @Test func subscriptionsEndingOnOtherThreadsWhileTheBagFills() {
+    @Test(.checksResources(.processWide)) func subscriptionsEndingOnOtherThreadsWhileTheBagFills() {
         let bag = DisposeBag()
         let subjects = (0..<8).map { _ in PublishSubject<Int>() }
         DispatchQueue.concurrentPerform(iterations: 8) { lane in

@@ -129,7 +129,7 @@ import Testing
         subscription.dispose()
     }
 
-    @Test func feedingFromAnotherThreadLandsOnTheMainActor() async {
+    @Test(.checksResources(.processWide)) func feedingFromAnotherThreadLandsOnTheMainActor() async {
         let baseline = Resources.total
         let (seen, onMain) = await Self.feedThreeFromABackgroundThread()
         #expect(seen == [1, 2, 3])

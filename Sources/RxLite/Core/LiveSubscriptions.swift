@@ -95,6 +95,11 @@ extension Disposable {
             LiveSubscriptionRegistry.shared.snapshot()
         }
 
+        /// The live subscriptions made in `scope` (see ``liveSubscriptions()``): for a test's leak report.
+        public static func liveSubscriptions(in scope: ResourceScope) -> [LiveSubscription] {
+            LiveSubscriptionRegistry.shared.snapshot(in: scope)
+        }
+
         /// Prints ``liveSubscriptions()`` grouped by the place they were made, the place with the most first:
         ///
         /// ```
@@ -136,6 +141,8 @@ extension Disposable {
             let id: UInt64
             let origin: SubscriptionOrigin
             let element: Any.Type
+            /// The scope the subscription was made in.
+            let scope: ResourceScope?
             var bag: (file: StaticString, line: UInt)?
         }
 
@@ -151,7 +158,8 @@ extension Disposable {
             if subscription.isDisposed { return }
             let key = ObjectIdentifier(subscription)
             table.withLock { table in
-                table.entries[key] = Entry(id: table.nextID, origin: origin, element: element)
+                table.entries[key] = Entry(
+                    id: table.nextID, origin: origin, element: element, scope: subscription.live.scope)
                 table.nextID += 1
             }
             subscription.insert(LiveSubscriptionRecord(key: key))
@@ -165,8 +173,10 @@ extension Disposable {
             _ = table.withLock { $0.entries.removeValue(forKey: key) }
         }
 
-        func snapshot() -> [LiveSubscription] {
-            let entries = table.withLock { Array($0.entries.values) }
+        func snapshot(in scope: ResourceScope? = nil) -> [LiveSubscription] {
+            let entries = table.withLock { table in
+                scope.map { scope in table.entries.values.filter { $0.scope === scope } } ?? Array(table.entries.values)
+            }
             return entries.sorted { $0.id < $1.id }.map { entry in
                 LiveSubscription(
                     id: entry.id, fileID: "\(entry.origin.file)", line: Int(entry.origin.line),
