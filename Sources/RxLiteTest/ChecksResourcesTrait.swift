@@ -11,7 +11,7 @@ import Testing
 /// ```
 /// RxLite resources leaked: 3 live object(s) more than before timerStops()
 /// RxLite: 1 live subscription
-///   1 at MyAppTests/TimerTests.swift:12: subscribe(onNext:) of Int
+///   1 at MyAppTests/TimerTests.swift:12: subscribe(onNext:) of Int from timer
 /// ```
 ///
 /// ```swift
@@ -108,7 +108,7 @@ public struct ChecksResourcesTrait: TestTrait, SuiteTrait, TestScoping {
                 let message = leakReport(
                     testName: test.name, leakedObjects: after - before, subscriptions: subscriptions)
                 print(message)
-                Issue.record(Comment(rawValue: message))
+                Issue.record(Comment(rawValue: message), sourceLocation: test.sourceLocation)
             }
             try outcome.get()
         #else

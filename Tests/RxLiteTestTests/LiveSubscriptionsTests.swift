@@ -26,6 +26,7 @@ import Testing
             #expect(listed.first?.line == line)
             #expect(listed.first?.operation == "subscribe(onNext:)")
             #expect(listed.first?.elementType == "String")
+            #expect(listed.first?.chain == "subject → map")
             subscription.dispose()
             #expect(made().isEmpty)
         }
@@ -69,13 +70,24 @@ import Testing
             #expect(
                 report == """
                     RxLite: 4 live subscriptions
-                      3 at \(#fileID):\(threeLine): subscribe(onNext:) of Int
-                      1 at \(#fileID):\(oneLine): bind(onNext:) of Int
+                      3 at \(#fileID):\(threeLine): subscribe(onNext:) of Int from subject
+                      1 at \(#fileID):\(oneLine): bind(onNext:) of Int from subject
                     """)
             let leak = leakReport(testName: "leaky()", leakedObjects: 5, subscriptions: made())
             #expect(
                 leak.hasPrefix("RxLite resources leaked: 5 live object(s) more than before leaky()\nRxLite: 4 live"))
             for subscription in subscriptions { subscription.dispose() }
+        }
+
+        @Test func theChainNamesTheOperatorsFromTheSourceToTheSubscriber() {
+            let scheduler = TestScheduler()
+            let subscription = Observable<Int>.interval(.seconds(1), scheduler: scheduler)
+                .filter { $0 > 0 }.map { $0 * 2 }.distinctUntilChanged()
+                .subscribe(onNext: { _ in })
+            #expect(made().map(\.chain) == ["timer → filter → map → distinctUntilChanged"])
+            #expect(
+                made().first?.description.hasSuffix("of Int from timer → filter → map → distinctUntilChanged") == true)
+            subscription.dispose()
         }
     #endif
 }

@@ -1,6 +1,10 @@
+import Foundation
+
 // Where each live subscription was made (issue 27, item 2), in debug builds only: the public subscribing API
 // (`subscribe`, `bind`, `drive`, `emit`) takes `file: StaticString = #fileID, line: UInt = #line` and hands a
-// `SubscriptionOrigin` down to the subscription; `disposed(by:)` adds the place of the bag. Release builds keep the
+// `SubscriptionOrigin` down to the subscription; `disposed(by:)` adds the place of the bag. The chain's operators
+// are the files of the `Observable`s whose `runSubscription` ran with the subscription's own lifetime while it
+// subscribed (`SubscriptionChainRecording`); their names are worked out only when the list is asked for. Release builds keep the
 // parameters (a signature cannot depend on the build) but `SubscriptionOrigin` is empty there and its `record` does
 // nothing, so after inlining they cost nothing (the creating rows of rxlite-bench measure the same).
 
@@ -26,18 +30,12 @@ struct SubscriptionOrigin: Sendable {
         #endif
     }
 
-    /// Lists `subscription` among the live subscriptions until it ends (debug builds only).
-    @inlinable
-    func record<Element>(_ subscription: Lifetime, of element: Element.Type) {
-        #if DEBUG
-            register(subscription, element: element)
-        #endif
-    }
-
     #if DEBUG
+        /// Lists `subscription`, whose synchronous subscribe ran the operators of `chain` (outermost first), among
+        /// the live subscriptions until it ends.
         @usableFromInline
-        func register(_ subscription: Lifetime, element: Any.Type) {
-            LiveSubscriptionRegistry.shared.register(subscription, origin: self, element: element)
+        func record(_ subscription: Lifetime, of element: Any.Type, chain: [StaticString]) {
+            LiveSubscriptionRegistry.shared.register(subscription, origin: self, element: element, chain: chain)
         }
     #endif
 }
@@ -76,15 +74,19 @@ extension Disposable {
         public let operation: String
         /// The type of the elements of the subscribed sequence (`"Int"`, `"[Book]"`).
         public let elementType: String
+        /// The operators it runs through, from the source to the subscriber, as far as its subscribe went through
+        /// them at once (`"interval → filter → map"`); named after the files that define them.
+        public let chain: String
         /// Where `disposed(by:)` put it in a `DisposeBag` (`"MyApp/LoginViewController.swift:40"`), if it did.
         public let disposeBagPlace: String?
 
         /// `fileID:line`, the place the subscription was made.
         public var place: String { "\(fileID):\(line)" }
 
-        /// One line: the place, the call and the element type, and the bag's place if any.
+        /// One line: the place, the call and the element type, the chain, and the bag's place if any.
         public var description: String {
-            "\(place): \(operation) of \(elementType)" + (disposeBagPlace.map { ", in a bag at \($0)" } ?? "")
+            "\(place): \(operation) of \(elementType)" + (chain.isEmpty ? "" : " from \(chain)")
+                + (disposeBagPlace.map { ", in a bag at \($0)" } ?? "")
         }
     }
 
@@ -104,8 +106,8 @@ extension Disposable {
         ///
         /// ```
         /// RxLite: 3 live subscriptions
-        ///   2 at MyApp/SearchViewModel.swift:31: subscribe(onNext:) of [Book]
-        ///   1 at MyApp/SearchViewController.swift:18: bind(to:) of String, in a bag at MyApp/SearchViewController.swift:19
+        ///   2 at MyApp/SearchViewModel.swift:31: subscribe(onNext:) of Array<Book> from subject → debounce
+        ///   1 at MyApp/SearchViewController.swift:18: bind(to:) of String from subject → map, in a bag at …
         /// ```
         public static func dumpLiveSubscriptions() {
             print(liveSubscriptionsReport(liveSubscriptions()))
@@ -141,6 +143,8 @@ extension Disposable {
             let id: UInt64
             let origin: SubscriptionOrigin
             let element: Any.Type
+            /// The files of the operators the subscription ran through, outermost first.
+            let chain: [StaticString]
             /// The scope the subscription was made in.
             let scope: ResourceScope?
             var bag: (file: StaticString, line: UInt)?
@@ -153,13 +157,16 @@ extension Disposable {
 
         private let table = Locked(Table())
 
-        func register(_ subscription: Lifetime, origin: SubscriptionOrigin, element: Any.Type) {
+        func register(
+            _ subscription: Lifetime, origin: SubscriptionOrigin, element: Any.Type, chain: [StaticString]
+        ) {
             // Ended during subscribe (`just(1).subscribe()`): nothing to list.
             if subscription.isDisposed { return }
             let key = ObjectIdentifier(subscription)
             table.withLock { table in
                 table.entries[key] = Entry(
-                    id: table.nextID, origin: origin, element: element, scope: subscription.live.scope)
+                    id: table.nextID, origin: origin, element: element, chain: chain,
+                    scope: subscription.live.scope)
                 table.nextID += 1
             }
             subscription.insert(LiveSubscriptionRecord(key: key))
@@ -181,6 +188,7 @@ extension Disposable {
                 LiveSubscription(
                     id: entry.id, fileID: "\(entry.origin.file)", line: Int(entry.origin.line),
                     operation: "\(entry.origin.operation)", elementType: String(describing: entry.element),
+                    chain: entry.chain.reversed().map(operatorName).joined(separator: " → "),
                     disposeBagPlace: entry.bag.map { "\($0.file):\($0.line)" })
             }
         }
@@ -203,6 +211,59 @@ extension Disposable {
 
         deinit {
             dispose()
+        }
+    }
+#endif
+
+#if DEBUG
+    /// The name of the operator defined in `file` (a `#fileID`): `"RxLite/DistinctUntilChanged.swift"` is
+    /// `distinctUntilChanged`, `"RxLite/Observable+Zip+arity.swift"` is `zip`, `"RxLite/Subjects+Forwarding.swift"`
+    /// (where every subject's `asObservable()` is) is `subject`.
+    func operatorName(_ file: StaticString) -> String {
+        var name = "\(file)"
+        if let slash = name.lastIndex(of: "/") { name = String(name[name.index(after: slash)...]) }
+        if name.hasSuffix(".swift") { name.removeLast(".swift".count) }
+        var parts = name.split(separator: "+").map(String.init).filter { $0 != "arity" && $0 != "Collection" }
+        if parts.count > 1 && parts.last == "Forwarding" {
+            // "Subjects+Forwarding.swift" holds every subject's `asObservable()`: the source is "subject".
+            parts = [String(parts[0].dropLast(parts[0].hasSuffix("s") ? 1 : 0))]
+        }
+        if parts.count > 1 { parts.removeFirst() }  // "Observable+Zip": the type it extends comes first
+        guard let first = parts.last?.first else { return name }
+        return first.lowercased() + parts.last!.dropFirst()
+    }
+
+    /// The operators a subscription runs through while it subscribes: `subscribe` makes one for its root lifetime
+    /// and binds it (task-local) while it runs the chain; each `runSubscription` with that same lifetime, on the
+    /// same thread, adds its sequence's file. Inner subscriptions (with lifetimes of their own) and other threads
+    /// (a child task that inherits the binding) are left out, which also keeps the list single-threaded.
+    @usableFromInline
+    final class SubscriptionChainRecording: @unchecked Sendable {
+        @TaskLocal static var current: SubscriptionChainRecording?
+
+        private let thread = pthread_self()
+        private let root: ObjectIdentifier
+        // Touched only on `thread`, during the subscribe.
+        private var files: [StaticString] = []
+
+        private init(root: Lifetime) {
+            self.root = ObjectIdentifier(root)
+        }
+
+        /// Runs `subscribe` recording the files of the operators it runs with `lifetime`; returns them.
+        @usableFromInline
+        static func record(_ lifetime: Lifetime, _ subscribe: () -> Void) -> [StaticString] {
+            let recording = SubscriptionChainRecording(root: lifetime)
+            $current.withValue(recording) { subscribe() }
+            return recording.files
+        }
+
+        @usableFromInline
+        static func note(_ file: StaticString, subscribing lifetime: Lifetime) {
+            guard let recording = current, recording.root == ObjectIdentifier(lifetime),
+                pthread_equal(recording.thread, pthread_self()) != 0
+            else { return }
+            recording.files.append(file)
         }
     }
 #endif

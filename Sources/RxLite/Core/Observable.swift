@@ -41,16 +41,26 @@ public struct Observable<Element>: ObservableType {
     /// 100 ns per event).
     @usableFromInline
     let justElement: Element?
+    #if DEBUG
+        /// The file of the operator that made this sequence (`"RxLite/Map.swift"`), which names it in the chain of
+        /// a live subscription (``Resources/liveSubscriptions()``). Debug builds only.
+        @usableFromInline
+        let operatorFile: StaticString
+    #endif
 
     @inlinable
     init(
         _ handler:
             @escaping (
                 _ sink: @escaping EventSink<Element>, _ lifetime: Lifetime, _ justElement: Element?
-            ) -> Void
+            ) -> Void,
+        operatorFile: StaticString = #fileID
     ) {
         self.handler = handler
         justElement = nil
+        #if DEBUG
+            self.operatorFile = operatorFile
+        #endif
     }
 
     @inlinable
@@ -60,11 +70,17 @@ public struct Observable<Element>: ObservableType {
             if lifetime.isActive { sink(.completed) }
         }
         justElement = element
+        #if DEBUG
+            operatorFile = "RxLite/Just.swift"
+        #endif
     }
 
     /// Runs one subscription (see ``handler`` for the contract).
     @inlinable
     func runSubscription(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
+        #if DEBUG
+            SubscriptionChainRecording.note(operatorFile, subscribing: lifetime)
+        #endif
         handler(sink, lifetime, justElement)
     }
 

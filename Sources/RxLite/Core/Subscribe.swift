@@ -84,9 +84,17 @@ extension ObservableConvertibleType {
         // measured 4x dearer). The isolated path is a field the observer checks.
         let delivery = isolation.map { IsolatedDelivery.attach(to: observer, isolation: $0) }
         delivery?.beginSubscribing()
-        asObservable().runSubscription({ observer.on($0) }, lifetime)
+        #if DEBUG
+            let chain = SubscriptionChainRecording.record(lifetime) {
+                asObservable().runSubscription({ observer.on($0) }, lifetime)
+            }
+        #else
+            asObservable().runSubscription({ observer.on($0) }, lifetime)
+        #endif
         delivery?.endSubscribing()
-        origin.record(lifetime, of: Element.self)
+        #if DEBUG
+            origin.record(lifetime, of: Element.self, chain: chain)
+        #endif
         return lifetime
     }
 
