@@ -185,9 +185,9 @@
     /// (its objects were deallocated), that nothing can change any more.
     @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
     final class ChangeToken<Element: Sendable>: @unchecked Sendable {
-        // Written by `changeWillHappen` or `discard` before the callback is released, read by deinit after: the
-        // release orders them.
-        private var isSettled = false
+        // Set by `changeWillHappen` or `discard` before the callback is released, read by deinit after, maybe on
+        // another thread (the one that deallocates the observed object).
+        private let isSettled = Atomic<Bool>(false)
         private weak var storage: ObservationTrackingStorage<Element>?
 
         init(storage: ObservationTrackingStorage<Element>) {
@@ -195,17 +195,17 @@
         }
 
         func changeWillHappen() {
-            isSettled = true
+            isSettled.store(true, ordering: .releasing)
             storage?.scheduleRead()
         }
 
         /// The read found its object gone and completed the sequence itself.
         func discard() {
-            isSettled = true
+            isSettled.store(true, ordering: .releasing)
         }
 
         deinit {
-            if !isSettled { storage?.trackedObjectsEnded() }
+            if !isSettled.load(ordering: .acquiring) { storage?.trackedObjectsEnded() }
         }
     }
 #endif
