@@ -14,7 +14,8 @@ private func residentBytes() -> Int? {
 
 /// A bag or composite forgets a subscription once it has ended (issue 27, item 1).
 @Suite(.checksResources) struct DisposeBagForgettingTests {
-    @Test func aMillionFiniteSubscriptionsLeaveTheBagAndTheHeapFlat() {
+    // Process-wide: resident memory is the whole process's, so the test runs alone among checked tests.
+    @Test(.checksResources(.processWide)) func aMillionFiniteSubscriptionsLeaveTheBagAndTheHeapFlat() {
         let bag = DisposeBag()
         let subject = PublishSubject<Int>()
         var sum = 0
@@ -24,6 +25,7 @@ private func residentBytes() -> Int? {
             subject.onNext(value)
         }
         let bytesBefore = residentBytes()
+        let objectsBefore = Resources.total
         for value in 0..<1_000_000 {
             subject.take(1).subscribe(onNext: { sum += $0 }).disposed(by: bag)
             // Completes the subscription just inserted: take(1) ends it.
@@ -33,6 +35,7 @@ private func residentBytes() -> Int? {
         #expect(sum == (0..<1_000).reduce(0, +) + (0..<1_000_000).reduce(0, +))
         #expect(bag.count == 0)
         #expect(bag.slotsInUse <= 1)
+        #expect(Resources.total == objectsBefore)
         if let bytesBefore, let bytesAfter {
             // Kept, a million subscriptions would be well over 100 MB; forgotten, the process does not grow.
             #expect(
