@@ -41,6 +41,7 @@ TRAITS = [
 
 
 def family(name, strategy, noun, label, relays):
+    label_name = label  # `_` or `to`, as the call's name shows it
     members = [f"""
     /// Subscribes closures for elements, completion and disposal (a {noun} never fails). Call it on the main thread,
     /// where the {noun} delivers: in Swift 6 mode the compiler checks it; from Swift 5-mode code, called off the main
@@ -52,10 +53,13 @@ def family(name, strategy, noun, label, relays):
     public func {name}(
         onNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil
+        onDisposed: (() -> Void)? = nil,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {{
         MainScheduler.ensureRunningOnMainThread(errorMessage: "{name} must be called on the main thread")
-        return asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+        return asObservable().subscribe(
+            onNext: onNext, onError: nil, onCompleted: onCompleted, onDisposed: onDisposed, isolation: #isolation,
+            origin: SubscriptionOrigin("{name}(onNext:)", file: file, line: line))
     }}
 
     /// Subscribes closures that receive `object` weakly; events after `object` is gone are ignored.
@@ -65,11 +69,13 @@ def family(name, strategy, noun, label, relays):
         with object: Object,
         onNext: ((Object, Element) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil
+        onDisposed: ((Object) -> Void)? = nil,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {{
         MainScheduler.ensureRunningOnMainThread(errorMessage: "{name} must be called on the main thread")
         return asObservable().subscribe(
-            with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+            with: object, onNext: onNext, onError: nil, onCompleted: onCompleted, onDisposed: onDisposed,
+            isolation: #isolation, origin: SubscriptionOrigin("{name}(with:)", file: file, line: line))
     }}
 """]
     for optional in (False, True):
@@ -80,10 +86,14 @@ def family(name, strategy, noun, label, relays):
     /// Sends {what} and the completion to each of `observers` (a ``Binder``, a subject, ...).
     @preconcurrency @MainActor
     @discardableResult
-    public func {name}<Observer: ObserverType>({label} observers: Observer...) -> any Disposable
+    public func {name}<Observer: ObserverType>(
+        {label} observers: Observer..., file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable
     where Observer.Element == {element} {{
         MainScheduler.ensureRunningOnMainThread(errorMessage: "{name} must be called on the main thread")
-        return asObservable().subscribe {{ event in observers.forEach {{ $0.on({event}) }} }}
+        return asObservable().subscribe(
+            isolation: #isolation, origin: SubscriptionOrigin("{name}({label_name}:)", file: file, line: line)
+        ) {{ event in observers.forEach {{ $0.on({event}) }} }}
     }}
 """)
     for relay, optional in relays:
@@ -91,8 +101,10 @@ def family(name, strategy, noun, label, relays):
     /// Accepts every element{optional} into each of `relays`; the completion is not forwarded (a relay never ends).
     @preconcurrency @MainActor
     @discardableResult
-    public func {name}({label} relays: {relay}...) -> any Disposable {{
-        {name}(onNext: {{ element in relays.forEach {{ $0.accept(element) }} }})
+    public func {name}(
+        {label} relays: {relay}..., file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable {{
+        {name}(onNext: {{ element in relays.forEach {{ $0.accept(element) }} }}, file: file, line: line)
     }}
 """)
     return (f"\nextension SharedSequenceConvertibleType where SharingStrategy == {strategy} {{"

@@ -1,7 +1,8 @@
 import Dispatch
 import RxLite
-import RxLiteTest
 import Testing
+
+@testable import RxLiteTest
 
 @Suite(.checksResources)
 struct ChecksResourcesTraitTests {
@@ -51,5 +52,34 @@ struct ChecksResourcesTraitTests {
         scheduler.start()
         #expect(ran.value == 200)
         #expect(scheduler.clock == 6)
+    }
+
+    @Test func perTestChecksShareTheGateAndAProcessWideOneRunsAlone() async {
+        let gate = ResourceCheckGate()
+        func waitForWaiters(_ count: Int) async {
+            var attempts = 0
+            while await gate.state.waiting < count && attempts < 100_000 {
+                await Task.yield()
+                attempts += 1
+            }
+        }
+        await gate.acquireShared()
+        await gate.acquireShared()
+        #expect(await gate.state == (2, false, 0))
+        let processWide = Task { await gate.acquireExclusive() }
+        await waitForWaiters(1)
+        // A per-test check that comes after a waiting process-wide one waits behind it: first come, first served.
+        let later = Task { await gate.acquireShared() }
+        await waitForWaiters(2)
+        #expect(await gate.state == (2, false, 2))
+        await gate.release()
+        #expect(await gate.state == (1, false, 2))
+        await gate.release()
+        await processWide.value
+        #expect(await gate.state == (0, true, 1))
+        await gate.release()
+        await later.value
+        #expect(await gate.state == (1, false, 0))
+        await gate.release()
     }
 }

@@ -116,7 +116,7 @@ extension OperatorTests {
             }
         }
 
-        @Test func innersOnAnotherThreadKeepOrder() {
+        @Test(.checksResources(.processWide)) func innersOnAnotherThreadKeepOrder() {
             expectNoLeaks {
                 let queue = DispatchQueue(label: "ConcatMapTests.inner")
                 let done = DispatchSemaphore(value: 0)

@@ -136,7 +136,7 @@ import Testing
         #expect(order == ["next 1", "completed", "disposed"])
     }
 
-    /// A disposable kept after its subscription ended (a `DisposeBag` keeps everything it is given) must not keep the
+    /// A disposable kept after its subscription ended (a `CompositeDisposable` keeps other disposables) must not keep the
     /// subscriber's closures, or a closure capturing the bag's owner makes a cycle that never breaks.
     @Test(arguments: [false, true])
     func handlersAreReleasedWhenTheSubscriptionEndsThoughItsDisposableIsKept(disposeInstead: Bool) {

@@ -94,7 +94,7 @@ import Testing
     }
 
     @MainActor
-    @Test func deliversOnTheMainQueueWithoutAMock() async {
+    @Test(.checksResources(.processWide)) func deliversOnTheMainQueueWithoutAMock() async {
         let baseline = Resources.total
         #expect(await Self.driveThreeFromABackgroundThread() == [true, true, true])
         // The main queue releases each dispatched action's handle just after running it.

@@ -54,7 +54,7 @@ import Testing
     /// On the main queue, with nothing of the main scheduler's waiting, `observe(on: MainScheduler.instance)`
     /// delivers at once, as `MainScheduler.schedule` would run the drain at once; an event the observer sends back
     /// into the source from inside the delivery comes after the current one, not nested in it.
-    @Test func onTheMainQueueTheMainSchedulerDeliversAtOnceAndInOrder() async {
+    @Test(.checksResources(.processWide)) func onTheMainQueueTheMainSchedulerDeliversAtOnceAndInOrder() async {
         let baseline = Resources.total
         let (inline, order) = await withCheckedContinuation { continuation in
             DispatchQueue.main.async {

@@ -158,7 +158,7 @@ import Testing
         }
     }
 
-    @Test func subscribeAndDisposeRacingEmission() {
+    @Test(.checksResources(.processWide)) func subscribeAndDisposeRacingEmission() {
         expectNoLeaks {
             let subject = PublishSubject<Int>()
             let logs = (0..<4).map { _ in EventLog<Int>() }

@@ -95,7 +95,7 @@ import Testing
         #expect(ticks == [5, 15, 25, 35])
     }
 
-    @Test func mainSchedulerRunsImmediatelyOnlyOnTheMainQueue() async {
+    @Test(.checksResources(.processWide)) func mainSchedulerRunsImmediatelyOnlyOnTheMainQueue() async {
         let baseline = Resources.total
         let onMain = await withCheckedContinuation { continuation in
             DispatchQueue.main.async {

@@ -1,3 +1,4 @@
+import Observation
 import RxLite
 import RxLiteTest
 import RxLiteUI
@@ -128,7 +129,7 @@ import Testing
         subscription.dispose()
     }
 
-    @Test func feedingFromAnotherThreadLandsOnTheMainActor() async {
+    @Test(.checksResources(.processWide)) func feedingFromAnotherThreadLandsOnTheMainActor() async {
         let baseline = Resources.total
         let (seen, onMain) = await Self.feedThreeFromABackgroundThread()
         #expect(seen == [1, 2, 3])
@@ -160,4 +161,35 @@ import Testing
     }
 
     let bag = DisposeBag()
+
+    @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+    @Test func observationSeesEveryChangeOfTheValue() {
+        let count = ObservableValue(0)
+        let changes = Atomic<Int>(0)
+        let read = withObservationTracking {
+            count.value
+        } onChange: {
+            changes.add(1, ordering: .relaxed)
+        }
+        #expect(read == 0)
+        count.value = 1
+        #expect(changes.load(ordering: .relaxed) == 1)
+        // A registration fires once; reading again registers again, as SwiftUI does after each redraw.
+        _ = withObservationTracking {
+            count.value
+        } onChange: {
+            changes.add(1, ordering: .relaxed)
+        }
+        count.value = 2
+        #expect(changes.load(ordering: .relaxed) == 2)
+    }
+
+    @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+    @Test func observeReadsAnObservableValueThroughObservation() {
+        let count = ObservableValue(0)
+        var seen: [Int] = []
+        let subscription = RxLite.Observable.observe { count.value }.subscribe(onNext: { seen.append($0) })
+        #expect(seen == [0])
+        subscription.dispose()
+    }
 }

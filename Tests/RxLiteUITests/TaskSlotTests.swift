@@ -104,7 +104,7 @@ private func loggedTask(_ name: String, _ log: RunLog, _ scheduler: TestSchedule
     /// Several threads start and cancel tasks on one slot while another moves the clock. Every task that started
     /// cleans up exactly once, nothing is emitted after the last cancel, the slot ends idle (and says so last),
     /// and every object is released.
-    @Test func startAndCancelFromSeveralThreads() {
+    @Test(.checksResources(.processWide)) func startAndCancelFromSeveralThreads() {
         let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
         let slot = TaskSlot()
         let starts = Atomic<Int>(0)

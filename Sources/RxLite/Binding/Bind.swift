@@ -2,18 +2,22 @@ extension ObservableType {
     /// Sends every event to each of `observers` (binders, subjects, observers): `textField.rx.text.bind(to:
     /// viewModel.query)`. An error reaching a ``Binder`` stops a debug build (see ``Binder``).
     @discardableResult
-    public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable
+    public func bind<Observer: ObserverType>(
+        to observers: Observer..., file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable
     where Observer.Element == Element {
-        subscribe { event in
+        subscribe(isolation: nil, origin: SubscriptionOrigin("bind(to:)", file: file, line: line)) { event in
             for observer in observers { observer.on(event) }
         }
     }
 
     /// Sends every event, its element as an optional, to each of `observers`.
     @discardableResult
-    public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable
+    public func bind<Observer: ObserverType>(
+        to observers: Observer..., file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable
     where Observer.Element == Element? {
-        subscribe { event in
+        subscribe(isolation: nil, origin: SubscriptionOrigin("bind(to:)", file: file, line: line)) { event in
             let optional = event.map { Optional($0) }
             for observer in observers { observer.on(optional) }
         }
@@ -22,39 +26,63 @@ extension ObservableType {
     /// Accepts every element into each of `relays`. A relay never ends: completion is ignored, and an error stops a
     /// debug build (a binding must not fail silently).
     @discardableResult
-    public func bind(to relays: PublishRelay<Element>...) -> any Disposable {
-        bindRelays { element in relays.forEach { $0.accept(element) } }
+    public func bind(
+        to relays: PublishRelay<Element>..., file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable {
+        bindRelays(SubscriptionOrigin("bind(to:)", file: file, line: line)) { element in
+            relays.forEach { $0.accept(element) }
+        }
     }
 
     /// Accepts every element, as an optional, into each of `relays`.
     @discardableResult
-    public func bind(to relays: PublishRelay<Element?>...) -> any Disposable {
-        bindRelays { element in relays.forEach { $0.accept(element) } }
+    public func bind(
+        to relays: PublishRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable {
+        bindRelays(SubscriptionOrigin("bind(to:)", file: file, line: line)) { element in
+            relays.forEach { $0.accept(element) }
+        }
     }
 
     /// Accepts every element into each of `relays`. A relay never ends: completion is ignored, and an error stops a
     /// debug build.
     @discardableResult
-    public func bind(to relays: BehaviorRelay<Element>...) -> any Disposable {
-        bindRelays { element in relays.forEach { $0.accept(element) } }
+    public func bind(
+        to relays: BehaviorRelay<Element>..., file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable {
+        bindRelays(SubscriptionOrigin("bind(to:)", file: file, line: line)) { element in
+            relays.forEach { $0.accept(element) }
+        }
     }
 
     /// Accepts every element, as an optional, into each of `relays`.
     @discardableResult
-    public func bind(to relays: BehaviorRelay<Element?>...) -> any Disposable {
-        bindRelays { element in relays.forEach { $0.accept(element) } }
+    public func bind(
+        to relays: BehaviorRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable {
+        bindRelays(SubscriptionOrigin("bind(to:)", file: file, line: line)) { element in
+            relays.forEach { $0.accept(element) }
+        }
     }
 
     /// Accepts every element into each of `relays`.
     @discardableResult
-    public func bind(to relays: ReplayRelay<Element>...) -> any Disposable {
-        bindRelays { element in relays.forEach { $0.accept(element) } }
+    public func bind(
+        to relays: ReplayRelay<Element>..., file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable {
+        bindRelays(SubscriptionOrigin("bind(to:)", file: file, line: line)) { element in
+            relays.forEach { $0.accept(element) }
+        }
     }
 
     /// Accepts every element, as an optional, into each of `relays`.
     @discardableResult
-    public func bind(to relays: ReplayRelay<Element?>...) -> any Disposable {
-        bindRelays { element in relays.forEach { $0.accept(element) } }
+    public func bind(
+        to relays: ReplayRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable {
+        bindRelays(SubscriptionOrigin("bind(to:)", file: file, line: line)) { element in
+            relays.forEach { $0.accept(element) }
+        }
     }
 
     /// Calls `binder` with this sequence and returns its result: for bindings written as functions.
@@ -69,13 +97,15 @@ extension ObservableType {
 
     /// Subscribes `onNext` to the elements, as a binding: an error stops a debug build instead of passing silently.
     /// Called from an actor-isolated context, `onNext` runs isolated to that actor (see
-    /// ``ObservableConvertibleType/subscribe(onNext:onError:onCompleted:onDisposed:isolation:)``).
+    /// ``ObservableConvertibleType/subscribe(onNext:onError:onCompleted:onDisposed:isolation:file:line:)``).
     @discardableResult
     public func bind(
-        onNext: @escaping (Element) -> Void, isolation: isolated (any Actor)? = #isolation
+        onNext: @escaping (Element) -> Void, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         subscribe(
-            onNext: onNext, onError: { error in bindingFailed(error, in: "bind(onNext:)") }, isolation: isolation)
+            onNext: onNext, onError: { error in bindingFailed(error, in: "bind(onNext:)") }, onCompleted: nil,
+            onDisposed: nil, isolation: isolation, origin: SubscriptionOrigin("bind(onNext:)", file: file, line: line))
     }
 
     /// Subscribes `onNext`, which receives `object` weakly, as a binding (RxSwift 6's `bind(with:onNext:)`):
@@ -84,14 +114,17 @@ extension ObservableType {
     @discardableResult
     public func bind<Object: AnyObject>(
         with object: Object, onNext: @escaping (Object, Element) -> Void,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         subscribe(
             with: object, onNext: onNext, onError: { _, error in bindingFailed(error, in: "bind(with:onNext:)") },
-            isolation: isolation)
+            onCompleted: nil, onDisposed: nil, isolation: isolation,
+            origin: SubscriptionOrigin("bind(with:onNext:)", file: file, line: line))
     }
 
-    private func bindRelays(_ accept: @escaping (Element) -> Void) -> any Disposable {
-        subscribe(onNext: accept, onError: { error in bindingFailed(error, in: "bind(to: relay)") })
+    private func bindRelays(_ origin: SubscriptionOrigin, _ accept: @escaping (Element) -> Void) -> any Disposable {
+        subscribe(
+            onNext: accept, onError: { error in bindingFailed(error, in: "bind(to: relay)") }, onCompleted: nil,
+            onDisposed: nil, isolation: nil, origin: origin)
     }
 }

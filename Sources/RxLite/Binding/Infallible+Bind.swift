@@ -3,18 +3,24 @@
 extension InfallibleType {
     /// Sends every event to each of `observers` (binders, subjects, observers).
     @discardableResult
-    public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable
+    public func bind<Observer: ObserverType>(
+        to observers: Observer..., file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable
     where Observer.Element == Element {
-        asObservable().subscribe { event in
+        asObservable().subscribe(isolation: nil, origin: SubscriptionOrigin("bind(to:)", file: file, line: line)) {
+            event in
             for observer in observers { observer.on(event) }
         }
     }
 
     /// Sends every event, its element as an optional, to each of `observers`.
     @discardableResult
-    public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable
+    public func bind<Observer: ObserverType>(
+        to observers: Observer..., file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable
     where Observer.Element == Element? {
-        asObservable().subscribe { event in
+        asObservable().subscribe(isolation: nil, origin: SubscriptionOrigin("bind(to:)", file: file, line: line)) {
+            event in
             let optional = event.map { Optional($0) }
             for observer in observers { observer.on(optional) }
         }
@@ -22,38 +28,50 @@ extension InfallibleType {
 
     /// Accepts every element into each of `relays`; completion is ignored, as a relay never ends.
     @discardableResult
-    public func bind(to relays: PublishRelay<Element>...) -> any Disposable {
-        asObservable().bind(onNext: { element in relays.forEach { $0.accept(element) } })
+    public func bind(
+        to relays: PublishRelay<Element>..., file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable {
+        asObservable().bind(onNext: { element in relays.forEach { $0.accept(element) } }, file: file, line: line)
     }
 
     /// Accepts every element, as an optional, into each of `relays`.
     @discardableResult
-    public func bind(to relays: PublishRelay<Element?>...) -> any Disposable {
-        asObservable().bind(onNext: { element in relays.forEach { $0.accept(element) } })
+    public func bind(
+        to relays: PublishRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable {
+        asObservable().bind(onNext: { element in relays.forEach { $0.accept(element) } }, file: file, line: line)
     }
 
     /// Accepts every element into each of `relays`; completion is ignored, as a relay never ends.
     @discardableResult
-    public func bind(to relays: BehaviorRelay<Element>...) -> any Disposable {
-        asObservable().bind(onNext: { element in relays.forEach { $0.accept(element) } })
+    public func bind(
+        to relays: BehaviorRelay<Element>..., file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable {
+        asObservable().bind(onNext: { element in relays.forEach { $0.accept(element) } }, file: file, line: line)
     }
 
     /// Accepts every element, as an optional, into each of `relays`.
     @discardableResult
-    public func bind(to relays: BehaviorRelay<Element?>...) -> any Disposable {
-        asObservable().bind(onNext: { element in relays.forEach { $0.accept(element) } })
+    public func bind(
+        to relays: BehaviorRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable {
+        asObservable().bind(onNext: { element in relays.forEach { $0.accept(element) } }, file: file, line: line)
     }
 
     /// Accepts every element into each of `relays`; completion is ignored, as a relay never ends.
     @discardableResult
-    public func bind(to relays: ReplayRelay<Element>...) -> any Disposable {
-        asObservable().bind(onNext: { element in relays.forEach { $0.accept(element) } })
+    public func bind(
+        to relays: ReplayRelay<Element>..., file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable {
+        asObservable().bind(onNext: { element in relays.forEach { $0.accept(element) } }, file: file, line: line)
     }
 
     /// Accepts every element, as an optional, into each of `relays`.
     @discardableResult
-    public func bind(to relays: ReplayRelay<Element?>...) -> any Disposable {
-        asObservable().bind(onNext: { element in relays.forEach { $0.accept(element) } })
+    public func bind(
+        to relays: ReplayRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable {
+        asObservable().bind(onNext: { element in relays.forEach { $0.accept(element) } }, file: file, line: line)
     }
 
     /// Calls `binder` with this sequence and returns its result: for bindings written as functions.
@@ -80,8 +98,9 @@ extension InfallibleType {
     @discardableResult
     public func bind<Object: AnyObject>(
         with object: Object, onNext: @escaping (Object, Element) -> Void,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
-        asObservable().bind(with: object, onNext: onNext, isolation: isolation)
+        asObservable().bind(with: object, onNext: onNext, isolation: isolation, file: file, line: line)
     }
 }

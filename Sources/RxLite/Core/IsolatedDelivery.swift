@@ -101,7 +101,8 @@ final class IsolatedDelivery<Element>: @unchecked Sendable {
     func scheduleDrain(_ observer: ClosureObserver<Element>) {
         let observer = UncheckedTransfer(value: observer)
         guard let actor else {
-            DispatchQueue.main.async { self.drain(observer.value) }
+            // Debug builds: what the handlers make belongs to the scope the subscription was made in.
+            DispatchQueue.main.async { observer.value.lifetime.live.withCreationScope { self.drain(observer.value) } }
             return
         }
         Task { await self.drain(observer.value, isolatedTo: actor) }

@@ -99,12 +99,21 @@ public class Observable<Element>: ObservableType {
     /// Whether this is a ``JustObservable``.
     @usableFromInline
     let isJust: Bool
+    #if DEBUG
+        /// The file of the operator that made this sequence (`"RxLite/Map.swift"`), which names it in the chain of
+        /// a live subscription (``Resources/liveSubscriptions()``). Debug builds only.
+        @usableFromInline
+        let operatorFile: StaticString
+    #endif
 
     @inlinable
-    init(_ handler: @escaping Handler) {
+    init(_ handler: @escaping Handler, operatorFile: StaticString = #fileID) {
         self.handler = handler
         isJust = false
         isKeptAliveBySubscriptions = false
+        #if DEBUG
+            self.operatorFile = operatorFile
+        #endif
     }
 
     /// For ``JustObservable``.
@@ -113,21 +122,30 @@ public class Observable<Element>: ObservableType {
         self.handler = handler
         self.isJust = isJust
         isKeptAliveBySubscriptions = false
+        #if DEBUG
+            operatorFile = "RxLite/Just.swift"
+        #endif
     }
 
     /// A subject's or connectable's: a subscription's disposable keeps it alive (see
     /// ``isKeptAliveBySubscriptions``). `handler` must not capture the observable itself (that would be a cycle): a
     /// subject's captures its hub.
     @inlinable
-    init(keptAliveBySubscriptions: Bool, _ handler: @escaping Handler) {
+    init(keptAliveBySubscriptions: Bool, _ handler: @escaping Handler, operatorFile: StaticString = #fileID) {
         self.handler = handler
         isJust = false
         isKeptAliveBySubscriptions = keptAliveBySubscriptions
+        #if DEBUG
+            self.operatorFile = operatorFile
+        #endif
     }
 
     /// Runs one subscription (see ``handler`` for the contract).
     @inlinable
     final func runSubscription(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
+        #if DEBUG
+            SubscriptionChainRecording.note(operatorFile, subscribing: lifetime)
+        #endif
         handler(sink, lifetime, justElement)
     }
 
@@ -160,6 +178,16 @@ public class Observable<Element>: ObservableType {
     @inlinable
     final func subscription(_ lifetime: Lifetime) -> any Disposable {
         isKeptAliveBySubscriptions ? SourceKeepingSubscription(lifetime: lifetime, source: self) : lifetime
+    }
+}
+
+extension Lifetime {
+    /// The lifetime of `disposable` when it is a subscription RxLite made (what `subscribe` returns), for the
+    /// containers that forget a subscription once it ended.
+    @usableFromInline
+    static func of(_ disposable: any Disposable) -> Lifetime? {
+        if let lifetime = disposable as? Lifetime { return lifetime }
+        return (disposable as? SourceKeepingSubscription)?.lifetime
     }
 }
 

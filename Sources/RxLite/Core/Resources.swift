@@ -7,32 +7,118 @@
     public enum Resources {
         private static let counter = Atomic<Int>(0)
 
-        /// The number of RxLite objects alive now.
-        public static var total: Int { counter.load(ordering: .sequentiallyConsistent) }
+        /// The number of RxLite objects alive now. Inside a ``ResourceScope`` (every test under RxLiteTest's
+        /// `.checksResources` runs in one), the number of those that were made in that scope, so that tests running
+        /// in parallel each count their own; elsewhere, every object of the process (``processTotal``).
+        public static var total: Int {
+            if let scope = ResourceScope.current { return scope.liveCount }
+            return processTotal
+        }
+
+        /// The number of RxLite objects alive now in the whole process, whatever scope made them.
+        public static var processTotal: Int { counter.load(ordering: .sequentiallyConsistent) }
+
+        /// How many RxLite objects were made so far outside any ``ResourceScope`` (on a thread RxLite did not
+        /// schedule, or with no scope current): a per-test check cannot see them. RxLiteTest's `.checksResources`
+        /// compares it before and after each test when the environment variable `RXLITE_REPORT_UNSCOPED` is set, to
+        /// say which tests make such objects (run serially then, or the counts mix).
+        public static var unscopedCreations: Int { unscoped.load(ordering: .sequentiallyConsistent) }
+
+        private static let unscoped = Atomic<Int>(0)
 
         @usableFromInline
-        static func increment() { counter.add(1, ordering: .relaxed) }
+        static func increment(_ scope: ResourceScope?) {
+            counter.add(1, ordering: .relaxed)
+            if let scope { scope.add(1) } else { unscoped.add(1, ordering: .relaxed) }
+        }
 
         @usableFromInline
-        static func decrement() { counter.subtract(1, ordering: .relaxed) }
+        static func decrement(_ scope: ResourceScope?) {
+            counter.subtract(1, ordering: .relaxed)
+            scope?.add(-1)
+        }
+    }
+
+    /// A piece of work whose RxLite objects are counted on their own (debug builds only): RxLiteTest's
+    /// `.checksResources` runs each test in one, so that tests running in parallel each check their own objects.
+    ///
+    /// An object belongs to the scope that was current where it was made: the task-local ``current`` (bound by
+    /// `run(_:)`, inherited by child tasks and `Task { }`), which RxLite's dispatch-queue schedulers and
+    /// main-actor delivery carry over to the actions they run for it. So work that a test's subscription schedules
+    /// on a `SerialDispatchQueueScheduler`, `MainScheduler` or timer belongs to the test. An object made on a thread
+    /// RxLite did not schedule (a `DispatchQueue.async` or `Thread` of your own, `Task.detached`, another library's
+    /// callback) belongs to no scope: it counts only in ``Resources/processTotal``.
+    public final class ResourceScope: Sendable {
+        /// The scope that objects made now belong to, if any.
+        public static var current: ResourceScope? { binding }
+
+        // Task-local, so that child tasks inherit it; bound only by `run`.
+        @TaskLocal private static var binding: ResourceScope?
+
+        /// What the scope is for (a test's name), for reports.
+        public let name: String
+        private let counter = Atomic<Int>(0)
+
+        /// A scope named `name`, with nothing in it yet.
+        public init(name: String) {
+            self.name = name
+        }
+
+        /// The number of RxLite objects made in this scope that are alive now.
+        public var liveCount: Int { counter.load(ordering: .sequentiallyConsistent) }
+
+        /// Runs `body` with this scope current.
+        public func run<Result>(_ body: () throws -> Result) rethrows -> Result {
+            try ResourceScope.$binding.withValue(self, operation: body)
+        }
+
+        /// Runs `body` with this scope current.
+        public func run<Result>(
+            isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Result
+        ) async rethrows -> Result {
+            try await ResourceScope.$binding.withValue(self, operation: body, isolation: isolation)
+        }
+
+        @usableFromInline
+        func add(_ delta: Int) {
+            counter.add(delta, ordering: .relaxed)
+        }
     }
 #endif
 
 /// Counts its owner in `Resources.total` (debug builds only) while the owner is alive. Every internal class that
 /// holds subscription state stores one, `let live = LiveResource()`, instead of writing the count into its `init` and
-/// `deinit`. Empty in release builds.
+/// `deinit`. In debug builds it also remembers the ``ResourceScope`` its owner was made in. Empty in release builds.
 @usableFromInline
 struct LiveResource: ~Copyable, Sendable {
+    #if DEBUG
+        /// The scope current when the owner was made.
+        @usableFromInline
+        let scope: ResourceScope?
+    #endif
+
     @inlinable
     init() {
         #if DEBUG
-            Resources.increment()
+            scope = ResourceScope.current
+            Resources.increment(scope)
         #endif
+    }
+
+    /// Runs `body` with the scope the owner was made in current (debug builds; release builds just run it): how a
+    /// scheduler's action or a hop to the main queue keeps the objects it makes in the scope of the work that asked
+    /// for it.
+    @inlinable
+    func withCreationScope<Result>(_ body: () throws -> Result) rethrows -> Result {
+        #if DEBUG
+            if let scope, scope !== ResourceScope.current { return try scope.run(body) }
+        #endif
+        return try body()
     }
 
     deinit {
         #if DEBUG
-            Resources.decrement()
+            Resources.decrement(scope)
         #endif
     }
 }

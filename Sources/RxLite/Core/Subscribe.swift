@@ -27,15 +27,24 @@ extension ObservableConvertibleType {
     /// Subscribes a closure that gets every event.
     ///
     /// Called from an actor-isolated context (a `@MainActor` view controller, an actor), the closure runs isolated
-    /// to that actor, whatever thread the events come from: see ``subscribe(onNext:onError:onCompleted:onDisposed:isolation:)``.
+    /// to that actor, whatever thread the events come from: see ``subscribe(onNext:onError:onCompleted:onDisposed:isolation:file:line:)``.
     @inlinable
     @discardableResult
     public func subscribe(
-        _ on: @escaping (Event<Element>) -> Void, isolation: isolated (any Actor)? = #isolation
+        _ on: @escaping (Event<Element>) -> Void, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable {
+        subscribe(isolation: isolation, origin: SubscriptionOrigin("subscribe(_:)", file: file, line: line), on)
+    }
+
+    /// ``subscribe(_:isolation:file:line:)`` made by `origin`'s call.
+    @inlinable
+    func subscribe(
+        isolation: isolated (any Actor)?, origin: SubscriptionOrigin, _ on: @escaping (Event<Element>) -> Void
     ) -> any Disposable {
         subscribe(
-            onNext: { on(.next($0)) }, onError: { on(.error($0)) }, onCompleted: { on(.completed) },
-            isolation: isolation)
+            onNext: { on(.next($0)) }, onError: { on(.error($0)) }, onCompleted: { on(.completed) }, onDisposed: nil,
+            isolation: isolation, origin: origin)
     }
 
     /// Subscribes closures for elements, failure, completion and disposal; all are optional.
@@ -59,7 +68,20 @@ extension ObservableConvertibleType {
         onError: ((any Error) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable {
+        subscribe(
+            onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation,
+            origin: SubscriptionOrigin("subscribe(onNext:)", file: file, line: line))
+    }
+
+    /// ``subscribe(onNext:onError:onCompleted:onDisposed:isolation:file:line:)`` made by `origin`'s call, which
+    /// debug builds record (``Resources/liveSubscriptions()``).
+    @inlinable
+    func subscribe(
+        onNext: ((Element) -> Void)?, onError: ((any Error) -> Void)?, onCompleted: (() -> Void)?,
+        onDisposed: (() -> Void)?, isolation: isolated (any Actor)?, origin: SubscriptionOrigin
     ) -> any Disposable {
         let lifetime = Lifetime()
         if let onDisposed { lifetime.insert(onDisposed) }
@@ -75,13 +97,22 @@ extension ObservableConvertibleType {
         let delivery = isolation.map { IsolatedDelivery.attach(to: observer, isolation: $0) }
         delivery?.beginSubscribing()
         let source = asObservable()
-        source.subscribeTopLevel({ observer.on($0) }, lifetime)
+        #if DEBUG
+            let chain = SubscriptionChainRecording.record(lifetime) {
+                source.subscribeTopLevel({ observer.on($0) }, lifetime)
+            }
+        #else
+            source.subscribeTopLevel({ observer.on($0) }, lifetime)
+        #endif
         delivery?.endSubscribing()
+        #if DEBUG
+            origin.record(lifetime, of: Element.self, chain: chain)
+        #endif
         return source.subscription(lifetime)
     }
 
     /// Subscribes closures that receive `object` weakly; events after `object` is gone are ignored. The handlers
-    /// run isolated to the caller's actor, as with ``subscribe(onNext:onError:onCompleted:onDisposed:isolation:)``.
+    /// run isolated to the caller's actor, as with ``subscribe(onNext:onError:onCompleted:onDisposed:isolation:file:line:)``.
     @inlinable
     @discardableResult
     public func subscribe<Object: AnyObject>(
@@ -90,12 +121,25 @@ extension ObservableConvertibleType {
         onError: ((Object, any Error) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable {
+        subscribe(
+            with: object, onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed,
+            isolation: isolation, origin: SubscriptionOrigin("subscribe(with:)", file: file, line: line))
+    }
+
+    /// ``subscribe(with:onNext:onError:onCompleted:onDisposed:isolation:file:line:)`` made by `origin`'s call.
+    @inlinable
+    func subscribe<Object: AnyObject>(
+        with object: Object, onNext: ((Object, Element) -> Void)?, onError: ((Object, any Error) -> Void)?,
+        onCompleted: ((Object) -> Void)?, onDisposed: ((Object) -> Void)?, isolation: isolated (any Actor)?,
+        origin: SubscriptionOrigin
     ) -> any Disposable {
         subscribe(
             onNext: passingWeakly(object, to: onNext), onError: passingWeakly(object, to: onError),
             onCompleted: passingWeakly(object, to: onCompleted), onDisposed: passingWeakly(object, to: onDisposed),
-            isolation: isolation)
+            isolation: isolation, origin: origin)
     }
 }
 

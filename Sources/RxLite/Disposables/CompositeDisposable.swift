@@ -5,15 +5,16 @@ public struct BagKey: Hashable, Sendable {
 
 /// A group of disposables disposed together.
 ///
-/// A disposable inserted after the group was disposed is disposed at once.
-public final class CompositeDisposable: Cancelable, @unchecked Sendable {
+/// A disposable inserted after the group was disposed is disposed at once. Like ``DisposeBag``, it forgets a
+/// subscription (what `subscribe` returns) once that ends, by completing, failing or being disposed, so ``count``
+/// and the group's memory follow the subscriptions still running; other disposables stay until removed or disposed.
+public final class CompositeDisposable: Cancelable, EndedSubscriptionForgetting, @unchecked Sendable {
     @usableFromInline
     let live = LiveResource()
     private let lock = SpinLock()
     private let disposedFlag = Atomic<Bool>(false)
     // Guarded by `lock`; insertion order is disposal order.
-    @exclusivity(unchecked) private var entries: [(key: UInt64, disposable: any Disposable)] = []
-    @exclusivity(unchecked) private var nextKey: UInt64 = 0
+    @exclusivity(unchecked) private var entries = DisposableList()
 
     /// An empty group.
     public init() {
@@ -21,11 +22,7 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
 
     /// A group holding `disposables`.
     public init(disposables: [any Disposable]) {
-        entries.reserveCapacity(disposables.count)
-        for disposable in disposables {
-            entries.append((nextKey, disposable))
-            nextKey += 1
-        }
+        for disposable in disposables { insert(disposable) }
     }
 
     /// A group holding the given disposables.
@@ -36,41 +33,44 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
     /// `true` once `dispose()` has run.
     public var isDisposed: Bool { disposedFlag.load(ordering: .acquiring) }
 
-    /// The number of disposables held.
+    /// The number of disposables held; a subscription that ended is not counted.
     public var count: Int { lock.withLock { entries.count } }
 
+    /// The slots the group's storage uses (held disposables and holes not yet squeezed out), for tests of its size.
+    package var slotsInUse: Int { lock.withLock { entries.capacityInUse } }
+
     /// Adds `disposable`; returns its key, or `nil` when the group is already disposed (then `disposable` is
-    /// disposed at once).
+    /// disposed at once). A subscription that has ended already is not kept (its key removes nothing).
     @discardableResult
     public func insert(_ disposable: any Disposable) -> BagKey? {
+        let subscription = Lifetime.of(disposable)
         var key: UInt64 = 0
         let stored = storeUnlessDisposed(lock, disposedFlag) {
-            key = nextKey
-            nextKey += 1
-            entries.append((key, disposable))
+            key = entries.append(disposable)
         }
         guard stored else {
             disposable.dispose()
             return nil
         }
+        // Outside the lock: a subscription that ended meanwhile disposes the release at once, which takes it out.
+        subscription?.insert(EndedSubscriptionRelease(owner: self, key: key))
         return BagKey(rawValue: key)
     }
 
     /// Removes the disposable under `key` and disposes it.
     public func remove(for key: BagKey) {
-        let removed = lock.withLock { () -> (any Disposable)? in
-            guard let index = entries.firstIndex(where: { $0.key == key.rawValue }) else { return nil }
-            return entries.remove(at: index).disposable
-        }
+        let removed = lock.withLock { entries.remove(key: key.rawValue) }
         removed?.dispose()
+    }
+
+    func forgetEnded(key: UInt64) {
+        // The subscription is released after the lock: it may be the last reference, and its deinit takes locks.
+        _ = lock.withLock { entries.remove(key: key) }
     }
 
     /// Disposes every disposable held, and every one inserted later.
     public func dispose() {
-        let removed = takeOnFirstDispose(lock, disposedFlag) { () -> [(key: UInt64, disposable: any Disposable)]? in
-            defer { entries = [] }
-            return entries
-        }
-        for entry in removed ?? [] { entry.disposable.dispose() }
+        let removed = takeOnFirstDispose(lock, disposedFlag) { entries.removeAll() }
+        for disposable in removed ?? [] { disposable.dispose() }
     }
 }

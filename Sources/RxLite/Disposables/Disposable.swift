@@ -14,8 +14,10 @@ public protocol Cancelable: Disposable {
 }
 
 extension Disposable {
-    /// Adds this disposable to `bag`, which disposes it when the bag is deallocated.
-    public func disposed(by bag: DisposeBag) {
+    /// Adds this disposable to `bag`, which disposes it when the bag is deallocated (or, for a subscription, lets
+    /// it go once it has ended). Debug builds note the place of the call for ``Resources/liveSubscriptions()``.
+    public func disposed(by bag: DisposeBag, file: StaticString = #fileID, line: UInt = #line) {
+        noteBagPlace(file: file, line: line)
         bag.insert(self)
     }
 }

@@ -4,19 +4,47 @@
 /// them at once. Thread-safe, and `Sendable`: a `Sendable` service may keep one, and whichever thread releases the
 /// bag last disposes its contents (RxLite's disposables may be disposed from any thread). A disposable added after
 /// the bag was emptied by deallocation cannot happen, since adding needs a reference to the bag.
-public final class DisposeBag: @unchecked Sendable {
+///
+/// **It forgets what has ended.** A subscription (what `subscribe`, `bind`, `drive` and `emit` return) is let go
+/// of as soon as it ends, by completing, failing or being disposed; one that has ended already when it is added
+/// is not kept at all. So a long-lived bag that gathers one subscription per tap or per request holds only the
+/// ones still running, never the million that finished. Other disposables stay until the bag goes away, as in
+/// RxSwift. Adding a running subscription costs one small object and a lock in the subscription (see the
+/// `DisposeBagInserting` benchmark row); events pay nothing.
+public final class DisposeBag: EndedSubscriptionForgetting, @unchecked Sendable {
     @usableFromInline
     let live = LiveResource()
     private let lock = SpinLock()
-    @exclusivity(unchecked) private var disposables: [any Disposable] = []
+    // Guarded by `lock`.
+    @exclusivity(unchecked) private var disposables = DisposableList()
 
     /// An empty bag.
     public init() {
     }
 
-    /// Adds `disposable`, to be disposed when the bag goes away.
+    /// The disposables held now; a subscription that ended is not among them.
+    package var count: Int { lock.withLock { disposables.count } }
+
+    /// The slots the bag's storage uses (held disposables and holes not yet squeezed out), for tests of its size.
+    package var slotsInUse: Int { lock.withLock { disposables.capacityInUse } }
+
+    /// Adds `disposable`, to be disposed when the bag goes away. A subscription is forgotten as soon as it ends.
     public func insert(_ disposable: any Disposable) {
-        lock.withLock { disposables.append(disposable) }
+        guard let subscription = Lifetime.of(disposable) else {
+            lock.withLock { _ = disposables.append(disposable) }
+            return
+        }
+        // Ended already (`just(1).subscribe()`): disposing it again would do nothing, so nothing to keep.
+        if subscription.isDisposed { return }
+        // The disposable itself, not its lifetime: a subject's keeps the subject alive too.
+        let key = lock.withLock { disposables.append(disposable) }
+        // Outside the bag's lock: a subscription that ended meanwhile disposes the release at once, which takes it.
+        subscription.insert(EndedSubscriptionRelease(owner: self, key: key))
+    }
+
+    func forgetEnded(key: UInt64) {
+        // Released outside the lock: it may be the last reference to the subscription, whose deinit takes locks.
+        _ = lock.withLock { disposables.remove(key: key) }
     }
 
     /// Adds all of `disposables`.
@@ -26,12 +54,13 @@ public final class DisposeBag: @unchecked Sendable {
 
     /// Adds all of `disposables` (RxSwift's `bag.insert([a, b])`).
     public func insert(_ disposables: [any Disposable]) {
-        lock.withLock { self.disposables.append(contentsOf: disposables) }
+        for disposable in disposables { insert(disposable) }
     }
 
     deinit {
-        // No other reference exists during deinit, so the list can be read without the lock.
-        for disposable in disposables { disposable.dispose() }
+        // No other reference exists during deinit, so the list can be read without the lock. A subscription
+        // disposed here calls back `forgetEnded`, through a weak reference that is already nil: nothing to lock.
+        disposables.forEach { $0.dispose() }
     }
 }
 

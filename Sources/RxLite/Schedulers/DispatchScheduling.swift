@@ -19,7 +19,8 @@ struct DispatchQueueDriver: Sendable {
         let work = UncheckedTransfer(value: (state, action))
         queue.async {
             if cancel.isDisposed { return }
-            cancel.setInner(work.value.1(work.value.0))
+            // Debug builds: what the action makes belongs to the scope that scheduled it (a test's, for example).
+            cancel.live.withCreationScope { cancel.setInner(work.value.1(work.value.0)) }
         }
         return cancel
     }
@@ -34,7 +35,7 @@ struct DispatchQueueDriver: Sendable {
             // A fired one-shot timer is cancelled so it releases this handler (and the item it holds).
             cancel.releaseTimer()
             if cancel.isDisposed { return }
-            cancel.setInner(work.value.1(work.value.0))
+            cancel.live.withCreationScope { cancel.setInner(work.value.1(work.value.0)) }
         }
         timer.schedule(deadline: .now() + dueTime, leeway: leeway)
         timer.resume()
@@ -50,7 +51,7 @@ struct DispatchQueueDriver: Sendable {
         let box = PeriodicStorage(state: state, action: action)
         timer.setEventHandler {
             if cancel.isDisposed { return }
-            box.run()
+            cancel.live.withCreationScope { box.run() }
         }
         timer.schedule(deadline: .now() + startAfter, repeating: period, leeway: leeway)
         timer.resume()

@@ -21,7 +21,7 @@ public final class OperationQueueScheduler: ImmediateSchedulerType, @unchecked S
         let work = UncheckedTransfer(value: (state, action))
         let operation = BlockOperation {
             if cancel.isDisposed { return }
-            cancel.setDisposable(work.value.1(work.value.0))
+            cancel.live.withCreationScope { cancel.setDisposable(work.value.1(work.value.0)) }
         }
         operation.queuePriority = queuePriority
         operationQueue.addOperation(operation)

@@ -136,7 +136,7 @@ private final class Handoff: @unchecked Sendable {
         #expect(lateEvents.load(ordering: .relaxed) == 0)
     }
 
-    @Test func subscribeRacingCompletion() {
+    @Test(.checksResources(.processWide)) func subscribeRacingCompletion() {
         let rounds = max(1, stressIterations / 10)
         let wrong = Atomic<Int>(0)
         for _ in 0..<rounds {
@@ -160,7 +160,7 @@ private final class Handoff: @unchecked Sendable {
         #expect(wrong.load(ordering: .relaxed) == 0)
     }
 
-    @Test func observeOnKeepsOrder() {
+    @Test(.checksResources(.processWide)) func observeOnKeepsOrder() {
         let subject = PublishSubject<Int>()
         let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "rxlite.stress.observeOn")
         let log = EventLog<Int>()
@@ -212,7 +212,7 @@ private final class Handoff: @unchecked Sendable {
         subscription.dispose()
     }
 
-    @Test func sharedSequenceWithSubscribersComingAndGoing() {
+    @Test(.checksResources(.processWide)) func sharedSequenceWithSubscribersComingAndGoing() {
         let subject = PublishSubject<Int>()
         // Observable is not Sendable: a chain lives where it was built. Subscribing to a shared one from several
         // threads at once is what this test races on purpose.

@@ -9,7 +9,7 @@ import Testing
     /// send spare triggers (a bounded number: an endless flood only queues up behind the serialized trigger). A
     /// trigger counts only while a failure waits, so there is exactly one new attempt per failure, and output keeps
     /// the Rx contract.
-    @Test func retryWhenWithTheSourceAndTheTriggerOnDifferentThreads() {
+    @Test(.checksResources(.processWide)) func retryWhenWithTheSourceAndTheTriggerOnDifferentThreads() {
         let rounds = min(stressIterations, 500)
         let attempts = Protected(0)
         let source = Single<Int>.create { observer in

@@ -290,7 +290,7 @@ import Testing
         #expect(received == [1])
     }
 
-    @Test @MainActor func asDriverDeliversOnTheMainActor() async {
+    @Test(.checksResources(.processWide)) @MainActor func asDriverDeliversOnTheMainActor() async {
         let relay = PublishRelay<Int>()
         let driver: Driver<Int> = relay.asInfallible().asDriver()
         var onMainQueue: [Bool] = []

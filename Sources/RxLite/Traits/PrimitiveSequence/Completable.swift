@@ -45,14 +45,16 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     }
 
     /// Subscribes `observer` to the outcome. Called from an actor-isolated context, `observer` runs isolated to
-    /// that actor, as with ``ObservableConvertibleType/subscribe(onNext:onError:onCompleted:onDisposed:isolation:)``.
+    /// that actor, as with ``ObservableConvertibleType/subscribe(onNext:onError:onCompleted:onDisposed:isolation:file:line:)``.
     @inlinable
     @discardableResult
     public func subscribe(
-        _ observer: @escaping (CompletableEvent) -> Void, isolation: isolated (any Actor)? = #isolation
+        _ observer: @escaping (CompletableEvent) -> Void, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         primitiveSequence.asObservable().subscribe(
-            onError: { observer(.error($0)) }, onCompleted: { observer(.completed) }, isolation: isolation)
+            onError: { observer(.error($0)) }, onCompleted: { observer(.completed) }, isolation: isolation, file: file,
+            line: line)
     }
 
     /// Subscribes closures for completion, failure and disposal; all are optional. Called from an actor-isolated
@@ -63,10 +65,12 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
         onCompleted: (() -> Void)? = nil,
         onError: ((any Error) -> Void)? = nil,
         onDisposed: (() -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         primitiveSequence.asObservable().subscribe(
-            onError: onError, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation)
+            onError: onError, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation, file: file,
+            line: line)
     }
 
     /// Subscribes closures that receive `object` weakly; outcomes after `object` is gone are ignored. Called from
@@ -78,10 +82,12 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
         onCompleted: ((Object) -> Void)? = nil,
         onError: ((Object, any Error) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         primitiveSequence.asObservable().subscribe(
-            with: object, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation)
+            with: object, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation,
+            file: file, line: line)
     }
 
     /// Completes or fails as this completable does, calling the given closures along the way; all are optional.

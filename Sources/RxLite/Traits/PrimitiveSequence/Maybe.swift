@@ -60,15 +60,16 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     }
 
     /// Subscribes `observer` to the outcome. Called from an actor-isolated context, `observer` runs isolated to
-    /// that actor, as with ``ObservableConvertibleType/subscribe(onNext:onError:onCompleted:onDisposed:isolation:)``.
+    /// that actor, as with ``ObservableConvertibleType/subscribe(onNext:onError:onCompleted:onDisposed:isolation:file:line:)``.
     @inlinable
     @discardableResult
     public func subscribe(
-        _ observer: @escaping (MaybeEvent<Element>) -> Void, isolation: isolated (any Actor)? = #isolation
+        _ observer: @escaping (MaybeEvent<Element>) -> Void, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         subscribe(
             onSuccess: { observer(.success($0)) }, onError: { observer(.error($0)) },
-            onCompleted: { observer(.completed) }, isolation: isolation)
+            onCompleted: { observer(.completed) }, isolation: isolation, file: file, line: line)
     }
 
     /// Subscribes closures for the element, the failure, completion without an element, and disposal. Called from
@@ -80,7 +81,8 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         onError: ((any Error) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         // A success is the element followed by completion; only the first of the two is reported.
         var hasElement = false
@@ -92,7 +94,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
             onError: onError,
             onCompleted: { if !hasElement { onCompleted?() } },
             onDisposed: onDisposed,
-            isolation: isolation)
+            isolation: isolation, file: file, line: line)
     }
 
     /// Subscribes closures that receive `object` weakly; outcomes after `object` is gone are ignored. Called from
@@ -105,12 +107,13 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         onError: ((Object, any Error) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         subscribe(
             onSuccess: passingWeakly(object, to: onSuccess), onError: passingWeakly(object, to: onError),
             onCompleted: passingWeakly(object, to: onCompleted), onDisposed: passingWeakly(object, to: onDisposed),
-            isolation: isolation)
+            isolation: isolation, file: file, line: line)
     }
 
     /// Emits exactly what the maybe emits, calling the given closures along the way; all are optional. They run as

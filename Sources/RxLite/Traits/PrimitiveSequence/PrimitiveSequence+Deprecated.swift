@@ -55,9 +55,12 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         onSuccess: ((Element) -> Void)? = nil,
         onError: @escaping (any Error) -> Void,
         onDisposed: (() -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
-        subscribe(onSuccess: onSuccess, onFailure: onError, onDisposed: onDisposed, isolation: isolation)
+        subscribe(
+            onSuccess: onSuccess, onFailure: onError, onDisposed: onDisposed, isolation: isolation, file: file,
+            line: line)
     }
 }
 

@@ -43,14 +43,16 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     }
 
     /// Subscribes `observer` to the result. Called from an actor-isolated context, `observer` runs isolated to
-    /// that actor, as with ``ObservableConvertibleType/subscribe(onNext:onError:onCompleted:onDisposed:isolation:)``.
+    /// that actor, as with ``ObservableConvertibleType/subscribe(onNext:onError:onCompleted:onDisposed:isolation:file:line:)``.
     @inlinable
     @discardableResult
     public func subscribe(
-        _ observer: @escaping (SingleEvent<Element>) -> Void, isolation: isolated (any Actor)? = #isolation
+        _ observer: @escaping (SingleEvent<Element>) -> Void, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         primitiveSequence.asObservable().subscribe(
-            onNext: { observer(.success($0)) }, onError: { observer(.failure($0)) }, isolation: isolation)
+            onNext: { observer(.success($0)) }, onError: { observer(.failure($0)) }, isolation: isolation, file: file,
+            line: line)
     }
 
     /// Subscribes closures for the element, the failure and disposal; all are optional. Called from an
@@ -61,10 +63,11 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         onSuccess: ((Element) -> Void)? = nil,
         onFailure: ((any Error) -> Void)? = nil,
         onDisposed: (() -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         primitiveSequence.asObservable().subscribe(
-            onNext: onSuccess, onError: onFailure, onDisposed: onDisposed, isolation: isolation)
+            onNext: onSuccess, onError: onFailure, onDisposed: onDisposed, isolation: isolation, file: file, line: line)
     }
 
     /// Subscribes closures that receive `object` weakly; results after `object` is gone are ignored. Called from an
@@ -76,10 +79,12 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         onSuccess: ((Object, Element) -> Void)? = nil,
         onFailure: ((Object, any Error) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         primitiveSequence.asObservable().subscribe(
-            with: object, onNext: onSuccess, onError: onFailure, onDisposed: onDisposed, isolation: isolation)
+            with: object, onNext: onSuccess, onError: onFailure, onDisposed: onDisposed, isolation: isolation,
+            file: file, line: line)
     }
 
     /// Emits `transform(element)`; a thrown error is emitted.

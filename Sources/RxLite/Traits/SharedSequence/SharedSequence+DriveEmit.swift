@@ -12,10 +12,13 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     public func drive(
         onNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil
+        onDisposed: (() -> Void)? = nil,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         MainScheduler.ensureRunningOnMainThread(errorMessage: "drive must be called on the main thread")
-        return asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+        return asObservable().subscribe(
+            onNext: onNext, onError: nil, onCompleted: onCompleted, onDisposed: onDisposed, isolation: #isolation,
+            origin: SubscriptionOrigin("drive(onNext:)", file: file, line: line))
     }
 
     /// Subscribes closures that receive `object` weakly; events after `object` is gone are ignored.
@@ -25,57 +28,75 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
         with object: Object,
         onNext: ((Object, Element) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil
+        onDisposed: ((Object) -> Void)? = nil,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         MainScheduler.ensureRunningOnMainThread(errorMessage: "drive must be called on the main thread")
         return asObservable().subscribe(
-            with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+            with: object, onNext: onNext, onError: nil, onCompleted: onCompleted, onDisposed: onDisposed,
+            isolation: #isolation, origin: SubscriptionOrigin("drive(with:)", file: file, line: line))
     }
 
     /// Sends every element and the completion to each of `observers` (a ``Binder``, a subject, ...).
     @preconcurrency @MainActor
     @discardableResult
-    public func drive<Observer: ObserverType>(_ observers: Observer...) -> any Disposable
+    public func drive<Observer: ObserverType>(
+        _ observers: Observer..., file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable
     where Observer.Element == Element {
         MainScheduler.ensureRunningOnMainThread(errorMessage: "drive must be called on the main thread")
-        return asObservable().subscribe { event in observers.forEach { $0.on(event) } }
+        return asObservable().subscribe(
+            isolation: #isolation, origin: SubscriptionOrigin("drive(_:)", file: file, line: line)
+        ) { event in observers.forEach { $0.on(event) } }
     }
 
     /// Sends every element, as an optional, and the completion to each of `observers` (a ``Binder``, a subject, ...).
     @preconcurrency @MainActor
     @discardableResult
-    public func drive<Observer: ObserverType>(_ observers: Observer...) -> any Disposable
+    public func drive<Observer: ObserverType>(
+        _ observers: Observer..., file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable
     where Observer.Element == Element? {
         MainScheduler.ensureRunningOnMainThread(errorMessage: "drive must be called on the main thread")
-        return asObservable().subscribe { event in observers.forEach { $0.on(event.map { $0 }) } }
+        return asObservable().subscribe(
+            isolation: #isolation, origin: SubscriptionOrigin("drive(_:)", file: file, line: line)
+        ) { event in observers.forEach { $0.on(event.map { $0 }) } }
     }
 
     /// Accepts every element into each of `relays`; the completion is not forwarded (a relay never ends).
     @preconcurrency @MainActor
     @discardableResult
-    public func drive(_ relays: BehaviorRelay<Element>...) -> any Disposable {
-        drive(onNext: { element in relays.forEach { $0.accept(element) } })
+    public func drive(
+        _ relays: BehaviorRelay<Element>..., file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable {
+        drive(onNext: { element in relays.forEach { $0.accept(element) } }, file: file, line: line)
     }
 
     /// Accepts every element, as an optional, into each of `relays`; the completion is not forwarded (a relay never ends).
     @preconcurrency @MainActor
     @discardableResult
-    public func drive(_ relays: BehaviorRelay<Element?>...) -> any Disposable {
-        drive(onNext: { element in relays.forEach { $0.accept(element) } })
+    public func drive(
+        _ relays: BehaviorRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable {
+        drive(onNext: { element in relays.forEach { $0.accept(element) } }, file: file, line: line)
     }
 
     /// Accepts every element into each of `relays`; the completion is not forwarded (a relay never ends).
     @preconcurrency @MainActor
     @discardableResult
-    public func drive(_ relays: PublishRelay<Element>...) -> any Disposable {
-        drive(onNext: { element in relays.forEach { $0.accept(element) } })
+    public func drive(
+        _ relays: PublishRelay<Element>..., file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable {
+        drive(onNext: { element in relays.forEach { $0.accept(element) } }, file: file, line: line)
     }
 
     /// Accepts every element into each of `relays`; the completion is not forwarded (a relay never ends).
     @preconcurrency @MainActor
     @discardableResult
-    public func drive(_ relays: ReplayRelay<Element>...) -> any Disposable {
-        drive(onNext: { element in relays.forEach { $0.accept(element) } })
+    public func drive(
+        _ relays: ReplayRelay<Element>..., file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable {
+        drive(onNext: { element in relays.forEach { $0.accept(element) } }, file: file, line: line)
     }
 }
 
@@ -90,10 +111,13 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     public func emit(
         onNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil
+        onDisposed: (() -> Void)? = nil,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         MainScheduler.ensureRunningOnMainThread(errorMessage: "emit must be called on the main thread")
-        return asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+        return asObservable().subscribe(
+            onNext: onNext, onError: nil, onCompleted: onCompleted, onDisposed: onDisposed, isolation: #isolation,
+            origin: SubscriptionOrigin("emit(onNext:)", file: file, line: line))
     }
 
     /// Subscribes closures that receive `object` weakly; events after `object` is gone are ignored.
@@ -103,63 +127,83 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
         with object: Object,
         onNext: ((Object, Element) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil
+        onDisposed: ((Object) -> Void)? = nil,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         MainScheduler.ensureRunningOnMainThread(errorMessage: "emit must be called on the main thread")
         return asObservable().subscribe(
-            with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+            with: object, onNext: onNext, onError: nil, onCompleted: onCompleted, onDisposed: onDisposed,
+            isolation: #isolation, origin: SubscriptionOrigin("emit(with:)", file: file, line: line))
     }
 
     /// Sends every element and the completion to each of `observers` (a ``Binder``, a subject, ...).
     @preconcurrency @MainActor
     @discardableResult
-    public func emit<Observer: ObserverType>(to observers: Observer...) -> any Disposable
+    public func emit<Observer: ObserverType>(
+        to observers: Observer..., file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable
     where Observer.Element == Element {
         MainScheduler.ensureRunningOnMainThread(errorMessage: "emit must be called on the main thread")
-        return asObservable().subscribe { event in observers.forEach { $0.on(event) } }
+        return asObservable().subscribe(
+            isolation: #isolation, origin: SubscriptionOrigin("emit(to:)", file: file, line: line)
+        ) { event in observers.forEach { $0.on(event) } }
     }
 
     /// Sends every element, as an optional, and the completion to each of `observers` (a ``Binder``, a subject, ...).
     @preconcurrency @MainActor
     @discardableResult
-    public func emit<Observer: ObserverType>(to observers: Observer...) -> any Disposable
+    public func emit<Observer: ObserverType>(
+        to observers: Observer..., file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable
     where Observer.Element == Element? {
         MainScheduler.ensureRunningOnMainThread(errorMessage: "emit must be called on the main thread")
-        return asObservable().subscribe { event in observers.forEach { $0.on(event.map { $0 }) } }
+        return asObservable().subscribe(
+            isolation: #isolation, origin: SubscriptionOrigin("emit(to:)", file: file, line: line)
+        ) { event in observers.forEach { $0.on(event.map { $0 }) } }
     }
 
     /// Accepts every element into each of `relays`; the completion is not forwarded (a relay never ends).
     @preconcurrency @MainActor
     @discardableResult
-    public func emit(to relays: PublishRelay<Element>...) -> any Disposable {
-        emit(onNext: { element in relays.forEach { $0.accept(element) } })
+    public func emit(
+        to relays: PublishRelay<Element>..., file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable {
+        emit(onNext: { element in relays.forEach { $0.accept(element) } }, file: file, line: line)
     }
 
     /// Accepts every element, as an optional, into each of `relays`; the completion is not forwarded (a relay never ends).
     @preconcurrency @MainActor
     @discardableResult
-    public func emit(to relays: PublishRelay<Element?>...) -> any Disposable {
-        emit(onNext: { element in relays.forEach { $0.accept(element) } })
+    public func emit(
+        to relays: PublishRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable {
+        emit(onNext: { element in relays.forEach { $0.accept(element) } }, file: file, line: line)
     }
 
     /// Accepts every element into each of `relays`; the completion is not forwarded (a relay never ends).
     @preconcurrency @MainActor
     @discardableResult
-    public func emit(to relays: BehaviorRelay<Element>...) -> any Disposable {
-        emit(onNext: { element in relays.forEach { $0.accept(element) } })
+    public func emit(
+        to relays: BehaviorRelay<Element>..., file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable {
+        emit(onNext: { element in relays.forEach { $0.accept(element) } }, file: file, line: line)
     }
 
     /// Accepts every element, as an optional, into each of `relays`; the completion is not forwarded (a relay never ends).
     @preconcurrency @MainActor
     @discardableResult
-    public func emit(to relays: BehaviorRelay<Element?>...) -> any Disposable {
-        emit(onNext: { element in relays.forEach { $0.accept(element) } })
+    public func emit(
+        to relays: BehaviorRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable {
+        emit(onNext: { element in relays.forEach { $0.accept(element) } }, file: file, line: line)
     }
 
     /// Accepts every element into each of `relays`; the completion is not forwarded (a relay never ends).
     @preconcurrency @MainActor
     @discardableResult
-    public func emit(to relays: ReplayRelay<Element>...) -> any Disposable {
-        emit(onNext: { element in relays.forEach { $0.accept(element) } })
+    public func emit(
+        to relays: ReplayRelay<Element>..., file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable {
+        emit(onNext: { element in relays.forEach { $0.accept(element) } }, file: file, line: line)
     }
 }
