@@ -38,8 +38,10 @@ struct DispatchQueueDriver: Sendable {
             cancel.live.withCreationScope { cancel.setInner(work.value.1(work.value.0)) }
         }
         timer.schedule(deadline: .now() + dueTime, leeway: leeway)
-        timer.resume()
+        // Stored before it can fire: a handler that ran first would find no timer to release, and the timer stored
+        // after it would keep its handler, which holds the item, which holds the timer (a leak valgrind caught).
         cancel.setTimer(timer)
+        timer.resume()
         return cancel
     }
 
@@ -54,8 +56,8 @@ struct DispatchQueueDriver: Sendable {
             cancel.live.withCreationScope { box.run() }
         }
         timer.schedule(deadline: .now() + startAfter, repeating: period, leeway: leeway)
-        timer.resume()
         cancel.setTimer(timer)
+        timer.resume()
         return cancel
     }
 }
