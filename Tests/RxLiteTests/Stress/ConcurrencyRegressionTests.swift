@@ -1,0 +1,77 @@
+import Foundation
+import RxLite
+import RxLiteTest
+import Testing
+
+/// Hands a value that is not `Sendable` (a subject, a disposable) to another thread: what these tests do on purpose.
+private final class Crossing<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// Runs `body` on a thread of its own; the semaphore is signalled when it returns. Waiting on it with a timeout
+/// (``waited(_:seconds:)``) turns a deadlock into a failed test instead of a hung run (the stuck thread is left
+/// behind); the timeout can only fail a test, never pass one.
+private func onThread(_ body: @escaping @Sendable () -> Void) -> DispatchSemaphore {
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        body()
+        done.signal()
+    }
+    thread.start()
+    return done
+}
+
+/// `true` when `done` was signalled within `seconds`.
+private func waited(_ done: DispatchSemaphore, seconds: Int = 10) -> Bool {
+    done.wait(timeout: .now() + .seconds(seconds)) == .success
+}
+
+/// The three bugs of issue 24, each forced every run by handshakes in the test's own callbacks, as RxSwift's
+/// regression tests do; a watchdog turns a deadlock into a failure.
+@Suite(.serialized, .checksResources) struct ConcurrencyRegressionTests {
+    /// `multicast(makeSubject:)`'s factory runs outside the connectable's lock: a factory that takes a lock L on one
+    /// thread while another thread holding L calls `connect()` used to hang both.
+    @Test func aMulticastFactoryTakingALockDoesNotDeadlockConnect() {
+        let outsideLock = NSRecursiveLock()
+        let factoryEntered = DispatchSemaphore(value: 0)
+        let outsideLockTaken = DispatchSemaphore(value: 0)
+        let firstCall = Locked(true)
+        let source = PublishSubject<Int>()
+        let connectable = source.multicast(makeSubject: { () -> PublishSubject<Int> in
+            if firstCall.withLock({ first in defer { first = false }; return first }) {
+                // The subscribing thread: let the other thread take L, then take it too.
+                factoryEntered.signal()
+                outsideLockTaken.wait()
+            }
+            outsideLock.lock()
+            defer { outsideLock.unlock() }
+            return PublishSubject<Int>()
+        })
+        let log = EventLog<Int>()
+        let shared = Crossing((connectable, log))
+        let subscription = Locked<(any Disposable)?>(nil)
+        let connection = Locked<(any Disposable)?>(nil)
+        let subscribed = onThread {
+            let made = shared.value.0.subscribe(shared.value.1)
+            subscription.withLock { $0 = made }
+        }
+        let connected = onThread {
+            factoryEntered.wait()
+            outsideLock.lock()
+            outsideLockTaken.signal()
+            let made = shared.value.0.connect()
+            connection.withLock { $0 = made }
+            outsideLock.unlock()
+        }
+        let subscribeFinished = waited(subscribed)
+        let connectFinished = waited(connected)
+        #expect(subscribeFinished && connectFinished, "deadlock: subscribe and connect never returned")
+        guard subscribeFinished && connectFinished else { return }
+        // Both threads ended up with the one subject the first of them installed: the subscriber gets the source.
+        source.onNext(1)
+        #expect(log.elements == [1])
+        subscription.withLock { $0?.dispose() }
+        connection.withLock { $0?.dispose() }
+    }
+}
