@@ -1,5 +1,5 @@
 import Foundation
-import RxLite
+@testable import RxLite
 import RxLiteTest
 import Testing
 
@@ -73,5 +73,38 @@ private func waited(_ done: DispatchSemaphore, seconds: Int = 10) -> Bool {
         #expect(log.elements == [1])
         subscription.withLock { $0?.dispose() }
         connection.withLock { $0?.dispose() }
+    }
+
+    /// `share(replay: 1)` (the `.whileConnected` storage): the subscriber that created a connection is disposed
+    /// from another thread after it joined, while a second subscriber joins; the second one must still be served.
+    /// Before the fix only the creator connected, so nobody did.
+    @Test func aJoinerIsServedWhenTheCreatorOfTheConnectionIsDisposedBeforeConnecting() {
+        let storage = ShareWhileConnectedStorage(source: Observable.just(1), makeMemory: { LatestMemory<Int>() })
+        let creatorJoined = DispatchSemaphore(value: 0)
+        let creatorMayGoOn = DispatchSemaphore(value: 0)
+        let firstJoin = Locked(true)
+        storage.afterJoiningForTesting = {
+            guard firstJoin.withLock({ first in defer { first = false }; return first }) else { return }
+            creatorJoined.signal()
+            creatorMayGoOn.wait()
+        }
+        let shared = Observable<Int> { sink, lifetime, _ in storage.subscribe(sink, lifetime) }
+        let creatorLifetime = Lifetime()
+        let creatorLog = EventLog<Int>()
+        let creator = Crossing((storage, creatorLifetime, creatorLog))
+        let creatorDone = onThread {
+            let (storage, lifetime, log) = creator.value
+            storage.subscribe(lifetime.leafSink(log), lifetime)
+        }
+        creatorJoined.wait()
+        let joinerLog = EventLog<Int>()
+        let joiner = shared.subscribe(joinerLog)
+        creatorLifetime.dispose()
+        creatorMayGoOn.signal()
+        let creatorFinished = waited(creatorDone)
+        #expect(creatorFinished, "the creator's subscribe never returned")
+        #expect(joinerLog.events.map(\.summary) == ["next(1)", "completed"])
+        #expect(creatorLog.events.isEmpty)
+        joiner.dispose()
     }
 }
