@@ -107,4 +107,103 @@ private func waited(_ done: DispatchSemaphore, seconds: Int = 10) -> Bool {
         #expect(creatorLog.events.isEmpty)
         joiner.dispose()
     }
+
+    /// A `BehaviorRelay` busy delivering on another thread still replays its value to a new subscriber during
+    /// `subscribe`: `withLatestFrom` used to drop the element of its synchronous first source, because the relay's
+    /// replay was queued for the delivering thread.
+    @Test func withLatestFromABehaviorRelayBusyOnAnotherThreadEmits() {
+        let relay = BehaviorRelay(value: 0)
+        let (delivering, mayGoOn) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+        let blocker = relay.skip(1).subscribe(onNext: { element in
+            guard element == 1 else { return }
+            delivering.signal()
+            mayGoOn.wait()
+        })
+        let crossing = Crossing(relay)
+        let emitted = onThread { crossing.value.accept(1) }
+        delivering.wait()
+        let log = EventLog<Int>()
+        let subscription = Observable.just(10).withLatestFrom(relay).subscribe(log)
+        #expect(log.events.map(\.summary) == ["next(1)", "completed"])
+        mayGoOn.signal()
+        #expect(waited(emitted), "the relay's delivery never returned")
+        subscription.dispose()
+        blocker.dispose()
+    }
+
+    /// The same through `share(replay: 1)`, whose hub is busy delivering the source's element on another thread.
+    @Test func withLatestFromAShareReplayBusyOnAnotherThreadEmits() {
+        let source = PublishSubject<Int>()
+        let shared = source.share(replay: 1)
+        let (delivering, mayGoOn) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+        let blocker = shared.subscribe(onNext: { element in
+            guard element == 5 else { return }
+            delivering.signal()
+            mayGoOn.wait()
+        })
+        let crossing = Crossing(source)
+        let emitted = onThread { crossing.value.onNext(5) }
+        delivering.wait()
+        let log = EventLog<Int>()
+        let subscription = Observable.just(10).withLatestFrom(shared).subscribe(log)
+        #expect(log.events.map(\.summary) == ["next(5)", "completed"])
+        mayGoOn.signal()
+        #expect(waited(emitted), "the shared delivery never returned")
+        // The late subscriber got 5 once, from its replay, not again from the delivery it arrived during.
+        let later = EventLog<Int>()
+        let laterSubscription = shared.subscribe(later)
+        source.onNext(6)
+        #expect(later.elements == [5, 6])
+        laterSubscription.dispose()
+        subscription.dispose()
+        blocker.dispose()
+    }
+
+    /// A subscriber that arrives while another thread delivers gets the replay during `subscribe`, then every
+    /// element accepted after it subscribed, each once and in order, also those accepted while its replay runs.
+    @Test func aReplayDuringAnotherThreadsDeliveryIsFollowedByEveryLaterElementOnce() {
+        let subject = BehaviorSubject(value: 0)
+        let (delivering, mayGoOn) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+        let blocker = subject.skip(1).subscribe(onNext: { element in
+            guard element == 1 else { return }
+            delivering.signal()
+            mayGoOn.wait()
+        })
+        let crossing = Crossing(subject)
+        let emitted = onThread { crossing.value.onNext(1) }
+        delivering.wait()
+        var received: [Int] = []
+        let subscription = subject.subscribe(onNext: { element in
+            received.append(element)
+            // Elements accepted while this subscriber's replay is running, from its own thread.
+            if element == 1 {
+                subject.onNext(2)
+                subject.onNext(3)
+            }
+        })
+        #expect(received == [1, 2, 3])
+        mayGoOn.signal()
+        #expect(waited(emitted), "the subject's delivery never returned")
+        subject.onNext(4)
+        #expect(received == [1, 2, 3, 4])
+        subscription.dispose()
+        blocker.dispose()
+    }
+
+    /// A subscription made inside an observer of the same subject gets its replay during `subscribe` (RxSwift does
+    /// the same); it used to wait until the current delivery ended.
+    @Test func aNestedSubscriptionGetsItsReplayDuringSubscribe() {
+        let subject = BehaviorSubject(value: 0)
+        var nested: [Int] = []
+        var nestedDuringSubscribe: [Int] = []
+        let outer = subject.skip(1).subscribe(onNext: { _ in
+            _ = subject.take(1).subscribe(onNext: { nested.append($0) })
+            nestedDuringSubscribe = nested
+        })
+        subject.onNext(1)
+        subject.onNext(2)
+        #expect(nestedDuringSubscribe == [1, 2])
+        #expect(nested == [1, 2])
+        outer.dispose()
+    }
 }
