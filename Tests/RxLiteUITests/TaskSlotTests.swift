@@ -163,7 +163,11 @@ private func loggedTask(_ name: String, _ log: RunLog, _ scheduler: TestSchedule
         let (scheduling, outsideLockTaken) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
         let armed = Locked(false)
         let scheduler = HookedImmediateScheduler {
-            guard armed.withLock({ isArmed in defer { isArmed = false }; return isArmed }) else { return }
+            guard
+                armed.withLock({ isArmed in
+                    defer { isArmed = false }; return isArmed
+                })
+            else { return }
             scheduling.signal()
             outsideLockTaken.wait()
             outsideLock.lock()

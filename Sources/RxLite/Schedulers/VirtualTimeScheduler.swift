@@ -55,7 +55,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     }
 
     private let converter: Converter
-    private let lock = NSRecursiveLock()
+    private let lock = CheckedNSRecursiveLock()
     // Guarded by `lock`: the clock, the pending actions sorted by time then order, and whether `start` runs.
     private var currentClock: VirtualTime
     private var queue: [Item] = []
@@ -126,7 +126,10 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// ``stop()`` is called.
     public func start() {
         lock.withLock { running = true }
-        while let item = takeNext(until: nil) { item.run?() }
+        while let item = takeNext(until: nil) {
+            HeldLocks.checkNoneHeld("a scheduled action")
+            item.run?()
+        }
         lock.withLock { running = false }
     }
 
@@ -138,7 +141,10 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// Runs the actions due until `virtualTime`, then sets the clock to it.
     public func advanceTo(_ virtualTime: VirtualTime) {
         lock.withLock { running = true }
-        while let item = takeNext(until: virtualTime) { item.run?() }
+        while let item = takeNext(until: virtualTime) {
+            HeldLocks.checkNoneHeld("a scheduled action")
+            item.run?()
+        }
         lock.withLock {
             running = false
             if converter.compareVirtualTime(currentClock, virtualTime) == .lessThan { currentClock = virtualTime }

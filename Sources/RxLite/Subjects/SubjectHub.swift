@@ -181,6 +181,7 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
             return
         }
         lock.unlock()
+        HeldLocks.checkNoneHeld("a subject's replay")
         for event in replay where registration.lifetime.isActive { registration.sink(event) }
         registration.leaveLifetime()
     }
@@ -192,6 +193,7 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
         let registration = inProgress.registration
         var batch = replay
         while true {
+            HeldLocks.checkNoneHeld("a subject's replay")
             for event in batch where registration.lifetime.isActive { registration.sink(event) }
             lock.lock()
             if !inProgress.buffer.isEmpty {
@@ -303,6 +305,7 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
         // `observers` cannot change until this thread clears `isEmitting` (see the type's invariants).
         let targets = observers
         lock.unlock()
+        HeldLocks.checkNoneHeld("a subject's delivery")
         targets.forEach(as: Registration.self) { registration in
             if registration.lifetime.isActive { registration.sink(event) }
         }
@@ -315,6 +318,7 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
         var targets = observers
         observers = RegistrationList()
         lock.unlock()
+        HeldLocks.checkNoneHeld("a subject's delivery of its end")
         targets.forEach(as: Registration.self) { registration in
             guard let delivered else {
                 if registration.lifetime.isActive { registration.sink(event) }
@@ -333,6 +337,7 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
         if attach { observers.append(registration) }
         if replay.isEmpty { return }
         lock.unlock()
+        HeldLocks.checkNoneHeld("a subject's replay")
         for event in replay where registration.lifetime.isActive { registration.sink(event) }
         // A subscriber of an ended subject is never attached: nothing of the hub's needs to stay in its lifetime.
         if !attach { registration.leaveLifetime() }

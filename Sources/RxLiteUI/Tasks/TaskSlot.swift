@@ -25,7 +25,7 @@ import RxLite
 /// at once end with the later one running. Deallocating the slot cancels its task.
 public final class TaskSlot: @unchecked Sendable {
     // @unchecked: every stored `var` is guarded by `lock`; the relay is thread-safe.
-    private let lock = NSLock()
+    private let lock = CheckedNSLock()
     /// The running task's subscription, `nil` when idle. Guarded by `lock`.
     private var current: SingleAssignmentDisposable?
     private let running = BehaviorRelay(value: false)

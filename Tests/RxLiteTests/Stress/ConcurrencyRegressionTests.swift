@@ -1,7 +1,8 @@
 import Foundation
-@testable import RxLite
 import RxLiteTest
 import Testing
+
+@testable import RxLite
 
 /// Hands a value that is not `Sendable` (a subject, a disposable) to another thread: what these tests do on purpose.
 private final class Crossing<Value>: @unchecked Sendable {
@@ -39,7 +40,9 @@ private func waited(_ done: DispatchSemaphore, seconds: Int = 10) -> Bool {
         let firstCall = Locked(true)
         let source = PublishSubject<Int>()
         let connectable = source.multicast(makeSubject: { () -> PublishSubject<Int> in
-            if firstCall.withLock({ first in defer { first = false }; return first }) {
+            if firstCall.withLock({ first in
+                defer { first = false }; return first
+            }) {
                 // The subscribing thread: let the other thread take L, then take it too.
                 factoryEntered.signal()
                 outsideLockTaken.wait()
@@ -71,8 +74,8 @@ private func waited(_ done: DispatchSemaphore, seconds: Int = 10) -> Bool {
         // Both threads ended up with the one subject the first of them installed: the subscriber gets the source.
         source.onNext(1)
         #expect(log.elements == [1])
-        subscription.withLock { $0?.dispose() }
-        connection.withLock { $0?.dispose() }
+        subscription.withLock { $0 }?.dispose()
+        connection.withLock { $0 }?.dispose()
     }
 
     /// `share(replay: 1)` (the `.whileConnected` storage): the subscriber that created a connection is disposed
@@ -84,7 +87,11 @@ private func waited(_ done: DispatchSemaphore, seconds: Int = 10) -> Bool {
         let creatorMayGoOn = DispatchSemaphore(value: 0)
         let firstJoin = Locked(true)
         storage.afterJoiningForTesting = {
-            guard firstJoin.withLock({ first in defer { first = false }; return first }) else { return }
+            guard
+                firstJoin.withLock({ first in
+                    defer { first = false }; return first
+                })
+            else { return }
             creatorJoined.signal()
             creatorMayGoOn.wait()
         }
