@@ -1,8 +1,7 @@
 import Foundation
 
 /// An `NSLock` counted by the debug-build lock check (``HeldLocks``), for the classes that keep a Foundation lock.
-package final class CheckedNSLock: @unchecked Sendable {
-    // @unchecked: NSLock is thread-safe; `base` never changes.
+package final class CheckedNSLock: Sendable {
     private let base = NSLock()
 
     /// An unlocked lock.
@@ -29,8 +28,7 @@ package final class CheckedNSLock: @unchecked Sendable {
 }
 
 /// An `NSRecursiveLock` counted by the debug-build lock check (``HeldLocks``).
-package final class CheckedNSRecursiveLock: @unchecked Sendable {
-    // @unchecked: NSRecursiveLock is thread-safe; `base` never changes.
+package final class CheckedNSRecursiveLock: Sendable {
     private let base = NSRecursiveLock()
 
     /// An unlocked lock.

@@ -53,18 +53,18 @@ private func waited(_ done: DispatchSemaphore, seconds: Int = 10) -> Bool {
         })
         let log = EventLog<Int>()
         let shared = Crossing((connectable, log))
-        let subscription = Locked<(any Disposable)?>(nil)
-        let connection = Locked<(any Disposable)?>(nil)
+        let subscription = Crossing(Locked<(any Disposable)?>(nil))
+        let connection = Crossing(Locked<(any Disposable)?>(nil))
         let subscribed = onThread {
             let made = shared.value.0.subscribe(shared.value.1)
-            subscription.withLock { $0 = made }
+            subscription.value.withLock { $0 = made }
         }
         let connected = onThread {
             factoryEntered.wait()
             outsideLock.lock()
             outsideLockTaken.signal()
             let made = shared.value.0.connect()
-            connection.withLock { $0 = made }
+            connection.value.withLock { $0 = made }
             outsideLock.unlock()
         }
         let subscribeFinished = waited(subscribed)
@@ -74,8 +74,8 @@ private func waited(_ done: DispatchSemaphore, seconds: Int = 10) -> Bool {
         // Both threads ended up with the one subject the first of them installed: the subscriber gets the source.
         source.onNext(1)
         #expect(log.elements == [1])
-        subscription.withLock { $0 }?.dispose()
-        connection.withLock { $0 }?.dispose()
+        subscription.value.withLock { $0 }?.dispose()
+        connection.value.withLock { $0 }?.dispose()
     }
 
     /// `share(replay: 1)` (the `.whileConnected` storage): the subscriber that created a connection is disposed
