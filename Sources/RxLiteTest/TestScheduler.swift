@@ -51,7 +51,7 @@ public final class TestScheduler: SchedulerType, @unchecked Sendable {
     /// Whether work scheduled for now or the past runs one tick later (see the type's documentation).
     public let simulateProcessingDelay: Bool
 
-    private let lock = NSLock()
+    private let lock = CheckedNSLock()
     // Guarded by `lock`.
     private var currentClock: TestTime
     // Guarded by `lock`: pending items sorted by (time, id) descending, so the next one to run is last.
@@ -343,7 +343,7 @@ final class TestPeriodicTask<State>: Disposable, @unchecked Sendable {
     private let period: TestTime?
     private let action: (State) -> State
     private var state: State
-    private let lock = NSLock()
+    private let lock = CheckedNSLock()
     private var pending: (any Disposable)?
     private var isDisposed = false
 

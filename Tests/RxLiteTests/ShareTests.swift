@@ -264,10 +264,9 @@ import Testing
         scheduler.scheduleAt(530) { for connection in connections { connection.dispose() } }
         scheduler.start()
         let end: Recorded<Event<Int>> = failing ? .error(435, TestError()) : .completed(435)
-        // RxSwift nests the new subscriber's replay inside the delivery of the end ([2, 2, end, end]); a RxLite
-        // subject takes a subscription made during a delivery right after it (DifferencesFromRxSwift: subjects
-        // serialize delivery). Same events, the replay after the original end.
-        #expect(res.events == [.next(430, 2), end, .next(435, 2), end])
+        // As in RxSwift, the new subscriber's replay arrives during its subscribe, nested inside the delivery of
+        // the end: [2, 2, end, end].
+        #expect(res.events == [.next(430, 2), .next(435, 2), end, end])
         // The new connection runs the source again, into a subject that already ended.
         #expect(xs.subscriptions == [Subscription(420, 435), Subscription(435, 530)])
         for subscription in subscriptions { subscription.dispose() }

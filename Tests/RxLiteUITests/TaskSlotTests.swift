@@ -154,4 +154,73 @@ private func loggedTask(_ name: String, _ log: RunLog, _ scheduler: TestSchedule
         #expect(scheduler.pendingCount == 0, "no timer left behind")
         subscription.dispose()
     }
+
+    /// `isRunning`'s observers (here, the scheduler a `Driver` delivers through) run with no lock of the slot held: a
+    /// scheduler that takes a lock L while another thread holding L cancels the task used to hang both, because
+    /// the slot fed its relay under a recursive lock.
+    @Test func isRunningIsPublishedWithNoLockHeld() {
+        let outsideLock = NSLock()
+        let (scheduling, outsideLockTaken) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+        let armed = Locked(false)
+        let scheduler = HookedImmediateScheduler {
+            guard
+                armed.withLock({ isArmed in
+                    defer { isArmed = false }; return isArmed
+                })
+            else { return }
+            scheduling.signal()
+            outsideLockTaken.wait()
+            outsideLock.lock()
+            outsideLock.unlock()
+        }
+        let slot = TaskSlot()
+        let states = Locked<[Bool]>([])
+        let subscription = SharingScheduler.mock(scheduler: scheduler) {
+            slot.isRunning.asObservable().subscribe(onNext: { state in states.withLock { $0.append(state) } })
+        }
+        armed.withLock { $0 = true }
+        let started = DispatchSemaphore(value: 0)
+        Thread {
+            slot.start(Observable<Int>.never())
+            started.signal()
+        }.start()
+        let cancelled = DispatchSemaphore(value: 0)
+        Thread {
+            scheduling.wait()
+            outsideLock.lock()
+            outsideLockTaken.signal()
+            slot.cancel()
+            outsideLock.unlock()
+            cancelled.signal()
+        }.start()
+        let startReturned = started.wait(timeout: .now() + .seconds(10)) == .success
+        let cancelReturned = cancelled.wait(timeout: .now() + .seconds(10)) == .success
+        #expect(startReturned && cancelReturned, "deadlock: start and cancel never returned")
+        guard startReturned && cancelReturned else { return }
+        #expect(!slot.isRunningNow)
+        #expect(states.withLock { $0.last } == false, "the last published state is the true one")
+        subscription.dispose()
+    }
+}
+
+/// Runs every action at once on the calling thread, after calling `beforeEach` (a test's handshake).
+private final class HookedImmediateScheduler: SchedulerType {
+    let beforeEach: @Sendable () -> Void
+
+    init(beforeEach: @escaping @Sendable () -> Void) {
+        self.beforeEach = beforeEach
+    }
+
+    var now: RxTime { Date() }
+
+    func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> any Disposable) -> any Disposable {
+        beforeEach()
+        return action(state)
+    }
+
+    func scheduleRelative<StateType>(
+        _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> any Disposable
+    ) -> any Disposable {
+        schedule(state, action: action)
+    }
 }

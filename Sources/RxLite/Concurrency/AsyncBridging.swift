@@ -19,9 +19,10 @@ extension ObservableConvertibleType where Element: Sendable {
 /// Each iteration subscribes once. It ends when the observable completes, throws its error, and throws
 /// `CancellationError` when it stops before the observable completed (its task was cancelled, or the subscription
 /// was disposed).
-public struct ObservableValues<Element: Sendable>: AsyncSequence, @unchecked Sendable {
-    // Unchecked: an `Observable` is not `Sendable` (it may capture anything), but this one is only subscribed,
-    // never run, off the thread that iterates; the subscription delivers `Sendable` elements through the stream.
+///
+/// Not `Sendable`, as the ``Observable`` it holds is not: iterate it where it was made (a loop in the task that asked
+/// for it); the elements it delivers are `Sendable`.
+public struct ObservableValues<Element: Sendable>: AsyncSequence {
     @usableFromInline
     let source: Observable<Element>
 

@@ -292,6 +292,7 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     @inlinable
     final func leafSink<Observer: ObserverType>(_ observer: Observer) -> (Event<Observer.Element>) -> Void {
         { [self] event in
+            HeldLocks.checkNoneHeld("an observer")
             if case .next = event {
                 if isActive { observer.on(event) }
             } else if beginStop() {

@@ -2,7 +2,7 @@
 /// (BookSearch's view model, RxLiteTest's `Protected`): the shape of `Synchronization.Mutex` (`withLock { $0... }`),
 /// which needs iOS 18, and a lock ThreadSanitizer sees (see ``SpinLock``). Keep `body` short: it runs under the
 /// lock.
-package final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value> {
     private let lock = SpinLock()
     // Guarded by `lock`.
     private var value: Value
@@ -17,3 +17,7 @@ package final class Locked<Value>: @unchecked Sendable {
         try lock.withLock { try body(&value) }
     }
 }
+
+// Unchecked: every access to `value` holds `lock`. Only when the value is `Sendable` itself: a lock does not make a
+// non-`Sendable` value (a class with its own mutable state, a closure) safe to use on another thread.
+extension Locked: @unchecked Sendable where Value: Sendable {}

@@ -82,11 +82,13 @@ package struct LockWord: @unchecked Sendable {
         @inlinable
         package func lock() {
             os_unfair_lock_lock(unfairLock)
+            HeldLocks.acquired()
         }
 
         /// Releases the lock, which the calling thread holds.
         @inlinable
         package func unlock() {
+            HeldLocks.released()
             os_unfair_lock_unlock(unfairLock)
         }
     #else
@@ -102,8 +104,10 @@ package struct LockWord: @unchecked Sendable {
         /// Takes the lock, spinning and then yielding while another thread holds it.
         @inlinable
         package func lock() {
-            if isLocked.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged { return }
-            lockContended()
+            if !isLocked.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
+                lockContended()
+            }
+            HeldLocks.acquired()
         }
 
         @usableFromInline
@@ -123,6 +127,7 @@ package struct LockWord: @unchecked Sendable {
         /// Releases the lock, which the calling thread holds.
         @inlinable
         package func unlock() {
+            HeldLocks.released()
             isLocked.store(false, ordering: .releasing)
         }
     #endif

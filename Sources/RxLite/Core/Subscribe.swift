@@ -214,6 +214,7 @@ final class ClosureObserver<Element> {
     /// Calls the handler for `event`, on the calling thread.
     @inlinable
     func handle(_ event: Event<Element>) {
+        HeldLocks.checkNoneHeld("an observer's handler")
         switch event {
         case .next(let element):
             if lifetime.isActive { onNext?(element) }

@@ -60,6 +60,7 @@ final class AnonymousDisposable: Cancelable, @unchecked Sendable {
         if disposedFlag.exchange(true, ordering: .acquiringAndReleasing) { return }
         let action = self.action
         self.action = nil
+        HeldLocks.checkNoneHeld("a cleanup action (dispose())")
         action?()
     }
 }

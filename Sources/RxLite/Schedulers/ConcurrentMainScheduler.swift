@@ -12,7 +12,10 @@ public final class ConcurrentMainScheduler: SchedulerType {
     public func schedule<StateType>(
         _ state: StateType, action: @escaping (StateType) -> any Disposable
     ) -> any Disposable {
-        if MainScheduler.isOnMainQueue { return action(state) }
+        if MainScheduler.isOnMainQueue {
+            HeldLocks.checkNoneHeld("a scheduled action")
+            return action(state)
+        }
         return MainScheduler.asyncInstance.schedule(state, action: action)
     }
 

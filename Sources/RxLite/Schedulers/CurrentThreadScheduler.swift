@@ -27,6 +27,7 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType {
             return item
         }
         var disposable: (any Disposable)?
+        HeldLocks.checkNoneHeld("a scheduled action")
         Trampoline.open { disposable = action(state) }
         return disposable!
     }
@@ -176,6 +177,7 @@ private final class QueuedAction: TrampolineItem, Disposable {
     func run(on trampoline: Trampoline) {
         guard !isDisposed, let body else { return }
         self.body = nil
+        HeldLocks.checkNoneHeld("a scheduled action")
         result = body()
     }
 

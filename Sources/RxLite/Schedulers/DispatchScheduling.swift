@@ -72,7 +72,10 @@ private final class PeriodicStorage<State>: @unchecked Sendable {
         self.action = action
     }
 
-    func run() { state = action(state) }
+    func run() {
+        HeldLocks.checkNoneHeld("a scheduled action")
+        state = action(state)
+    }
 }
 
 /// The handle of one scheduled action: cancels the timer, or disposes what the action returned.

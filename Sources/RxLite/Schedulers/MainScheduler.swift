@@ -62,7 +62,10 @@ public final class MainScheduler: SchedulerType {
     public func schedule<StateType>(
         _ state: StateType, action: @escaping (StateType) -> any Disposable
     ) -> any Disposable {
-        if runsActionsInlineNow { return action(state) }
+        if runsActionsInlineNow {
+            HeldLocks.checkNoneHeld("a scheduled action")
+            return action(state)
+        }
         enqueuedCount.add(1, ordering: .acquiringAndReleasing)
         let counter = UncheckedTransfer(value: self)
         return driver.schedule(state) { state in

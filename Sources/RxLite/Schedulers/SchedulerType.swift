@@ -150,6 +150,7 @@ final class RecursiveAction<Scheduler: ImmediateSchedulerType, State>: Disposabl
                 if pending.removeValue(forKey: key) == nil { finishedEarly.insert(key) }
                 return disposedFlag.load(ordering: .acquiring)
             }
+            HeldLocks.checkNoneHeld("a scheduled action")
             if !isCancelled { action(state) { [self] next in schedule(next) } }
             return Disposables.create()
         }

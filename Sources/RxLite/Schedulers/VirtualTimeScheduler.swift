@@ -36,26 +36,42 @@ public enum VirtualTimeComparison: Sendable {
 /// for real time. ``HistoricalScheduler`` is one over `Date`s; RxLiteTest's `TestScheduler` is the one for tests.
 ///
 /// Actions due at the same time run in the order they were scheduled. Meant to be driven from one thread.
-open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerType, @unchecked Sendable {
+///
+/// Not `open`, unlike RxSwift's: a scheduler must be `Sendable`, a class that can be subclassed can only be so
+/// unchecked, and that unchecked conformance would pass to every subclass, whatever state it adds. Its
+/// `@unchecked Sendable` is true of this class (every mutable stored property is guarded by `lock`) and of
+/// ``HistoricalScheduler``, its one subclass, which adds nothing.
+public class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerType, @unchecked Sendable {
     /// A point on the virtual clock.
     public typealias VirtualTime = Converter.VirtualTimeUnit
     /// A span of virtual time.
     public typealias VirtualTimeInterval = Converter.VirtualTimeIntervalUnit
 
+    /// One scheduled action. `run` is guarded by the scheduler's lock, which `dispose()` (called from any thread)
+    /// takes too; the driving thread takes the action out under it and runs it outside.
     private final class Item: Disposable, @unchecked Sendable {
         let time: VirtualTime
         let order: Int
+        let lock: CheckedNSRecursiveLock
         var run: (() -> Void)?
-        init(time: VirtualTime, order: Int, run: @escaping () -> Void) {
+        init(time: VirtualTime, order: Int, lock: CheckedNSRecursiveLock, run: @escaping () -> Void) {
             self.time = time
             self.order = order
+            self.lock = lock
             self.run = run
         }
-        func dispose() { run = nil }
+        func dispose() {
+            let run = lock.withLock { () -> (() -> Void)? in
+                defer { self.run = nil }
+                return self.run
+            }
+            // The action (and what it captures) is released outside the lock.
+            _ = run
+        }
     }
 
     private let converter: Converter
-    private let lock = NSRecursiveLock()
+    private let lock = CheckedNSRecursiveLock()
     // Guarded by `lock`: the clock, the pending actions sorted by time then order, and whether `start` runs.
     private var currentClock: VirtualTime
     private var queue: [Item] = []
@@ -105,7 +121,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     ) -> any Disposable {
         let result = SingleAssignmentDisposable()
         lock.lock()
-        let item = Item(time: adjustScheduledTime(time), order: nextOrder) {
+        let item = Item(time: adjustScheduledTime(time), order: nextOrder, lock: lock) {
             result.setDisposable(action(state))
         }
         nextOrder += 1
@@ -119,14 +135,17 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         })
     }
 
-    /// The time an action asked for `time` is queued at; subclasses may move it.
-    open func adjustScheduledTime(_ time: VirtualTime) -> VirtualTime { time }
+    /// The time an action asked for `time` is queued at.
+    public func adjustScheduledTime(_ time: VirtualTime) -> VirtualTime { time }
 
     /// Runs every scheduled action, including ones scheduled meanwhile, in time order, until none is left or
     /// ``stop()`` is called.
     public func start() {
         lock.withLock { running = true }
-        while let item = takeNext(until: nil) { item.run?() }
+        while let run = takeNext(until: nil) {
+            HeldLocks.checkNoneHeld("a scheduled action")
+            run()
+        }
         lock.withLock { running = false }
     }
 
@@ -138,7 +157,10 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// Runs the actions due until `virtualTime`, then sets the clock to it.
     public func advanceTo(_ virtualTime: VirtualTime) {
         lock.withLock { running = true }
-        while let item = takeNext(until: virtualTime) { item.run?() }
+        while let run = takeNext(until: virtualTime) {
+            HeldLocks.checkNoneHeld("a scheduled action")
+            run()
+        }
         lock.withLock {
             running = false
             if converter.compareVirtualTime(currentClock, virtualTime) == .lessThan { currentClock = virtualTime }
@@ -150,16 +172,18 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         lock.withLock { currentClock = converter.offsetVirtualTime(currentClock, offset: virtualInterval) }
     }
 
-    /// Removes and returns the next live action due by `limit` (any time when `nil`), moving the clock to it.
-    private func takeNext(until limit: VirtualTime?) -> Item? {
+    /// Removes the next live action due by `limit` (any time when `nil`), moving the clock to it, and returns what
+    /// it runs (taken out of the item, so a later `dispose()` of it finds nothing).
+    private func takeNext(until limit: VirtualTime?) -> (() -> Void)? {
         lock.withLock {
             while running, !queue.isEmpty {
                 let item = queue[0]
                 if let limit, converter.compareVirtualTime(item.time, limit) == .greaterThan { return nil }
                 queue.removeFirst()
-                guard item.run != nil else { continue }
+                guard let run = item.run else { continue }
+                item.run = nil
                 if converter.compareVirtualTime(currentClock, item.time) == .lessThan { currentClock = item.time }
-                return item
+                return run
             }
             return nil
         }
@@ -187,7 +211,8 @@ public struct HistoricalSchedulerTimeConverter: VirtualTimeConverterType {
 }
 
 /// A virtual-time scheduler over dates: replays a history (timestamps from a log, say) at full speed.
-open class HistoricalScheduler: VirtualTimeScheduler<HistoricalSchedulerTimeConverter>, @unchecked Sendable {
+public final class HistoricalScheduler: VirtualTimeScheduler<HistoricalSchedulerTimeConverter>, @unchecked Sendable {
+    // @unchecked: restated as Swift requires; this class adds no stored property to what its superclass guards.
     /// A scheduler whose clock starts at `initialClock` (1970 by default).
     public init(initialClock: RxTime = Date(timeIntervalSince1970: 0)) {
         super.init(initialClock: initialClock, converter: HistoricalSchedulerTimeConverter())

@@ -28,9 +28,17 @@ protocol SubjectMemory<Element> {
 ///   removal or disposal that arrives while another thread (or the emitter itself, reentrantly) is delivering waits
 ///   in `pending` and is handled by the emitter in arrival order. So observers never see overlapping calls, even with
 ///   concurrent producers, and an observer that feeds its own subject sees that event after its current call.
-/// - A subscriber's replay is taken from `memory` when it subscribes, in the same critical section that places it
-///   in the arrival order: it has seen, through the replay, exactly the events accepted before it, and receives
-///   exactly the ones accepted after it.
+/// - A subscriber's replay is taken from `memory` when it subscribes, in one critical section: it sees, through the
+///   replay, exactly the events accepted before it, and receives exactly the ones accepted after it, each once and
+///   in order.
+/// - A replay arrives during `subscribe`, never while the lock is held (RxSwift's #2713 fix). When no one is
+///   emitting, the subscribing thread becomes the emitter, attaches the subscriber and replays. When a delivery is
+///   under way (on another thread, or on this one: a subscription from inside an observer), the subscriber goes on
+///   `replaying`, its thread replays the snapshot at once, while `on(_:)` copies each event accepted meanwhile into
+///   that subscriber's buffer; its thread delivers the buffer until it finds it empty, and only then (under the
+///   lock) is the subscriber submitted for attaching, after which the emitter feeds it like any other. Until then
+///   no other thread calls its sink. A subscriber of an ended or disposed subject is never attached, so its thread
+///   replays at once in every case.
 /// - Only the emitter changes `observers`, and only with the lock held; so while it delivers (lock released) it
 ///   walks the list in place, without copying it or retaining anything in it.
 /// - The lock is never held while an observer runs, nor while a registration is released.
@@ -78,6 +86,9 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
     @exclusivity(unchecked) var pending: [Action] = []
     @usableFromInline
     @exclusivity(unchecked) var pendingHead = 0
+    /// Subscribers whose own thread is replaying to them, before they are attached (see the type's invariants).
+    @usableFromInline
+    @exclusivity(unchecked) var replaying: [ReplayInProgress<Element>] = []
     /// The accepted end, once there is one. `Event<Never>`, which has a fixed layout, rather than `Event<Element>`:
     /// the hub's `deinit` runs unspecialized and would look up `Optional<Event<Element>>`'s metadata to destroy it.
     @usableFromInline
@@ -109,13 +120,16 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
         guard case .next = event else {
             terminal = event.terminal
             // A subject that holds elements back (AsyncSubject) releases them with the end.
-            submitLocked(.end(event, delivered: forward ? nil : memory.replayAfterEnd(event)))
+            let delivered = forward ? nil : memory.replayAfterEnd(event)
+            if !replaying.isEmpty { bufferForReplays(delivered ?? [event]) }
+            submitLocked(.end(event, delivered: delivered))
             return
         }
         guard forward else {
             lock.unlock()
             return
         }
+        if !replaying.isEmpty { bufferForReplays([event]) }
         if isEmitting {
             pending.append(.event(event))
             lock.unlock()
@@ -142,12 +156,67 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
         lock.lock()
         if isDisposed {
             let error = RxError.disposed(object: "\(Memory.subjectName)<\(Element.self)>")
-            submitLocked(.subscribe(registration, replay: [.error(error)], attach: false))
+            replayToUnattached(registration, [.error(error)])
         } else if let terminal {
-            submitLocked(.subscribe(registration, replay: memory.replayAfterEnd(terminal.retyped()), attach: false))
+            replayToUnattached(registration, memory.replayAfterEnd(terminal.retyped()))
         } else {
-            submitLocked(.subscribe(registration, replay: memory.replay(), attach: true))
+            let replay = memory.replay()
+            guard isEmitting && !replay.isEmpty else {
+                submitLocked(.subscribe(registration, replay: replay, attach: true))
+                return
+            }
+            let inProgress = ReplayInProgress(registration)
+            replaying.append(inProgress)
+            lock.unlock()
+            deliverReplay(replay, to: inProgress)
         }
+    }
+
+    /// Sends an ended (or disposed) subject's replay to a subscriber that will never be attached, at once: nothing
+    /// else will reach it. Entered with the lock held; releases it.
+    @inlinable
+    func replayToUnattached(_ registration: Registration, _ replay: [Event<Element>]) {
+        if !isEmitting {
+            submitLocked(.subscribe(registration, replay: replay, attach: false))
+            return
+        }
+        lock.unlock()
+        HeldLocks.checkNoneHeld("a subject's replay")
+        for event in replay where registration.lifetime.isActive { registration.sink(event) }
+        registration.leaveLifetime()
+    }
+
+    /// Delivers `replay`, then whatever was accepted since, to a subscriber that arrived during a delivery, outside
+    /// the lock; then submits it for attaching (see the type's invariants).
+    @inlinable
+    func deliverReplay(_ replay: [Event<Element>], to inProgress: ReplayInProgress<Element>) {
+        let registration = inProgress.registration
+        var batch = replay
+        while true {
+            HeldLocks.checkNoneHeld("a subject's replay")
+            for event in batch where registration.lifetime.isActive { registration.sink(event) }
+            lock.lock()
+            if !inProgress.buffer.isEmpty {
+                batch = inProgress.buffer
+                inProgress.buffer = []
+                lock.unlock()
+                continue
+            }
+            replaying.removeAll { $0 === inProgress }
+            if terminal == nil && !isDisposed && registration.lifetime.isActive {
+                submitLocked(.subscribe(registration, replay: [], attach: true))
+            } else {
+                lock.unlock()
+                registration.leaveLifetime()
+            }
+            return
+        }
+    }
+
+    /// Copies events just accepted to every subscriber still replaying. Called with the lock held.
+    @usableFromInline
+    func bufferForReplays(_ events: [Event<Element>]) {
+        for inProgress in replaying { inProgress.buffer.append(contentsOf: events) }
     }
 
     /// Performs `action` now, as the emitter, or queues it for the thread that is emitting (see the type's
@@ -236,6 +305,7 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
         // `observers` cannot change until this thread clears `isEmitting` (see the type's invariants).
         let targets = observers
         lock.unlock()
+        HeldLocks.checkNoneHeld("a subject's delivery")
         targets.forEach(as: Registration.self) { registration in
             if registration.lifetime.isActive { registration.sink(event) }
         }
@@ -248,6 +318,7 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
         var targets = observers
         observers = RegistrationList()
         lock.unlock()
+        HeldLocks.checkNoneHeld("a subject's delivery of its end")
         targets.forEach(as: Registration.self) { registration in
             guard let delivered else {
                 if registration.lifetime.isActive { registration.sink(event) }
@@ -266,6 +337,7 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
         if attach { observers.append(registration) }
         if replay.isEmpty { return }
         lock.unlock()
+        HeldLocks.checkNoneHeld("a subject's replay")
         for event in replay where registration.lifetime.isActive { registration.sink(event) }
         // A subscriber of an ended subject is never attached: nothing of the hub's needs to stay in its lifetime.
         if !attach { registration.leaveLifetime() }
@@ -344,6 +416,21 @@ class HubRegistration: Disposable {
     /// alive.
     @usableFromInline
     final func leaveLifetime() { lifetime.remove(key: keyInLifetime) }
+}
+
+/// A subscriber whose own thread replays to it before it is attached, and the events its hub accepted since its
+/// replay was taken. `buffer` is guarded by the hub's lock.
+@usableFromInline
+final class ReplayInProgress<Element> {
+    @usableFromInline
+    let registration: SinkRegistration<Element>
+    @usableFromInline
+    var buffer: [Event<Element>] = []
+
+    @inlinable
+    init(_ registration: SinkRegistration<Element>) {
+        self.registration = registration
+    }
 }
 
 /// A registration with where its events go.

@@ -24,14 +24,17 @@ import RxLite
 /// at all once an event in flight elsewhere has returned (the Rx dispose guarantee); two `start`s on two threads
 /// at once end with the later one running. Deallocating the slot cancels its task.
 public final class TaskSlot: @unchecked Sendable {
-    // @unchecked: `current` is guarded by `lock`; the relay is thread-safe and is fed under `publishLock`.
-    private let lock = NSLock()
+    // @unchecked: every stored `var` is guarded by `lock`; the relay is thread-safe.
+    private let lock = CheckedNSLock()
     /// The running task's subscription, `nil` when idle. Guarded by `lock`.
     private var current: SingleAssignmentDisposable?
     private let running = BehaviorRelay(value: false)
-    // Held while the relay is fed, so that the latest state is published last even when two threads change it at
-    // once (each reads the state inside). Recursive: an observer of `isRunning` may start or cancel a task.
-    private let publishLock = NSRecursiveLock()
+    /// Whether a thread is feeding the relay, and whether the state changed since it last read it. Guarded by
+    /// `lock`. One thread at a time feeds the relay, with no lock held (its observers are user code), and goes on
+    /// until no change is left: so the latest state is published last even when two threads change it at once, and
+    /// an observer of `isRunning` may start or cancel a task (its change is published when its call returns).
+    private var isPublishing = false
+    private var hasUnpublishedChange = false
 
     /// An idle slot.
     public init() {}
@@ -94,9 +97,22 @@ public final class TaskSlot: @unchecked Sendable {
     }
 
     private func publishRunning() {
-        publishLock.lock()
-        defer { publishLock.unlock() }
-        let isRunningNow = self.isRunningNow
-        if running.value != isRunningNow { running.accept(isRunningNow) }
+        lock.lock()
+        hasUnpublishedChange = true
+        if isPublishing {
+            // The publishing thread will read the state again before it stops.
+            lock.unlock()
+            return
+        }
+        isPublishing = true
+        while hasUnpublishedChange {
+            hasUnpublishedChange = false
+            let isRunningNow = current != nil
+            lock.unlock()
+            if running.value != isRunningNow { running.accept(isRunningNow) }
+            lock.lock()
+        }
+        isPublishing = false
+        lock.unlock()
     }
 }

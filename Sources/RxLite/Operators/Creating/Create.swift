@@ -25,6 +25,7 @@ extension Observable {
     public static func create(_ subscribe: @escaping (AnyObserver<Element>) -> any Disposable) -> Observable<Element> {
         Observable { sink, lifetime, _ in
             let observer = CreateObserver(sink: sink, lifetime: lifetime, releasesOnEnd: true)
+            HeldLocks.checkNoneHeld("create's subscribe handler")
             observer.hold(subscribe(AnyObserver(eventHandler: observer.on)))
         }
     }
@@ -38,6 +39,7 @@ extension Observable {
     ) -> Observable<Element> {
         Observable { sink, lifetime, _ in
             let observer = CreateObserver(sink: sink, lifetime: lifetime, releasesOnEnd: false)
+            HeldLocks.checkNoneHeld("create's subscribe handler")
             observer.hold(subscribe(AnyObserver(eventHandler: observer.on)))
         }
     }

@@ -45,10 +45,15 @@ final class ConnectableStorage<Element>: @unchecked Sendable {
         self.makeSubject = makeSubject
     }
 
+    /// The subject of the current connection, made if there is none. The factory is the user's
+    /// (`multicast(makeSubject:)`), so it runs outside the lock: a factory that takes a lock of its own while another
+    /// thread holding that lock calls `connect()` deadlocked here. Two threads may then both make a subject; the
+    /// first to install its own wins (compare and set) and the other's is dropped unused.
     func currentSubject() -> SharedSubject {
-        lock.withLock {
+        if let subject = lock.withLock({ subject }) { return subject }
+        let made = makeSubject()
+        return lock.withLock {
             if let subject { return subject }
-            let made = makeSubject()
             subject = made
             return made
         }

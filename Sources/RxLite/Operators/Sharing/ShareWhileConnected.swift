@@ -9,8 +9,10 @@
 ///   the first subscriber and cleared together when the last one leaves or the source ends.
 /// - A subscriber that leaves only counts against the connection it joined (`leave` compares connections), so a
 ///   late disposal of an earlier connection's subscriber never ends a later connection.
-/// - The source is subscribed once per connection, by the subscriber that created it, after that subscriber joined
-///   the hub; it is never subscribed while the lock is held.
+/// - The source is subscribed once per connection (`isConnectStarted`), by the first of its subscribers that finds,
+///   after joining the hub, that the connection is still current and unstarted and that it is itself still active;
+///   it is never subscribed while the lock is held. Every subscriber checks, not only the one that created the
+///   connection: that one may be disposed from another thread before it checks, while a second one joins.
 @usableFromInline
 final class ShareWhileConnectedStorage<Memory: SubjectMemory>: @unchecked Sendable {
     @usableFromInline
@@ -31,6 +33,17 @@ final class ShareWhileConnectedStorage<Memory: SubjectMemory>: @unchecked Sendab
     @exclusivity(unchecked) var connection: Lifetime?
     @usableFromInline
     @exclusivity(unchecked) var subscribers = 0
+    /// Whether a subscriber has started running the source for `connection`.
+    @usableFromInline
+    @exclusivity(unchecked) var isConnectStarted = false
+    #if DEBUG
+        /// Tests only, set before the first subscription: runs on a subscribing thread between its joining the
+        /// connection and its joining the hub, the window in which another thread can dispose the subscriber that
+        /// created the connection and a second one can join. No user callback runs there, so a regression test
+        /// cannot force that interleaving otherwise.
+        @usableFromInline
+        var afterJoiningForTesting: (() -> Void)?
+    #endif
 
     @inlinable
     init(source: Observable<Element>, makeMemory: @escaping () -> Memory) {
@@ -43,21 +56,29 @@ final class ShareWhileConnectedStorage<Memory: SubjectMemory>: @unchecked Sendab
         lock.lock()
         let hub: SubjectHub<Memory>
         let connection: Lifetime
-        let isNew: Bool
         if let currentHub = self.hub, let currentConnection = self.connection {
-            (hub, connection, isNew) = (currentHub, currentConnection, false)
+            (hub, connection) = (currentHub, currentConnection)
         } else {
-            (hub, connection, isNew) = (SubjectHub(memory: makeMemory()), Lifetime(), true)
+            (hub, connection) = (SubjectHub(memory: makeMemory()), Lifetime())
             self.hub = hub
             self.connection = connection
+            isConnectStarted = false
         }
         subscribers += 1
         lock.unlock()
+        #if DEBUG
+            afterJoiningForTesting?()
+        #endif
         lifetime.insert(ShareSubscription(state: self, connection: connection))
         hub.subscribe(sink, lifetime)
         // A subscriber that ended before it joined (disposed, or under a disposed ancestor) starts nothing: the hub
-        // dropped it, and its lifetime's end ends the connection it created.
-        if isNew && lifetime.isActive && !connection.isDisposed { connect(hub, connection) }
+        // dropped it, and its lifetime's end leaves the connection. See the type's invariants for why every
+        // subscriber checks.
+        lock.lock()
+        let needsConnect = self.connection === connection && !isConnectStarted && lifetime.isActive
+        if needsConnect { isConnectStarted = true }
+        lock.unlock()
+        if needsConnect { connect(hub, connection) }
     }
 
     /// Runs the source into `hub` for `connection`. On its end the connection is cleared first, so a subscriber
