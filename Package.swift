@@ -33,7 +33,8 @@ let package = Package(
         .target(name: "RxRelay", dependencies: ["RxLite"], path: "Sources/RxSwiftNames/RxRelay"),
         .target(name: "RxCocoa", dependencies: ["RxLite", "RxLiteUI"], path: "Sources/RxSwiftNames/RxCocoa"),
         .target(name: "RxTest", dependencies: ["RxLite", "RxLiteTest"], path: "Sources/RxSwiftNames/RxTest"),
-        .target(name: "RxBlocking", dependencies: ["RxLite", "RxLiteBlocking"], path: "Sources/RxSwiftNames/RxBlocking"),
+        .target(
+            name: "RxBlocking", dependencies: ["RxLite", "RxLiteBlocking"], path: "Sources/RxSwiftNames/RxBlocking"),
         // The book domain: models, the Aladin client and the embedded catalog (compiled in: no resource bundle, so a
         // copied binary keeps it).
         .target(name: "BookSearch", dependencies: ["RxLite", "RxLiteUI"]),

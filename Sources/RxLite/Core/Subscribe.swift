@@ -1,19 +1,6 @@
-extension ObservableType {
-    /// Subscribes `observer`, which gets every event; returns the subscription. The implementation of a type that
-    /// implements only ``ObservableConvertibleType/asObservable()``.
-    ///
-    /// After a terminal event, or once the returned disposable is disposed, `observer` gets nothing more and every
-    /// resource of the subscription is released.
-    @inlinable
-    @discardableResult
-    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
-    where Observer.Element == Element {
-        asObservable().subscribe(observer)
-    }
-}
-
 extension ObservableConvertibleType {
-    /// Subscribes `observer`, which gets every event; returns the subscription.
+    /// Subscribes `observer`, which gets every event; returns the subscription. It is also the implementation of
+    /// ``ObservableType/subscribe(_:)`` for a type that implements only ``asObservable()``.
     ///
     /// After a terminal event, or once the returned disposable is disposed, `observer` gets nothing more and every
     /// resource of the subscription is released.
