@@ -1,40 +1,17 @@
 import Foundation
 
-/// An `NSLock` counted by the debug-build lock check (``HeldLocks``), for the classes that keep a Foundation lock.
-package final class CheckedNSLock: Sendable {
-    private let base = NSLock()
+/// A Foundation lock counted by the debug-build lock check (``HeldLocks``), for the classes that keep one:
+/// ``CheckedNSLock`` and ``CheckedNSRecursiveLock``.
+package final class CheckedLock<Base: NSLocking & Sendable>: Sendable {
+    private let base: Base
 
-    /// An unlocked lock.
-    package init() {}
-
-    /// Takes the lock, waiting while another thread holds it.
-    package func lock() {
-        base.lock()
-        HeldLocks.acquired()
+    /// `base`, unlocked, counted.
+    package init(_ base: Base) {
+        self.base = base
     }
 
-    /// Releases the lock, which the calling thread holds.
-    package func unlock() {
-        HeldLocks.released()
-        base.unlock()
-    }
-
-    /// Runs `body` holding the lock.
-    package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-        lock()
-        defer { unlock() }
-        return try body()
-    }
-}
-
-/// An `NSRecursiveLock` counted by the debug-build lock check (``HeldLocks``).
-package final class CheckedNSRecursiveLock: Sendable {
-    private let base = NSRecursiveLock()
-
-    /// An unlocked lock.
-    package init() {}
-
-    /// Takes the lock (again, if the calling thread holds it), waiting while another thread holds it.
+    /// Takes the lock (again, if it is recursive and the calling thread holds it), waiting while another thread
+    /// holds it.
     package func lock() {
         base.lock()
         HeldLocks.acquired()
@@ -52,4 +29,20 @@ package final class CheckedNSRecursiveLock: Sendable {
         defer { unlock() }
         return try body()
     }
+}
+
+/// An `NSLock` counted by the debug-build lock check.
+package typealias CheckedNSLock = CheckedLock<NSLock>
+
+/// An `NSRecursiveLock` counted by the debug-build lock check.
+package typealias CheckedNSRecursiveLock = CheckedLock<NSRecursiveLock>
+
+extension CheckedLock where Base == NSLock {
+    /// An unlocked `NSLock`.
+    package convenience init() { self.init(NSLock()) }
+}
+
+extension CheckedLock where Base == NSRecursiveLock {
+    /// An unlocked `NSRecursiveLock`.
+    package convenience init() { self.init(NSRecursiveLock()) }
 }
