@@ -46,11 +46,7 @@ struct ForeignSourceObserver<Element>: ObserverType {
 
     @inlinable
     func on(_ event: Event<Element>) {
-        if case .next = event {
-            if lifetime.isActive { sink(event) }
-        } else if lifetime.isActive {
-            sink(event)
-        }
+        if lifetime.isActive { sink(event) }
     }
 }
 

@@ -36,7 +36,7 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType {
 /// Something a trampoline runs once it reaches it in its queue.
 @usableFromInline
 protocol TrampolineItem: AnyObject {
-    func run(on trampoline: Trampoline)
+    func run()
 }
 
 /// The current-thread trampoline: a queue of actions that runs on the thread that opened it, until it is empty.
@@ -73,9 +73,14 @@ final class Trampoline {
         return Unmanaged<Trampoline>.fromOpaque(pointer).takeUnretainedValue()
     }
 
-    /// Whether nothing waits in the queue.
+    /// Whether an action waits in this thread's trampoline queue; `false` while nothing was ever queued (no queue
+    /// is made to find out).
     @usableFromInline
-    var isEmpty: Bool { head == items.count }
+    static var hasWaitingItems: Bool {
+        guard let pointer = rx_current_trampoline_get(), pointer != openMarker else { return false }
+        let queue = Unmanaged<Trampoline>.fromOpaque(pointer).takeUnretainedValue()
+        return queue.head != queue.items.count
+    }
 
     /// Queues `item` behind everything already waiting.
     @usableFromInline
@@ -110,7 +115,7 @@ final class Trampoline {
                 items.removeFirst(head)
                 head = 0
             }
-            item.run(on: self)
+            item.run()
         }
     }
 }
@@ -149,15 +154,15 @@ final class TrampolinedEmission: TrampolineItem {
         if let trampoline = Trampoline.current {
             trampoline.append(emission)
         } else {
-            Trampoline.open { emission.run(on: Trampoline.current!) }
+            Trampoline.open { emission.run() }
         }
     }
 
     @usableFromInline
-    func run(on trampoline: Trampoline) {
+    func run() {
         while step() {
-            if !trampoline.isEmpty {
-                trampoline.append(self)
+            if Trampoline.hasWaitingItems {
+                Trampoline.current!.append(self)
                 return
             }
         }
@@ -174,7 +179,7 @@ private final class QueuedAction: TrampolineItem, Disposable {
         body = { action(state) }
     }
 
-    func run(on trampoline: Trampoline) {
+    func run() {
         guard !isDisposed, let body else { return }
         self.body = nil
         HeldLocks.checkNoneHeld("a scheduled action")
