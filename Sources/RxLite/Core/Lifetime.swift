@@ -41,11 +41,9 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     // Guarded by `lock`. Most lifetimes hold one resource, so the first lives outside the array.
     @exclusivity(unchecked) private final var firstResource: (any Disposable)?
     @exclusivity(unchecked) private final var firstKey: UInt64 = 0
-    /// The other resources in key order (keys only grow), with `nil` where one was removed: a removal finds its
-    /// entry by binary search and leaves a hole, and the holes are squeezed out once they are half the entries, so
-    /// taking out any of N resources (a finished inner subscription of flatMap or merge, however old) is O(log N).
-    @exclusivity(unchecked) private final var moreResources: [(key: UInt64, resource: (any Disposable)?)] = []
-    @exclusivity(unchecked) private final var holesInMoreResources = 0
+    /// The other resources, under keys from `nextKey`: taking out any of N (a finished inner subscription of
+    /// flatMap or merge, however old) is O(log N).
+    @exclusivity(unchecked) private final var moreResources = DisposableList()
     private final var nextKey: UInt64 = 1
     // Guarded by the *parent's* lock: this lifetime's key among the parent's resources, once attached.
     private final var keyInParent: UInt64 = 0
@@ -123,7 +121,7 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
             firstResource = resource
             firstKey = key
         } else {
-            moreResources.append((key, resource))
+            moreResources.append(resource, key: key)
         }
         return key
     }
@@ -141,30 +139,7 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
             firstKey = 0
             return resource
         }
-        var low = 0
-        var high = moreResources.count
-        while low < high {
-            let middle = (low + high) / 2
-            if moreResources[middle].key < key { low = middle + 1 } else { high = middle }
-        }
-        guard low < moreResources.count, moreResources[low].key == key,
-            let resource = moreResources[low].resource
-        else { return nil }
-        if low == moreResources.count - 1 {
-            moreResources.removeLast()
-            while let last = moreResources.last, last.resource == nil {
-                moreResources.removeLast()
-                holesInMoreResources -= 1
-            }
-            return resource
-        }
-        moreResources[low].resource = nil
-        holesInMoreResources += 1
-        if holesInMoreResources * 2 >= moreResources.count {
-            moreResources.removeAll { $0.resource == nil }
-            holesInMoreResources = 0
-        }
-        return resource
+        return moreResources.remove(key: key)
     }
 
     /// Takes the resource inserted under `key` out without disposing it, and returns it (`nil` when it is gone
@@ -249,14 +224,13 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
             return
         }
         let first = firstResource
-        let more = moreResources
+        var more = DisposableList()
+        swap(&more, &moreResources)
         firstResource = nil
         firstKey = 0
-        moreResources = []
-        holesInMoreResources = 0
         lock.unlock()
         first?.dispose()
-        for entry in more { entry.resource?.dispose() }
+        more.forEach { $0.dispose() }
     }
 
     /// Ends a child that finished on its own and removes it from its parent.

@@ -1,5 +1,5 @@
 /// Disposables in insertion order, each under a key, any of which can be taken out again: the storage of
-/// ``DisposeBag`` and ``CompositeDisposable``.
+/// ``DisposeBag``, ``CompositeDisposable`` and a `Lifetime`'s resources.
 ///
 /// Invariants:
 /// - `entries` is in key order and keys only grow, so a key is found by binary search.
@@ -23,12 +23,20 @@ struct DisposableList {
     /// The slots the list keeps (held disposables and holes), for tests of its size.
     var capacityInUse: Int { entries.count }
 
+    /// Whether nothing is held (no entry and no hole: the last removal drops trailing holes).
+    var isEmpty: Bool { entries.isEmpty }
+
     /// Adds `disposable` after every other; returns its key.
     mutating func append(_ disposable: any Disposable) -> UInt64 {
         let key = nextKey
         nextKey &+= 1
         entries.append((key, disposable))
         return key
+    }
+
+    /// Adds `disposable` under `key`, which its owner gives out and which is greater than every key held.
+    mutating func append(_ disposable: any Disposable, key: UInt64) {
+        entries.append((key, disposable))
     }
 
     /// Makes room for `count` more entries.
