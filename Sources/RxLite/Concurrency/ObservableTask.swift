@@ -6,7 +6,10 @@
 /// producer, one event at a time.
 @usableFromInline
 final class TaskReport<Element>: Disposable, @unchecked Sendable {
-    private let lock = SpinLock()
+    /// The word of `lock`, in this object's own memory rather than a heap cell of its own (see
+    /// ``InlineWord``): one allocation fewer. Must stay the first stored property.
+    private var words = InlineWord()
+    private var lock: LockWord { LockWord(word: 0, of: self) }
     // Guarded by `lock`.
     @exclusivity(unchecked) private var sink: EventSink<Element>?
     @exclusivity(unchecked) private var lifetime: Lifetime?
@@ -17,6 +20,7 @@ final class TaskReport<Element>: Disposable, @unchecked Sendable {
     init(sink: @escaping EventSink<Element>, lifetime: Lifetime) {
         self.sink = sink
         self.lifetime = lifetime
+        assertFirstStoredProperty(of: self, &words)
     }
 
     /// Runs `body` for one subscription in a new `Task` of `priority`, whose cancellation the subscription's

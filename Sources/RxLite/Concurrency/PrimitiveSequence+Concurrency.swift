@@ -77,9 +77,12 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
 /// either is disposed at once. Unlike RxSwift's `value`, cancellation resumes the caller (with
 /// `CancellationError`) instead of leaving it suspended forever.
 final class AwaitedOutcome<Element: Sendable>: @unchecked Sendable {
+    /// The word of `lock`, in this object's own memory rather than a heap cell of its own (see
+    /// ``InlineWord``): one allocation fewer. Must stay the first stored property.
+    private var words = InlineWord()
     @usableFromInline
     let live = LiveResource()
-    private let lock = SpinLock()
+    private var lock: LockWord { LockWord(word: 0, of: self) }
     // Guarded by `lock`.
     @exclusivity(unchecked) private var continuation: CheckedContinuation<Element?, any Error>?
     @exclusivity(unchecked) private var subscription: (any Disposable)?
@@ -88,6 +91,7 @@ final class AwaitedOutcome<Element: Sendable>: @unchecked Sendable {
     @exclusivity(unchecked) private var element: Element?
 
     init() {
+        assertFirstStoredProperty(of: self, &words)
     }
 
     /// Subscribes to `source`, awaits its end, and returns `result(firstElement)`.

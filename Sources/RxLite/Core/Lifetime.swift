@@ -15,6 +15,10 @@
 /// - Resources are disposed outside the lock, in insertion order, exactly once.
 @usableFromInline
 class Lifetime: Disposable, Cancelable, @unchecked Sendable {
+    /// The words of `status`, `attachStarted` and `lock`, in this object's own memory (see ``InlineWord``): most
+    /// subscriptions make one or more lifetimes, and a heap cell of their own cost each one a second allocation.
+    /// Must stay the first stored property; reached only through ``inlineWord(_:of:)``.
+    private final var words = (InlineWord(), InlineWord(), InlineWord())
     @usableFromInline
     let live = LiveResource()
     @usableFromInline
@@ -24,11 +28,9 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     @usableFromInline
     static let disposed: UInt8 = 2
 
-    /// The words of `status`, `attachStarted` and `lock`, in one allocation: they were three, and most subscriptions
-    /// make one or more lifetimes (PublishSubjectCreating: 8 allocations per subscription, 6 with this block).
-    private final let cells = AtomicCells(count: 3)
+    /// Where the subscription is: `active` (zero, as the word starts), `stopped` or `disposed`.
     @usableFromInline
-    final let status: AtomicView<UInt8>
+    final var status: AtomicView<UInt8> { AtomicView(word: 0, of: self) }
     /// The lifetime this one is nested in, if any.
     @usableFromInline
     final let parent: Lifetime?
@@ -37,7 +39,7 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     @usableFromInline
     final let unownedParent: Unmanaged<Lifetime>?
 
-    private final let lock: LockWord
+    private final var lock: LockWord { LockWord(word: 2, of: self) }
     // Guarded by `lock`. Most lifetimes hold one resource, so the first lives outside the array.
     @exclusivity(unchecked) private final var firstResource: (any Disposable)?
     @exclusivity(unchecked) private final var firstKey: UInt64 = 0
@@ -49,17 +51,15 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     private final var keyInParent: UInt64 = 0
     /// Set (sequentially consistent) before the parent's `attach` looks at this child, read (sequentially
     /// consistent) by `finishChild` after it disposed the child: a child that finishes before anyone tried to attach
-    /// it skips the parent's lock, and the order of the two guarantees that one side sees the other.
-    private final let attachStarted: AtomicView<Bool>
+    /// it skips the parent's lock, and the order of the two guarantees that one side sees the other. Starts `false`.
+    private final var attachStarted: AtomicView<Bool> { AtomicView(word: 1, of: self) }
 
     /// A root lifetime, or a child of `parent`.
     @usableFromInline
     init(parent: Lifetime? = nil) {
-        status = cells.initializeAtomic(at: 0, to: Lifetime.active)
-        attachStarted = cells.initializeAtomic(at: 1, to: false)
-        lock = LockWord(initializing: cells, at: 2)
         self.parent = parent
         unownedParent = parent.map { Unmanaged.passUnretained($0) }
+        assertFirstStoredProperty(of: self, &words)
     }
 
     /// `true` until a terminal event starts or the subscription (or an ancestor) is disposed.

@@ -63,8 +63,9 @@ package struct SpinLock: ~Copyable {
     }
 }
 
-/// A ``SpinLock`` whose word lives in one of the words of an ``AtomicCells`` block that someone else owns: for an
-/// object that keeps its atomics and its lock in one allocation (`Lifetime`). The owner must outlive every use.
+/// A ``SpinLock`` whose word lives in memory someone else owns: one of an object's own ``InlineWord``s (what RxLite's
+/// objects use: the object and its lock in one allocation), or a word of an ``AtomicCells`` block. The owner must
+/// outlive every use.
 @usableFromInline
 package struct LockWord: @unchecked Sendable {
     #if canImport(Darwin)
@@ -76,6 +77,14 @@ package struct LockWord: @unchecked Sendable {
         init(initializing cells: borrowing AtomicCells, at index: Int) {
             unfairLock = UnsafeMutableRawPointer(cells.base + index).bindMemory(to: os_unfair_lock.self, capacity: 1)
             unfairLock.initialize(to: os_unfair_lock())
+        }
+
+        /// The lock in word `index` of `object`'s ``InlineWord``s (zeroed, which is an unlocked `os_unfair_lock`).
+        @inlinable
+        @inline(__always)
+        init(word index: Int, of object: AnyObject) {
+            unfairLock = UnsafeMutableRawPointer(inlineWord(index, of: object)).assumingMemoryBound(
+                to: os_unfair_lock.self)
         }
 
         /// Takes the lock, waiting (priority donating) while another thread holds it.
@@ -99,6 +108,13 @@ package struct LockWord: @unchecked Sendable {
         @inlinable
         init(initializing cells: borrowing AtomicCells, at index: Int) {
             isLocked = cells.initializeAtomic(at: index, to: false)
+        }
+
+        /// The lock in word `index` of `object`'s ``InlineWord``s (zeroed, which is an unlocked lock).
+        @inlinable
+        @inline(__always)
+        init(word index: Int, of object: AnyObject) {
+            isLocked = AtomicView(word: index, of: object)
         }
 
         /// Takes the lock, spinning and then yielding while another thread holds it.
@@ -131,4 +147,14 @@ package struct LockWord: @unchecked Sendable {
             isLocked.store(false, ordering: .releasing)
         }
     #endif
+}
+
+extension LockWord {
+    /// Runs `body` holding the lock.
+    @inlinable
+    package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
 }

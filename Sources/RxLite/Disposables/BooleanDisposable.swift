@@ -1,10 +1,14 @@
 /// A disposable that only records whether it was disposed.
 public final class BooleanDisposable: Cancelable, Sendable {
-    private let disposedFlag: Atomic<Bool>
+    /// The word of `disposedFlag`, in this object's own memory (see ``InlineWord``). Must stay the first stored
+    /// property.
+    private nonisolated(unsafe) var words = InlineWord()
+    private var disposedFlag: AtomicView<Bool> { AtomicView(word: 0, of: self) }
 
     /// A disposable, disposed already when `isDisposed` is `true`.
     public init(isDisposed: Bool = false) {
-        disposedFlag = Atomic(isDisposed)
+        assertFirstStoredProperty(of: self, &words)
+        disposedFlag.store(isDisposed, ordering: .relaxed)
     }
 
     /// `true` once `dispose()` has run.

@@ -9,19 +9,24 @@ public struct BagKey: Hashable, Sendable {
 /// subscription (what `subscribe` returns) once that ends, by completing, failing or being disposed, so ``count``
 /// and the group's memory follow the subscriptions still running; other disposables stay until removed or disposed.
 public final class CompositeDisposable: Cancelable, EndedSubscriptionForgetting, @unchecked Sendable {
+    /// The words of `lock` and `disposedFlag`, in this object's own memory (see ``InlineWord``): one allocation per
+    /// disposable where a lock and a flag of their own took three. Must stay the first stored property.
+    private var words = (InlineWord(), InlineWord())
     @usableFromInline
     let live = LiveResource()
-    private let lock = SpinLock()
-    private let disposedFlag = Atomic<Bool>(false)
+    private var lock: LockWord { LockWord(word: 0, of: self) }
+    private var disposedFlag: AtomicView<Bool> { AtomicView(word: 1, of: self) }
     // Guarded by `lock`; insertion order is disposal order.
     @exclusivity(unchecked) private var entries = DisposableList()
 
     /// An empty group.
     public init() {
+        assertFirstStoredProperty(of: self, &words)
     }
 
     /// A group holding `disposables`.
     public init(disposables: [any Disposable]) {
+        assertFirstStoredProperty(of: self, &words)
         for disposable in disposables { insert(disposable) }
     }
 

@@ -1,7 +1,10 @@
 /// Holds a disposable until it is disposed *and* every handle made by ``retain()`` is disposed: for a resource
 /// that several dependents share with its owner.
 public final class RefCountDisposable: Cancelable, @unchecked Sendable {
-    private let lock = SpinLock()
+    /// The word of `lock`, in this object's own memory (see ``InlineWord``): one allocation per disposable where a
+    /// lock of its own took two. Must stay the first stored property.
+    private var words = InlineWord()
+    private var lock: LockWord { LockWord(word: 0, of: self) }
     // Guarded by `lock`: the resource until it is released, the live handles, and whether `dispose()` ran.
     @exclusivity(unchecked) private var disposable: (any Disposable)?
     @exclusivity(unchecked) private var handles = 0
@@ -10,6 +13,7 @@ public final class RefCountDisposable: Cancelable, @unchecked Sendable {
     /// Shares `disposable`.
     public init(disposable: any Disposable) {
         self.disposable = disposable
+        assertFirstStoredProperty(of: self, &words)
     }
 
     /// `true` once the resource was released.

@@ -1,9 +1,12 @@
 /// Disposes a disposable on a scheduler: for a resource that must be released on one thread (a UI object on the
 /// main scheduler).
 public final class ScheduledDisposable: Cancelable, @unchecked Sendable {
+    /// The word of `lock`, in this object's own memory (see ``InlineWord``): one allocation per disposable where a
+    /// lock of its own took two. Must stay the first stored property.
+    private var words = InlineWord()
     /// The scheduler the disposal runs on.
     public let scheduler: any ImmediateSchedulerType
-    private let lock = SpinLock()
+    private var lock: LockWord { LockWord(word: 0, of: self) }
     // Guarded by `lock`: the disposable until disposal was requested.
     @exclusivity(unchecked) private var disposable: (any Disposable)?
 
@@ -11,6 +14,7 @@ public final class ScheduledDisposable: Cancelable, @unchecked Sendable {
     public init(scheduler: any ImmediateSchedulerType, disposable: any Disposable) {
         self.scheduler = scheduler
         self.disposable = disposable
+        assertFirstStoredProperty(of: self, &words)
     }
 
     /// `true` once disposal was requested.

@@ -3,15 +3,19 @@
 /// When `dispose()` runs before assignment, the disposable is disposed as soon as it is assigned. Assigning twice
 /// is a programming error.
 public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
+    /// The words of `lock` and `disposedFlag`, in this object's own memory (see ``InlineWord``): one allocation per
+    /// disposable where a lock and a flag of their own took three. Must stay the first stored property.
+    private var words = (InlineWord(), InlineWord())
     @usableFromInline
     let live = LiveResource()
-    private let lock = SpinLock()
-    private let disposedFlag = Atomic<Bool>(false)
+    private var lock: LockWord { LockWord(word: 0, of: self) }
+    private var disposedFlag: AtomicView<Bool> { AtomicView(word: 1, of: self) }
     @exclusivity(unchecked) private var isAssigned = false
     @exclusivity(unchecked) private var current: (any Disposable)?
 
     /// An unassigned disposable.
     public init() {
+        assertFirstStoredProperty(of: self, &words)
     }
 
     /// `true` once `dispose()` has run.

@@ -80,14 +80,18 @@ private final class PeriodicStorage<State>: @unchecked Sendable {
 
 /// The handle of one scheduled action: cancels the timer, or disposes what the action returned.
 final class ScheduledItem: Cancelable, @unchecked Sendable {
+    /// The words of `lock` and `disposedFlag`, in this object's own memory (see ``InlineWord``). Must stay the first
+    /// stored property.
+    private var words = (InlineWord(), InlineWord())
     @usableFromInline
     let live = LiveResource()
-    private let lock = SpinLock()
-    private let disposedFlag = Atomic<Bool>(false)
+    private var lock: LockWord { LockWord(word: 0, of: self) }
+    private var disposedFlag: AtomicView<Bool> { AtomicView(word: 1, of: self) }
     @exclusivity(unchecked) private var timer: (any DispatchSourceTimer)?
     @exclusivity(unchecked) private var inner: (any Disposable)?
 
     init() {
+        assertFirstStoredProperty(of: self, &words)
     }
 
     var isDisposed: Bool { disposedFlag.load(ordering: .acquiring) }

@@ -62,13 +62,16 @@ extension ImmediateSchedulerType {
 
 /// Repeats an action on a scheduler at a fixed period, using relative scheduling only.
 final class PeriodicTicker<Scheduler: SchedulerType, State>: Disposable, @unchecked Sendable {
+    /// The words of `lock` and `disposedFlag`, in this object's own memory (see ``InlineWord``). Must stay the first
+    /// stored property.
+    private var words = (InlineWord(), InlineWord())
     @usableFromInline
     let live = LiveResource()
     private let scheduler: Scheduler
     private let period: RxTimeInterval
     private let action: (State) -> State
-    private let lock = SpinLock()
-    private let disposedFlag = Atomic<Bool>(false)
+    private var lock: LockWord { LockWord(word: 0, of: self) }
+    private var disposedFlag: AtomicView<Bool> { AtomicView(word: 1, of: self) }
     // Guarded by `lock`.
     @exclusivity(unchecked) private var state: State
     @exclusivity(unchecked) private var pending: (any Disposable)?
@@ -79,6 +82,7 @@ final class PeriodicTicker<Scheduler: SchedulerType, State>: Disposable, @unchec
         self.state = state
         self.period = period
         self.action = action
+        assertFirstStoredProperty(of: self, &words)
     }
 
     func start(after delay: RxTimeInterval) {
@@ -122,19 +126,23 @@ final class PeriodicTicker<Scheduler: SchedulerType, State>: Disposable, @unchec
 
 /// Drives `scheduleRecursive`: each run may schedule the next one; disposing stops the chain.
 final class RecursiveAction<Scheduler: ImmediateSchedulerType, State>: Disposable, @unchecked Sendable {
+    /// The words of `lock` and `disposedFlag`, in this object's own memory (see ``InlineWord``). Must stay the first
+    /// stored property.
+    private var words = (InlineWord(), InlineWord())
     private let live = LiveResource()
     private let scheduler: Scheduler
     private let action: (State, (State) -> Void) -> Void
-    private let lock = SpinLock()
+    private var lock: LockWord { LockWord(word: 0, of: self) }
     // Guarded by `lock`: the scheduled runs not yet done, by key.
     @exclusivity(unchecked) private var pending: [UInt64: any Disposable] = [:]
     @exclusivity(unchecked) private var finishedEarly: Set<UInt64> = []
     @exclusivity(unchecked) private var nextKey: UInt64 = 0
-    private let disposedFlag = Atomic<Bool>(false)
+    private var disposedFlag: AtomicView<Bool> { AtomicView(word: 1, of: self) }
 
     init(scheduler: Scheduler, action: @escaping (State, (State) -> Void) -> Void) {
         self.scheduler = scheduler
         self.action = action
+        assertFirstStoredProperty(of: self, &words)
     }
 
     func schedule(_ state: State) {

@@ -37,15 +37,19 @@ extension ObservableType {
 /// load; the lock guards only `lifetimes`.
 @usableFromInline
 final class AmbStorage<Element>: @unchecked Sendable {
+    /// The words of `lock` and `winner`, in this object's own memory rather than a heap cell of their own (see
+    /// ``InlineWord``): one allocation fewer. Must stay the first stored property.
+    @usableFromInline
+    var words = (InlineWord(), InlineWord())
     @usableFromInline
     let live = LiveResource()
     @usableFromInline
     let sink: EventSink<Element>
     /// The winner's index, `-1` before one.
     @usableFromInline
-    let winner = Atomic<Int>(-1)
+    var winner: AtomicView<Int> { AtomicView(word: 1, of: self) }
     @usableFromInline
-    let lock = SpinLock()
+    var lock: LockWord { LockWord(word: 0, of: self) }
     // Guarded by `lock`: every source's lifetime until a winner is known.
     @usableFromInline
     @exclusivity(unchecked) var lifetimes: [Lifetime] = []
@@ -53,6 +57,8 @@ final class AmbStorage<Element>: @unchecked Sendable {
     @inlinable
     init(sink: @escaping EventSink<Element>) {
         self.sink = sink
+        assertFirstStoredProperty(of: self, &words)
+        winner.store(-1, ordering: .relaxed)
     }
 
     @inlinable

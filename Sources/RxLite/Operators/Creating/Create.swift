@@ -70,6 +70,11 @@ final class CreateObserver<Element>: @unchecked Sendable {
     @usableFromInline
     static var stopped: UInt8 { 4 }
 
+    /// The words of `state` and `lock`, in this object's own memory (see ``InlineWord``): every `create`
+    /// subscription makes one observer, and a heap cell of their own cost each a second allocation. Must stay the
+    /// first stored property.
+    @usableFromInline
+    var words = (InlineWord(), InlineWord())
     @usableFromInline
     let live = LiveResource()
     @usableFromInline
@@ -79,13 +84,11 @@ final class CreateObserver<Element>: @unchecked Sendable {
     /// Whether delivering a terminal event disposes the resource (RxSwift's `create` does).
     @usableFromInline
     let releasesOnEnd: Bool
-    /// The words of `state` and `lock`, in one allocation rather than two (every `create` subscription makes one).
-    @usableFromInline
-    let cells = AtomicCells(count: 2)
-    @usableFromInline
-    let state: AtomicView<UInt8>
-    @usableFromInline
-    let lock: LockWord
+    /// `emitting`, `pending` and `stopped` bits; starts at zero.
+    @inlinable
+    var state: AtomicView<UInt8> { AtomicView(word: 0, of: self) }
+    @inlinable
+    var lock: LockWord { LockWord(word: 1, of: self) }
     @usableFromInline
     @exclusivity(unchecked) var outbox: [Event<Element>] = []
     /// The resource's key in `lifetime`, once ``hold(_:)`` put it there.
@@ -97,11 +100,10 @@ final class CreateObserver<Element>: @unchecked Sendable {
 
     @inlinable
     init(sink: @escaping EventSink<Element>, lifetime: Lifetime, releasesOnEnd: Bool) {
-        state = cells.initializeAtomic(at: 0, to: 0)
-        lock = LockWord(initializing: cells, at: 1)
         self.sink = sink
         self.lifetime = lifetime
         self.releasesOnEnd = releasesOnEnd
+        assertFirstStoredProperty(of: self, &words)
     }
 
     @inlinable

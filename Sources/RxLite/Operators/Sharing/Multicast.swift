@@ -31,18 +31,22 @@ public final class ConnectableObservable<Element>: Observable<Element> {
 /// The state of a ``ConnectableObservable``: the subject of the current connection, and that connection. Apart from
 /// the observable, so that its subscription handler can hold it without holding the observable.
 final class ConnectableStorage<Element>: @unchecked Sendable {
+    /// The word of `lock`, in this object's own memory rather than a heap cell of its own (see
+    /// ``InlineWord``): one allocation fewer. Must stay the first stored property.
+    private var words = InlineWord()
     @usableFromInline
     let live = LiveResource()
     typealias SharedSubject = (observable: Observable<Element>, feed: (Lifetime, @escaping () -> Void) -> Void)
 
     private let makeSubject: () -> SharedSubject
-    private let lock = SpinLock()
+    private var lock: LockWord { LockWord(word: 0, of: self) }
     // Guarded by `lock`: the subject of the current connection, and that connection.
     @exclusivity(unchecked) private var subject: SharedSubject?
     @exclusivity(unchecked) private var connection: Lifetime?
 
     init(makeSubject: @escaping () -> SharedSubject) {
         self.makeSubject = makeSubject
+        assertFirstStoredProperty(of: self, &words)
     }
 
     /// The subject of the current connection, made if there is none. The factory is the user's
@@ -86,9 +90,12 @@ final class ConnectableStorage<Element>: @unchecked Sendable {
 
 /// The subscriber count behind `refCount()`.
 final class RefCountStorage<Connectable: ConnectableObservableType>: @unchecked Sendable {
+    /// The word of `lock`, in this object's own memory rather than a heap cell of its own (see
+    /// ``InlineWord``): one allocation fewer. Must stay the first stored property.
+    private var words = InlineWord()
     typealias Element = Connectable.Element
     private let connectable: Connectable
-    private let lock = SpinLock()
+    private var lock: LockWord { LockWord(word: 0, of: self) }
     // Guarded by `lock`.
     @exclusivity(unchecked) private var count = 0
     @exclusivity(unchecked) private var connection: (any Disposable)?
@@ -96,6 +103,7 @@ final class RefCountStorage<Connectable: ConnectableObservableType>: @unchecked 
 
     init(connectable: Connectable) {
         self.connectable = connectable
+        assertFirstStoredProperty(of: self, &words)
     }
 
     func subscribe(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {

@@ -15,6 +15,10 @@
 ///   connection: that one may be disposed from another thread before it checks, while a second one joins.
 @usableFromInline
 final class ShareWhileConnectedStorage<Memory: SubjectMemory>: @unchecked Sendable {
+    /// The word of `lock`, in this object's own memory rather than a heap cell of its own (see
+    /// ``InlineWord``): one allocation fewer. Must stay the first stored property.
+    @usableFromInline
+    var words = InlineWord()
     @usableFromInline
     let live = LiveResource()
     @usableFromInline
@@ -25,7 +29,7 @@ final class ShareWhileConnectedStorage<Memory: SubjectMemory>: @unchecked Sendab
     @usableFromInline
     let makeMemory: () -> Memory
     @usableFromInline
-    let lock = SpinLock()
+    var lock: LockWord { LockWord(word: 0, of: self) }
     // Guarded by `lock`.
     @usableFromInline
     @exclusivity(unchecked) var hub: SubjectHub<Memory>?
@@ -49,6 +53,7 @@ final class ShareWhileConnectedStorage<Memory: SubjectMemory>: @unchecked Sendab
     init(source: Observable<Element>, makeMemory: @escaping () -> Memory) {
         self.source = source
         self.makeMemory = makeMemory
+        assertFirstStoredProperty(of: self, &words)
     }
 
     @inlinable
