@@ -65,13 +65,16 @@ public typealias EventSink<Element> = (Event<Element>) -> Void
 /// own.
 public class Observable<Element>: ObservableType {
     /// Runs one subscription: sends events to `sink` and ties whatever it holds to `lifetime`. The third argument
-    /// is ``justElement``, which only the handler of ``just(_:)`` reads: that handler captures nothing, so building a
-    /// `just` allocates only the observable.
+    /// is the observable itself, for a handler that keeps its state in a subclass's fields rather than in captures
+    /// (``JustObservable``, ``UnaryOperatorObservable``): such a handler captures nothing, so building the observable
+    /// allocates only the object, not a closure context too.
     ///
     /// The contract a handler keeps: it checks `lifetime.isActive` before every emission; it never calls `sink`
     /// concurrently or after a terminal event; it inserts every resource it keeps into `lifetime`.
     @usableFromInline
-    typealias Handler = (_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime, _ justElement: Element?) -> Void
+    typealias Handler = (
+        _ sink: @escaping EventSink<Element>, _ lifetime: Lifetime, _ observable: Observable<Element>
+    ) -> Void
 
     @usableFromInline
     let handler: Handler
@@ -79,10 +82,6 @@ public class Observable<Element>: ObservableType {
     /// The element of a sequence made by ``just(_:)``, which emits it and completes during subscribe; `nil` for any
     /// other sequence. Operators that subscribe to many short inner sequences (`flatMap`, `flatMapLatest`,
     /// `combineLatest`, `merge`) take it directly instead of running a subscription.
-    ///
-    /// Handed to the handler rather than tested before calling it: any branch in ``runSubscription(_:_:)`` stopped
-    /// the optimizer fusing a chain of `map`/`filter` closures into one function (MapFilterPumping went from 25 to
-    /// 100 ns per event).
     ///
     /// The element itself lives in ``JustObservable``, not here: an `Element?` stored in this class made every
     /// observable's deallocation look up `Optional<Element>`'s metadata (the class's deinit is not specialized),
@@ -142,7 +141,7 @@ public class Observable<Element>: ObservableType {
         #if DEBUG
             SubscriptionChainRecording.note(operatorFile, subscribing: lifetime)
         #endif
-        handler(sink, lifetime, justElement)
+        handler(sink, lifetime, self)
     }
 
     /// Whether the disposable of a subscription to this sequence keeps it alive: `true` for a subject or a
@@ -209,7 +208,7 @@ final class SourceKeepingSubscription: Cancelable, @unchecked Sendable {
 }
 
 /// The observable of ``Observable/just(_:)``: its element, which ``Observable/justElement`` reads, and a handler that
-/// captures nothing (it is handed the element).
+/// captures nothing (it reads the element from the observable it is handed).
 @usableFromInline
 final class JustObservable<Element>: Observable<Element> {
     @usableFromInline
@@ -218,10 +217,71 @@ final class JustObservable<Element>: Observable<Element> {
     @inlinable
     init(_ element: Element) {
         self.element = element
-        super.init(isJust: true) { sink, lifetime, element in
-            sink(.next(element!))
+        super.init(isJust: true) { sink, lifetime, observable in
+            sink(.next(unsafeDowncast(observable, to: JustObservable<Element>.self).element))
             if lifetime.isActive { sink(.completed) }
         }
+    }
+}
+
+/// The observable of an operator with one upstream and one function of the user's (`map`, `filter`, `compactMap`,
+/// ...): it keeps both in its own fields, and its handler, which reads them from the observable it is handed,
+/// captures nothing. Building such an operator allocates the object alone; a handler capturing the two took a closure
+/// context as well (MapFilterCreating: one allocation per operator).
+///
+/// Both fields are references (a class and a closure), so destroying one, in a `deinit` that runs unspecialized,
+/// needs no generic metadata. `Output` must be a type parameter of the operator too (`map`'s `Result`): a concrete
+/// output (`filter`'s `Bool`) would be stored through a reabstraction thunk, called on every event (13 instructions
+/// per call); such an operator uses ``PredicateOperatorObservable``.
+@usableFromInline
+final class UnaryOperatorObservable<Source, Element, Input, Output>: Observable<Element> {
+    @usableFromInline
+    let source: Observable<Source>
+    @usableFromInline
+    let function: (Input) throws -> Output
+
+    @inlinable
+    init(
+        _ source: Observable<Source>, _ function: @escaping (Input) throws -> Output,
+        operatorFile: StaticString = #fileID, handler: @escaping Handler
+    ) {
+        self.source = source
+        self.function = function
+        super.init(handler, operatorFile: operatorFile)
+    }
+
+    /// `observable`, handed to the handler of an observable made by this class, as what it is.
+    @inlinable
+    @inline(__always)
+    static func of(_ observable: Observable<Element>) -> UnaryOperatorObservable {
+        unsafeDowncast(observable, to: UnaryOperatorObservable.self)
+    }
+}
+
+/// ``UnaryOperatorObservable`` for an operator whose function is a predicate on its elements (`filter`,
+/// `skip(while:)`, ...), stored as the `(Element) throws -> Bool` the operator takes, with no reabstraction.
+@usableFromInline
+final class PredicateOperatorObservable<Element>: Observable<Element> {
+    @usableFromInline
+    let source: Observable<Element>
+    @usableFromInline
+    let predicate: (Element) throws -> Bool
+
+    @inlinable
+    init(
+        _ source: Observable<Element>, _ predicate: @escaping (Element) throws -> Bool,
+        operatorFile: StaticString = #fileID, handler: @escaping Handler
+    ) {
+        self.source = source
+        self.predicate = predicate
+        super.init(handler, operatorFile: operatorFile)
+    }
+
+    /// `observable`, handed to the handler of an observable made by this class, as what it is.
+    @inlinable
+    @inline(__always)
+    static func of(_ observable: Observable<Element>) -> PredicateOperatorObservable {
+        unsafeDowncast(observable, to: PredicateOperatorObservable.self)
     }
 }
 

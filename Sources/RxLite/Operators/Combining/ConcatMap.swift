@@ -12,11 +12,11 @@ extension ObservableType {
     public func concatMap<Inner: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Inner)
         -> Observable<Inner.Element>
     {
-        let source = asObservable()
-        return Observable { sink, lifetime, _ in
-            let state = ConcatMapStorage(selector: selector, sink: sink, lifetime: lifetime)
+        UnaryOperatorObservable(asObservable(), selector) { sink, lifetime, observable in
+            let concatMap = UnaryOperatorObservable<Element, Inner.Element, Element, Inner>.of(observable)
+            let state = ConcatMapStorage(selector: concatMap.function, sink: sink, lifetime: lifetime)
             guard let sourceLifetime = lifetime.makeChild() else { return }
-            source.runSubscription(
+            concatMap.source.runSubscription(
                 { event in
                     switch event {
                     case .next(let element): state.enqueue(element)

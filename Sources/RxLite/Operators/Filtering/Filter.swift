@@ -4,9 +4,10 @@ extension ObservableType {
     /// [filter](https://reactivex.io/documentation/operators/filter.html)
     @inlinable
     public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-        let source = asObservable()
-        return Observable { sink, lifetime, _ in
-            source.runSubscription(
+        PredicateOperatorObservable(asObservable(), predicate) { sink, lifetime, observable in
+            let filter = PredicateOperatorObservable.of(observable)
+            let predicate = filter.predicate
+            filter.source.runSubscription(
                 { event in
                     if case .next(let element) = event {
                         let isIncluded: Bool

@@ -7,11 +7,12 @@ extension ObservableType {
     public func flatMap<Source: ObservableConvertibleType>(
         _ selector: @escaping (Element) throws -> Source
     ) -> Observable<Source.Element> {
-        let source = asObservable()
-        return Observable { sink, lifetime, _ in
+        UnaryOperatorObservable(asObservable(), selector) { sink, lifetime, observable in
+            let flatMap = UnaryOperatorObservable<Element, Source.Element, Element, Source>.of(observable)
             let outer = FlatMapOuter(
-                parent: lifetime, selector: selector, state: MergeStorage<Source.Element>(sink: sink, running: 1))
-            source.subscribeChild(outer, of: lifetime) { outer.on($0) }
+                parent: lifetime, selector: flatMap.function,
+                state: MergeStorage<Source.Element>(sink: sink, running: 1))
+            flatMap.source.subscribeChild(outer, of: lifetime) { outer.on($0) }
         }
     }
 }

@@ -4,9 +4,10 @@ extension ObservableType {
     /// [map](https://reactivex.io/documentation/operators/map.html)
     @inlinable
     public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
-        let source = asObservable()
-        return Observable { sink, lifetime, _ in
-            source.runSubscription(
+        UnaryOperatorObservable(asObservable(), transform) { sink, lifetime, observable in
+            let map = UnaryOperatorObservable<Element, Result, Element, Result>.of(observable)
+            let transform = map.function
+            map.source.runSubscription(
                 { event in
                     switch event {
                     case .next(let element):

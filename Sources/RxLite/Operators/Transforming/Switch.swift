@@ -122,14 +122,30 @@ extension ObservableType {
     func mapToOneInnerAtATime<Source: ObservableConvertibleType>(
         _ selector: @escaping (Element) throws -> Source, whileOneRuns policy: InnerSequencePolicy
     ) -> Observable<Source.Element> {
-        let replacing = policy == .replaceIt
-        let source = asObservable()
-        return Observable { sink, lifetime, _ in
-            let outer = SwitchOuter(
-                parent: lifetime, selector: selector, state: SwitchStorage<Source.Element>(sink: sink),
-                replacing: replacing)
-            source.subscribeChild(outer, of: lifetime) { outer.on($0) }
+        // One handler per policy, so that neither captures anything (see `UnaryOperatorObservable`).
+        switch policy {
+        case .replaceIt:
+            UnaryOperatorObservable(asObservable(), selector) { sink, lifetime, observable in
+                Self.subscribeOneInnerAtATime(Source.self, observable, sink, lifetime, replacing: true)
+            }
+        case .ignoreTheNew:
+            UnaryOperatorObservable(asObservable(), selector) { sink, lifetime, observable in
+                Self.subscribeOneInnerAtATime(Source.self, observable, sink, lifetime, replacing: false)
+            }
         }
+    }
+
+    /// One subscription of ``mapToOneInnerAtATime(_:whileOneRuns:)``'s `observable`.
+    @inlinable
+    static func subscribeOneInnerAtATime<Source: ObservableConvertibleType>(
+        _: Source.Type, _ observable: Observable<Source.Element>, _ sink: @escaping EventSink<Source.Element>, _ lifetime: Lifetime,
+        replacing: Bool
+    ) {
+        let operation = UnaryOperatorObservable<Element, Source.Element, Element, Source>.of(observable)
+        let outer = SwitchOuter(
+            parent: lifetime, selector: operation.function, state: SwitchStorage<Source.Element>(sink: sink),
+            replacing: replacing)
+        operation.source.subscribeChild(outer, of: lifetime) { outer.on($0) }
     }
 }
 
