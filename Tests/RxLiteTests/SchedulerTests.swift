@@ -182,6 +182,34 @@ import Testing
         #expect(seen.withLock { $0 } == 7)
     }
 
+    /// `isOnMainQueue` asks libdispatch directly on Linux; it must say what `DispatchQueue.getSpecific` says, on the
+    /// main queue (a dispatched block), on another queue, and on a queue that runs synchronously from the main one.
+    @Test func isOnMainQueueAgreesWithTheQueueSpecificValue() async {
+        let onMain = await withCheckedContinuation { continuation in
+            DispatchQueue.main.async {
+                continuation.resume(
+                    returning: (MainScheduler.isOnMainQueue, MainScheduler.isOnMainQueueBySpecificValue))
+            }
+        }
+        #expect(onMain == (true, true))
+        let offMain = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(
+                    returning: (MainScheduler.isOnMainQueue, MainScheduler.isOnMainQueueBySpecificValue))
+            }
+        }
+        #expect(offMain == (false, false))
+        let onQueueEnteredFromMain = await withCheckedContinuation { continuation in
+            DispatchQueue.main.async {
+                DispatchQueue(label: "rxlite.test.from-main").sync {
+                    continuation.resume(
+                        returning: (MainScheduler.isOnMainQueue, MainScheduler.isOnMainQueueBySpecificValue))
+                }
+            }
+        }
+        #expect(onQueueEnteredFromMain.0 == onQueueEnteredFromMain.1)
+    }
+
     @Test func ensureExecutingOnSchedulerPassesOnTheMainQueue() async {
         await MainActor.run {
             if MainScheduler.isOnMainQueue { MainScheduler.ensureExecutingOnScheduler(errorMessage: "not main") }

@@ -95,4 +95,14 @@ static inline void rx_held_lock_count_add(intptr_t delta) {
     rx_held_lock_count += delta;
 }
 
+// Whether the calling code runs on a dispatch queue that has a value for `key` (libdispatch's
+// `dispatch_get_specific`, declared here rather than included: the C target has no path to the dispatch headers).
+// RxLite asks it for the main queue on every element a main-actor subscription delivers; Swift's
+// `DispatchQueue.getSpecific` is generic and not inlinable, and cost about 400 instructions per call.
+extern void *_Nullable dispatch_get_specific(const void *_Nonnull key);
+
+static inline bool rx_queue_has_specific(const void *_Nonnull key) {
+    return dispatch_get_specific(key) != 0;
+}
+
 #endif

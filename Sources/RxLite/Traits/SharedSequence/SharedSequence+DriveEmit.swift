@@ -7,6 +7,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     /// thread, it stops with a message, as RxCocoa's does.
     ///
     /// `onDisposed` runs after `onCompleted`, or when the subscription is disposed.
+    @inlinable
     @preconcurrency @MainActor
     @discardableResult
     public func drive(
@@ -22,6 +23,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     }
 
     /// Subscribes closures that receive `object` weakly; events after `object` is gone are ignored.
+    @inlinable
     @preconcurrency @MainActor
     @discardableResult
     public func drive<Object: AnyObject>(
@@ -38,6 +40,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     }
 
     /// Sends every element and the completion to each of `observers` (a ``Binder``, a subject, ...).
+    @inlinable
     @preconcurrency @MainActor
     @discardableResult
     public func drive<Observer: ObserverType>(
@@ -51,6 +54,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     }
 
     /// Sends every element, as an optional, and the completion to each of `observers` (a ``Binder``, a subject, ...).
+    @inlinable
     @preconcurrency @MainActor
     @discardableResult
     public func drive<Observer: ObserverType>(
@@ -64,6 +68,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     }
 
     /// Accepts every element into each of `relays`; the completion is not forwarded (a relay never ends).
+    @inlinable
     @preconcurrency @MainActor
     @discardableResult
     public func drive(
@@ -73,6 +78,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     }
 
     /// Accepts every element, as an optional, into each of `relays`; the completion is not forwarded (a relay never ends).
+    @inlinable
     @preconcurrency @MainActor
     @discardableResult
     public func drive(
@@ -82,6 +88,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     }
 
     /// Accepts every element into each of `relays`; the completion is not forwarded (a relay never ends).
+    @inlinable
     @preconcurrency @MainActor
     @discardableResult
     public func drive(
@@ -91,6 +98,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     }
 
     /// Accepts every element into each of `relays`; the completion is not forwarded (a relay never ends).
+    @inlinable
     @preconcurrency @MainActor
     @discardableResult
     public func drive(
@@ -106,6 +114,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     /// thread, it stops with a message, as RxCocoa's does.
     ///
     /// `onDisposed` runs after `onCompleted`, or when the subscription is disposed.
+    @inlinable
     @preconcurrency @MainActor
     @discardableResult
     public func emit(
@@ -121,6 +130,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     }
 
     /// Subscribes closures that receive `object` weakly; events after `object` is gone are ignored.
+    @inlinable
     @preconcurrency @MainActor
     @discardableResult
     public func emit<Object: AnyObject>(
@@ -137,6 +147,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     }
 
     /// Sends every element and the completion to each of `observers` (a ``Binder``, a subject, ...).
+    @inlinable
     @preconcurrency @MainActor
     @discardableResult
     public func emit<Observer: ObserverType>(
@@ -150,6 +161,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     }
 
     /// Sends every element, as an optional, and the completion to each of `observers` (a ``Binder``, a subject, ...).
+    @inlinable
     @preconcurrency @MainActor
     @discardableResult
     public func emit<Observer: ObserverType>(
@@ -163,6 +175,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     }
 
     /// Accepts every element into each of `relays`; the completion is not forwarded (a relay never ends).
+    @inlinable
     @preconcurrency @MainActor
     @discardableResult
     public func emit(
@@ -172,6 +185,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     }
 
     /// Accepts every element, as an optional, into each of `relays`; the completion is not forwarded (a relay never ends).
+    @inlinable
     @preconcurrency @MainActor
     @discardableResult
     public func emit(
@@ -181,6 +195,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     }
 
     /// Accepts every element into each of `relays`; the completion is not forwarded (a relay never ends).
+    @inlinable
     @preconcurrency @MainActor
     @discardableResult
     public func emit(
@@ -190,6 +205,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     }
 
     /// Accepts every element, as an optional, into each of `relays`; the completion is not forwarded (a relay never ends).
+    @inlinable
     @preconcurrency @MainActor
     @discardableResult
     public func emit(
@@ -199,6 +215,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     }
 
     /// Accepts every element into each of `relays`; the completion is not forwarded (a relay never ends).
+    @inlinable
     @preconcurrency @MainActor
     @discardableResult
     public func emit(
