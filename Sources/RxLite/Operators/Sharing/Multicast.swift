@@ -100,6 +100,11 @@ final class RefCountStorage<Connectable: ConnectableObservableType>: @unchecked 
     @exclusivity(unchecked) private var count = 0
     @exclusivity(unchecked) private var connection: (any Disposable)?
     @exclusivity(unchecked) private var generation: UInt64 = 0
+    /// How many connections ended, by their source's end or by the last subscriber's leaving (counted once its
+    /// disposal returned). `connect()` hands out the current connection while it lasts, so a subscriber connecting
+    /// while one ends may get that one: it keeps what it got only if none ended meanwhile, else it connects again.
+    /// Keeping a finished connection made every later subscriber find one, never connect, and get nothing.
+    @exclusivity(unchecked) private var connectionsEnded: UInt64 = 0
 
     init(connectable: Connectable) {
         self.connectable = connectable
@@ -119,15 +124,30 @@ final class RefCountStorage<Connectable: ConnectableObservableType>: @unchecked 
                 if event.isStopEvent { endConnection(generation) }
                 sink(event)
             }, lifetime)
-        let needsConnect = lock.withLock { count > 0 && connection == nil && self.generation == generation }
-        if needsConnect {
-            let connection = connectable.connect()
-            let keep = lock.withLock { () -> Bool in
-                guard self.connection == nil, count > 0 else { return false }
-                self.connection = connection
-                return true
+        connectIfNeeded(generation)
+    }
+
+    /// Connects for the subscribers of `generation` unless they have a connection (see `connectionsEnded`).
+    private func connectIfNeeded(_ generation: UInt64) {
+        var generation = generation
+        while true {
+            let (needed, endedBefore) = lock.withLock {
+                (count > 0 && self.connection == nil && self.generation == generation, connectionsEnded)
             }
-            if !keep && lock.withLock({ count == 0 }) { connection.dispose() }
+            guard needed else { return }
+            let connection = connectable.connect()
+            let retry = lock.withLock { () -> UInt64? in
+                if self.connection == nil, count > 0, connectionsEnded == endedBefore {
+                    self.connection = connection
+                    return nil
+                }
+                return self.connection == nil && count > 0 && connectionsEnded != endedBefore ? self.generation : nil
+            }
+            guard let retry else {
+                if lock.withLock({ count == 0 }) { connection.dispose() }
+                return
+            }
+            generation = retry
         }
     }
 
@@ -137,6 +157,7 @@ final class RefCountStorage<Connectable: ConnectableObservableType>: @unchecked 
             guard generation == self.generation else { return nil }
             count = 0
             self.generation &+= 1
+            connectionsEnded &+= 1
             let connection = self.connection
             self.connection = nil
             return connection
@@ -154,7 +175,16 @@ final class RefCountStorage<Connectable: ConnectableObservableType>: @unchecked 
             self.connection = nil
             return connection
         }
-        connection?.dispose()
+        guard let connection else { return }
+        connection.dispose()
+        // A subscriber that arrived meanwhile may have been handed this connection before its disposal and kept it:
+        // it is over, so forget it and connect again for whoever is subscribed now.
+        let reconnect = lock.withLock { () -> UInt64? in
+            connectionsEnded &+= 1
+            if let kept = self.connection, (kept as AnyObject) === (connection as AnyObject) { self.connection = nil }
+            return count > 0 && self.connection == nil ? self.generation : nil
+        }
+        if let reconnect { connectIfNeeded(reconnect) }
     }
 }
 
