@@ -138,8 +138,8 @@ extension ObservableType {
     /// One subscription of ``mapToOneInnerAtATime(_:whileOneRuns:)``'s `observable`.
     @inlinable
     static func subscribeOneInnerAtATime<Source: ObservableConvertibleType>(
-        _: Source.Type, _ observable: Observable<Source.Element>, _ sink: @escaping EventSink<Source.Element>, _ lifetime: Lifetime,
-        replacing: Bool
+        _: Source.Type, _ observable: Observable<Source.Element>, _ sink: @escaping EventSink<Source.Element>,
+        _ lifetime: Lifetime, replacing: Bool
     ) {
         let operation = UnaryOperatorObservable<Element, Source.Element, Element, Source>.of(observable)
         let outer = SwitchOuter(
