@@ -87,7 +87,7 @@ public struct ObservableValues<Element: Sendable>: AsyncSequence {
 /// Whether the observable behind an ``ObservableValues`` iteration completed (rather than being cut short).
 @usableFromInline
 final class ValuesEnding: @unchecked Sendable {
-    private let lock = SpinLock()
+    private let lock = Lock()
     // Guarded by `lock`.
     private var completed = false
 

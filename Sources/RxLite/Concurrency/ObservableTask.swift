@@ -6,7 +6,7 @@
 /// producer, one event at a time.
 @usableFromInline
 final class TaskReport<Element>: Disposable, @unchecked Sendable {
-    private let lock = SpinLock()
+    private let lock = Lock()
     // Guarded by `lock`.
     @exclusivity(unchecked) private var sink: EventSink<Element>?
     @exclusivity(unchecked) private var lifetime: Lifetime?

@@ -79,7 +79,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
 final class AwaitedOutcome<Element: Sendable>: @unchecked Sendable {
     @usableFromInline
     let live = LiveResource()
-    private let lock = SpinLock()
+    private let lock = Lock()
     // Guarded by `lock`.
     @exclusivity(unchecked) private var continuation: CheckedContinuation<Element?, any Error>?
     @exclusivity(unchecked) private var subscription: (any Disposable)?

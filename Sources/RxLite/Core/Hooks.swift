@@ -63,7 +63,7 @@ private final class HooksStorage: @unchecked Sendable {
         }
     }
 
-    private let lock = SpinLock()
+    private let lock = Lock()
     private var values = Values()
 
     func withLock<Result>(_ body: (inout Values) -> Result) -> Result {

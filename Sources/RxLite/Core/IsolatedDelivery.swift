@@ -35,7 +35,7 @@ final class IsolatedDelivery<Element>: @unchecked Sendable {
     @usableFromInline
     let actor: (any Actor)?
     @usableFromInline
-    let lock = SpinLock()
+    let lock = Lock()
     @usableFromInline
     @exclusivity(unchecked) var queue: [Event<Element>] = []
     @usableFromInline

@@ -14,7 +14,7 @@ class SerializedEmitter<Output>: @unchecked Sendable {
     @usableFromInline
     let live = LiveResource()
     @usableFromInline
-    final let lock = SpinLock()
+    final let lock = Lock()
     @usableFromInline
     final let sink: EventSink<Output>
     @usableFromInline

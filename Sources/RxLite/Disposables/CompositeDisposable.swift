@@ -11,7 +11,7 @@ public struct BagKey: Hashable, Sendable {
 public final class CompositeDisposable: Cancelable, EndedSubscriptionForgetting, @unchecked Sendable {
     @usableFromInline
     let live = LiveResource()
-    private let lock = SpinLock()
+    private let lock = Lock()
     private let disposedFlag = Atomic<Bool>(false)
     // Guarded by `lock`; insertion order is disposal order.
     @exclusivity(unchecked) private var entries = DisposableList()

@@ -14,7 +14,7 @@
 public final class DisposeBag: EndedSubscriptionForgetting, @unchecked Sendable {
     @usableFromInline
     let live = LiveResource()
-    private let lock = SpinLock()
+    private let lock = Lock()
     // Guarded by `lock`.
     @exclusivity(unchecked) private var disposables = DisposableList()
 

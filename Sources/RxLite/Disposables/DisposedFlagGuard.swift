@@ -5,7 +5,7 @@
 /// Runs `store` holding `lock` unless `disposedFlag` is set, and returns whether it ran. When it did not, the owner
 /// was disposed first: the caller disposes what it meant to store.
 func storeUnlessDisposed(
-    _ lock: borrowing SpinLock, _ disposedFlag: borrowing Atomic<Bool>, _ store: () -> Void
+    _ lock: borrowing Lock, _ disposedFlag: borrowing Atomic<Bool>, _ store: () -> Void
 ) -> Bool {
     lock.lock()
     defer { lock.unlock() }
@@ -17,7 +17,7 @@ func storeUnlessDisposed(
 /// Sets `disposedFlag` holding `lock`; on the first call only, runs `take`, which empties the owner and returns what
 /// it held, for the caller to dispose. `nil` when the owner was disposed already.
 func takeOnFirstDispose<Taken>(
-    _ lock: borrowing SpinLock, _ disposedFlag: borrowing Atomic<Bool>, _ take: () -> Taken?
+    _ lock: borrowing Lock, _ disposedFlag: borrowing Atomic<Bool>, _ take: () -> Taken?
 ) -> Taken? {
     lock.lock()
     defer { lock.unlock() }

@@ -1,7 +1,7 @@
 /// Holds a disposable until it is disposed *and* every handle made by ``retain()`` is disposed: for a resource
 /// that several dependents share with its owner.
 public final class RefCountDisposable: Cancelable, @unchecked Sendable {
-    private let lock = SpinLock()
+    private let lock = Lock()
     // Guarded by `lock`: the resource until it is released, the live handles, and whether `dispose()` ran.
     @exclusivity(unchecked) private var disposable: (any Disposable)?
     @exclusivity(unchecked) private var handles = 0

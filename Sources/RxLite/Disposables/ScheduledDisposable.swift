@@ -3,7 +3,7 @@
 public final class ScheduledDisposable: Cancelable, @unchecked Sendable {
     /// The scheduler the disposal runs on.
     public let scheduler: any ImmediateSchedulerType
-    private let lock = SpinLock()
+    private let lock = Lock()
     // Guarded by `lock`: the disposable until disposal was requested.
     @exclusivity(unchecked) private var disposable: (any Disposable)?
 

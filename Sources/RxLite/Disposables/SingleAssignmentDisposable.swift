@@ -5,7 +5,7 @@
 public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
     @usableFromInline
     let live = LiveResource()
-    private let lock = SpinLock()
+    private let lock = Lock()
     private let disposedFlag = Atomic<Bool>(false)
     @exclusivity(unchecked) private var isAssigned = false
     @exclusivity(unchecked) private var current: (any Disposable)?

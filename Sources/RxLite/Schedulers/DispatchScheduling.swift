@@ -82,7 +82,7 @@ private final class PeriodicStorage<State>: @unchecked Sendable {
 final class ScheduledItem: Cancelable, @unchecked Sendable {
     @usableFromInline
     let live = LiveResource()
-    private let lock = SpinLock()
+    private let lock = Lock()
     private let disposedFlag = Atomic<Bool>(false)
     @exclusivity(unchecked) private var timer: (any DispatchSourceTimer)?
     @exclusivity(unchecked) private var inner: (any Disposable)?

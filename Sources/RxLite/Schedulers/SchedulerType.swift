@@ -67,7 +67,7 @@ final class PeriodicTicker<Scheduler: SchedulerType, State>: Disposable, @unchec
     private let scheduler: Scheduler
     private let period: RxTimeInterval
     private let action: (State) -> State
-    private let lock = SpinLock()
+    private let lock = Lock()
     private let disposedFlag = Atomic<Bool>(false)
     // Guarded by `lock`.
     @exclusivity(unchecked) private var state: State
@@ -125,7 +125,7 @@ final class RecursiveAction<Scheduler: ImmediateSchedulerType, State>: Disposabl
     private let live = LiveResource()
     private let scheduler: Scheduler
     private let action: (State, (State) -> Void) -> Void
-    private let lock = SpinLock()
+    private let lock = Lock()
     // Guarded by `lock`: the scheduled runs not yet done, by key.
     @exclusivity(unchecked) private var pending: [UInt64: any Disposable] = [:]
     @exclusivity(unchecked) private var finishedEarly: Set<UInt64> = []

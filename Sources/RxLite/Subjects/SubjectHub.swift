@@ -74,7 +74,7 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
     }
 
     @usableFromInline
-    let lock = SpinLock()
+    let lock = Lock()
     // Everything below is guarded by `lock`.
     @usableFromInline
     @exclusivity(unchecked) var memory: Memory

@@ -45,7 +45,7 @@ final class AmbStorage<Element>: @unchecked Sendable {
     @usableFromInline
     let winner = Atomic<Int>(-1)
     @usableFromInline
-    let lock = SpinLock()
+    let lock = Lock()
     // Guarded by `lock`: every source's lifetime until a winner is known.
     @usableFromInline
     @exclusivity(unchecked) var lifetimes: [Lifetime] = []

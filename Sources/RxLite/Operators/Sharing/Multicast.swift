@@ -36,7 +36,7 @@ final class ConnectableStorage<Element>: @unchecked Sendable {
     typealias SharedSubject = (observable: Observable<Element>, feed: (Lifetime, @escaping () -> Void) -> Void)
 
     private let makeSubject: () -> SharedSubject
-    private let lock = SpinLock()
+    private let lock = Lock()
     // Guarded by `lock`: the subject of the current connection, and that connection.
     @exclusivity(unchecked) private var subject: SharedSubject?
     @exclusivity(unchecked) private var connection: Lifetime?
@@ -88,7 +88,7 @@ final class ConnectableStorage<Element>: @unchecked Sendable {
 final class RefCountStorage<Connectable: ConnectableObservableType>: @unchecked Sendable {
     typealias Element = Connectable.Element
     private let connectable: Connectable
-    private let lock = SpinLock()
+    private let lock = Lock()
     // Guarded by `lock`.
     @exclusivity(unchecked) private var count = 0
     @exclusivity(unchecked) private var connection: (any Disposable)?

@@ -25,7 +25,7 @@ final class ShareWhileConnectedStorage<Memory: SubjectMemory>: @unchecked Sendab
     @usableFromInline
     let makeMemory: () -> Memory
     @usableFromInline
-    let lock = SpinLock()
+    let lock = Lock()
     // Guarded by `lock`.
     @usableFromInline
     @exclusivity(unchecked) var hub: SubjectHub<Memory>?

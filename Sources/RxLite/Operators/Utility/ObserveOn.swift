@@ -16,7 +16,7 @@ final class ObserveOnStorage<Element: Sendable>: Disposable, @unchecked Sendable
     @usableFromInline
     let lifetime: Lifetime
     @usableFromInline
-    let lock = SpinLock()
+    let lock = Lock()
     // Guarded by `lock`.
     @usableFromInline
     @exclusivity(unchecked) var queue: [Event<Element>] = []
