@@ -6,7 +6,7 @@ public final class SerialDisposable: Cancelable, @unchecked Sendable {
     let live = LiveResource()
     private let lock = Lock()
     private let disposedFlag = Atomic<Bool>(false)
-    @exclusivity(unchecked) private var current: (any Disposable)?
+    private var current: (any Disposable)?
 
     /// An empty serial disposable.
     public init() {

@@ -7,8 +7,8 @@ public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
     let live = LiveResource()
     private let lock = Lock()
     private let disposedFlag = Atomic<Bool>(false)
-    @exclusivity(unchecked) private var isAssigned = false
-    @exclusivity(unchecked) private var current: (any Disposable)?
+    private var isAssigned = false
+    private var current: (any Disposable)?
 
     /// An unassigned disposable.
     public init() {

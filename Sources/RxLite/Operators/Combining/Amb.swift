@@ -48,7 +48,7 @@ final class AmbStorage<Element>: @unchecked Sendable {
     let lock = Lock()
     // Guarded by `lock`: every source's lifetime until a winner is known.
     @usableFromInline
-    @exclusivity(unchecked) var lifetimes: [Lifetime] = []
+    var lifetimes: [Lifetime] = []
 
     @inlinable
     init(sink: @escaping EventSink<Element>) {

@@ -38,8 +38,8 @@ final class ConnectableStorage<Element>: @unchecked Sendable {
     private let makeSubject: () -> SharedSubject
     private let lock = Lock()
     // Guarded by `lock`: the subject of the current connection, and that connection.
-    @exclusivity(unchecked) private var subject: SharedSubject?
-    @exclusivity(unchecked) private var connection: Lifetime?
+    private var subject: SharedSubject?
+    private var connection: Lifetime?
 
     init(makeSubject: @escaping () -> SharedSubject) {
         self.makeSubject = makeSubject
@@ -90,9 +90,9 @@ final class RefCountStorage<Connectable: ConnectableObservableType>: @unchecked 
     private let connectable: Connectable
     private let lock = Lock()
     // Guarded by `lock`.
-    @exclusivity(unchecked) private var count = 0
-    @exclusivity(unchecked) private var connection: (any Disposable)?
-    @exclusivity(unchecked) private var generation: UInt64 = 0
+    private var count = 0
+    private var connection: (any Disposable)?
+    private var generation: UInt64 = 0
 
     init(connectable: Connectable) {
         self.connectable = connectable
