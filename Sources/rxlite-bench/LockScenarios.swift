@@ -83,38 +83,31 @@ final class PthreadMutexCounter: LockedCounter, @unchecked Sendable {
 }
 
 #if os(Linux)
-    /// The futex lock of `CLockCandidates`, polling the word `spins` times before it sleeps.
-    class FutexCounterBase: @unchecked Sendable {
-        let spins: Int32
+    /// How many times a waiter of ``FutexCounter`` polls the word before it sleeps.
+    protocol FutexSpins { static var spins: Int32 { get } }
+    /// A brief spin (100 polls) before sleeping, as glibc's adaptive mutex does.
+    enum HundredPolls: FutexSpins { static var spins: Int32 { 100 } }
+    /// No spin: a waiter sleeps at once.
+    enum NoPolls: FutexSpins { static var spins: Int32 { 0 } }
+
+    /// The futex lock of `CLockCandidates`.
+    final class FutexCounter<Spins: FutexSpins>: LockedCounter, @unchecked Sendable {
         let futex: UnsafeMutablePointer<candidate_futex_lock> = .allocate(capacity: 1)
         var count = 0  // guarded by `futex`
 
-        init(spins: Int32) {
-            self.spins = spins
-            candidate_futex_lock_init(futex)
-        }
+        init() { candidate_futex_lock_init(futex) }
         deinit { futex.deallocate() }
 
         @inline(never) func bump() {
-            candidate_futex_lock_lock(futex, spins)
+            candidate_futex_lock_lock(futex, Spins.spins)
             count += 1
             candidate_futex_lock_unlock(futex)
         }
         var value: Int {
-            candidate_futex_lock_lock(futex, spins)
+            candidate_futex_lock_lock(futex, Spins.spins)
             defer { candidate_futex_lock_unlock(futex) }
             return count
         }
-    }
-
-    /// The futex lock with a brief spin (100 polls) before it sleeps, as glibc's adaptive mutex does.
-    final class FutexCounter: FutexCounterBase, LockedCounter, @unchecked Sendable {
-        required init() { super.init(spins: 100) }
-    }
-
-    /// The futex lock without its spin: a waiter sleeps at once.
-    final class FutexNoSpinCounter: FutexCounterBase, LockedCounter, @unchecked Sendable {
-        required init() { super.init(spins: 0) }
     }
 #endif
 
@@ -234,8 +227,8 @@ func lockScenario<Counter: LockedCounter>(
 func allLockScenarios() -> [Scenario] {
     var scenarios = lockScenarios("RxLite", RxLiteLockCounter.self)
     #if os(Linux)
-        scenarios += lockScenarios("Futex", FutexCounter.self)
-        scenarios += lockScenarios("FutexNoSpin", FutexNoSpinCounter.self)
+        scenarios += lockScenarios("Futex", FutexCounter<HundredPolls>.self)
+        scenarios += lockScenarios("FutexNoSpin", FutexCounter<NoPolls>.self)
     #endif
     scenarios += lockScenarios("PthreadMutex", PthreadMutexCounter.self)
     scenarios += lockScenarios("SpinOnly", SpinOnlyCounter.self)
