@@ -43,9 +43,14 @@ let package = Package(
         .executableTarget(
             name: "book-search", dependencies: ["BookSearchTerminal", "BookSearch", "RxLiteUI", "RxLite"]),
         .target(name: "CAllocationCounter"),
+        // Locks the benchmark measures against RxLite's own (the table in Sources/RxLite/Core/Lock.swift).
+        .target(name: "CLockCandidates"),
         .executableTarget(
             name: "rxlite-bench",
-            dependencies: ["RxLite", "RxLiteTest", "RxLiteUI", "BookSearch", "CAllocationCounter"]),
+            dependencies: [
+                "RxLite", "RxLiteTest", "RxLiteUI", "BookSearch", "CAllocationCounter",
+                "CLockCandidates",
+            ]),
         // Exercises RxLite under `valgrind --leak-check=full` (docs/RELIABILITY.md); not a product.
         .executableTarget(name: "rxlite-leakcheck", dependencies: ["RxLite"]),
         .testTarget(name: "RxLiteTests", dependencies: ["RxLite", "RxLiteTest"]),

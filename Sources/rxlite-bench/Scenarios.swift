@@ -191,7 +191,7 @@ nonisolated func floor(_ iterations: Int) -> Int {
 
 /// Every scenario, in report order. `quick` picks smaller sizes for the scenarios whose size is a parameter.
 nonisolated func scenarios(quick: Bool) -> [Scenario] {
-    baseScenarios + disposeBagScenarios + growthScenarios(quick: quick)
+    baseScenarios + disposeBagScenarios + growthScenarios(quick: quick) + allLockScenarios()
 }
 
 let baseScenarios: [Scenario] = [
@@ -272,17 +272,4 @@ let baseScenarios: [Scenario] = [
     Scenario(
         name: "PagingScroll", unit: "item", units: { $0 * 10 },
         expectedChecksum: { $0 * 10 }, body: pagingScroll, note: pagingScrollNote),
-    // Lock round trips (LockScenarios.swift); the figures are in Core/SpinLock.swift's comment.
-    Scenario(
-        name: "LockUncontended", unit: "lock", units: { $0 * 100 },
-        expectedChecksum: { $0 * 100 }, body: { uncontendedRoundTrips(SpinLockCounter.self, $0) }),
-    Scenario(
-        name: "LockContended", unit: "lock", units: { $0 * 100 },
-        expectedChecksum: { $0 * 100 }, body: { contendedRoundTrips(SpinLockCounter.self, $0) }),
-    Scenario(
-        name: "LockUncontendedPthreadMutex", unit: "lock", units: { $0 * 100 },
-        expectedChecksum: { $0 * 100 }, body: { uncontendedRoundTrips(PthreadMutexCounter.self, $0) }),
-    Scenario(
-        name: "LockContendedPthreadMutex", unit: "lock", units: { $0 * 100 },
-        expectedChecksum: { $0 * 100 }, body: { contendedRoundTrips(PthreadMutexCounter.self, $0) }),
 ]

@@ -11,10 +11,10 @@ final class TaskReport<Element>: Disposable, @unchecked Sendable {
     private var words = InlineWord()
     private var lock: LockWord { LockWord(word: 0, of: self) }
     // Guarded by `lock`.
-    @exclusivity(unchecked) private var sink: EventSink<Element>?
-    @exclusivity(unchecked) private var lifetime: Lifetime?
-    @exclusivity(unchecked) private var task: Task<Void, Never>?
-    @exclusivity(unchecked) private var isDisposed = false
+    private var sink: EventSink<Element>?
+    private var lifetime: Lifetime?
+    private var task: Task<Void, Never>?
+    private var isDisposed = false
 
     @usableFromInline
     init(sink: @escaping EventSink<Element>, lifetime: Lifetime) {

@@ -84,11 +84,11 @@ final class AwaitedOutcome<Element: Sendable>: @unchecked Sendable {
     let live = LiveResource()
     private var lock: LockWord { LockWord(word: 0, of: self) }
     // Guarded by `lock`.
-    @exclusivity(unchecked) private var continuation: CheckedContinuation<Element?, any Error>?
-    @exclusivity(unchecked) private var subscription: (any Disposable)?
-    @exclusivity(unchecked) private var isFinished = false
+    private var continuation: CheckedContinuation<Element?, any Error>?
+    private var subscription: (any Disposable)?
+    private var isFinished = false
     // Guarded by `lock`: the first element; a later one is dropped (the traits emit at most one).
-    @exclusivity(unchecked) private var element: Element?
+    private var element: Element?
 
     init() {
         assertFirstStoredProperty(of: self, &words)

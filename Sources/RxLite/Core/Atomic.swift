@@ -121,7 +121,6 @@ struct InlineWord {
 
 /// Word `index` of the ``InlineWord``s that `object` keeps as its first stored property.
 @inlinable
-@inline(__always)
 func inlineWord(_ index: Int, of object: AnyObject) -> UnsafeMutablePointer<rx_atomic_word> {
     _getUnsafePointerToStoredProperties(object).assumingMemoryBound(to: rx_atomic_word.self) + index
 }
@@ -142,7 +141,6 @@ func assertFirstStoredProperty<Words>(of object: AnyObject, _ words: inout Words
 extension AtomicView {
     /// The atomic in word `index` of `object`'s ``InlineWord``s.
     @inlinable
-    @inline(__always)
     init(word index: Int, of object: AnyObject) {
         self.init(inlineWord(index, of: object))
     }

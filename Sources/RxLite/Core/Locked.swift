@@ -1,6 +1,6 @@
-/// A value behind a ``SpinLock``, for state that callbacks on several threads share, in the package's other modules
+/// A value behind a ``Lock``, for state that callbacks on several threads share, in the package's other modules
 /// (BookSearch's view model, RxLiteTest's `Protected`): the shape of `Synchronization.Mutex` (`withLock { $0... }`),
-/// which needs iOS 18, and a lock ThreadSanitizer sees (see ``SpinLock``). Keep `body` short: it runs under the
+/// which needs iOS 18, and a lock ThreadSanitizer sees (see ``Lock``). Keep `body` short: it runs under the
 /// lock.
 package final class Locked<Value> {
     /// The word of `lock`, in this object's own memory rather than a heap cell of its own (see

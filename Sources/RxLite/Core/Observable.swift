@@ -252,7 +252,6 @@ final class UnaryOperatorObservable<Source, Element, Input, Output>: Observable<
 
     /// `observable`, handed to the handler of an observable made by this class, as what it is.
     @inlinable
-    @inline(__always)
     static func of(_ observable: Observable<Element>) -> UnaryOperatorObservable {
         unsafeDowncast(observable, to: UnaryOperatorObservable.self)
     }
@@ -279,7 +278,6 @@ final class PredicateOperatorObservable<Element>: Observable<Element> {
 
     /// `observable`, handed to the handler of an observable made by this class, as what it is.
     @inlinable
-    @inline(__always)
     static func of(_ observable: Observable<Element>) -> PredicateOperatorObservable {
         unsafeDowncast(observable, to: PredicateOperatorObservable.self)
     }

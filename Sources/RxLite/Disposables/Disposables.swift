@@ -48,7 +48,7 @@ final class AnonymousDisposable: Cancelable, @unchecked Sendable {
     @usableFromInline
     let live = LiveResource()
     /// Taken and cleared only by the one `dispose()` that flips `disposedFlag`, so it needs no lock.
-    @exclusivity(unchecked) private var action: (() -> Void)?
+    private var action: (() -> Void)?
     private var disposedFlag: AtomicView<Bool> { AtomicView(word: 0, of: self) }
 
     @usableFromInline

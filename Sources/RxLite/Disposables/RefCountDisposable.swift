@@ -6,9 +6,9 @@ public final class RefCountDisposable: Cancelable, @unchecked Sendable {
     private var words = InlineWord()
     private var lock: LockWord { LockWord(word: 0, of: self) }
     // Guarded by `lock`: the resource until it is released, the live handles, and whether `dispose()` ran.
-    @exclusivity(unchecked) private var disposable: (any Disposable)?
-    @exclusivity(unchecked) private var handles = 0
-    @exclusivity(unchecked) private var primaryDisposed = false
+    private var disposable: (any Disposable)?
+    private var handles = 0
+    private var primaryDisposed = false
 
     /// Shares `disposable`.
     public init(disposable: any Disposable) {

@@ -8,7 +8,7 @@ public final class ScheduledDisposable: Cancelable, @unchecked Sendable {
     public let scheduler: any ImmediateSchedulerType
     private var lock: LockWord { LockWord(word: 0, of: self) }
     // Guarded by `lock`: the disposable until disposal was requested.
-    @exclusivity(unchecked) private var disposable: (any Disposable)?
+    private var disposable: (any Disposable)?
 
     /// Disposes `disposable` on `scheduler` when this is disposed.
     public init(scheduler: any ImmediateSchedulerType, disposable: any Disposable) {

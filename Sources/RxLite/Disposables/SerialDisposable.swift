@@ -9,7 +9,7 @@ public final class SerialDisposable: Cancelable, @unchecked Sendable {
     let live = LiveResource()
     private var lock: LockWord { LockWord(word: 0, of: self) }
     private var disposedFlag: AtomicView<Bool> { AtomicView(word: 1, of: self) }
-    @exclusivity(unchecked) private var current: (any Disposable)?
+    private var current: (any Disposable)?
 
     /// An empty serial disposable.
     public init() {

@@ -10,8 +10,8 @@ public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
     let live = LiveResource()
     private var lock: LockWord { LockWord(word: 0, of: self) }
     private var disposedFlag: AtomicView<Bool> { AtomicView(word: 1, of: self) }
-    @exclusivity(unchecked) private var isAssigned = false
-    @exclusivity(unchecked) private var current: (any Disposable)?
+    private var isAssigned = false
+    private var current: (any Disposable)?
 
     /// An unassigned disposable.
     public init() {

@@ -64,7 +64,7 @@ struct DispatchQueueDriver: Sendable {
 
 /// The state of a periodic action; only the scheduler's queue touches it.
 private final class PeriodicStorage<State>: @unchecked Sendable {
-    @exclusivity(unchecked) private var state: State
+    private var state: State
     private let action: (State) -> State
 
     init(state: State, action: @escaping (State) -> State) {
@@ -87,8 +87,8 @@ final class ScheduledItem: Cancelable, @unchecked Sendable {
     let live = LiveResource()
     private var lock: LockWord { LockWord(word: 0, of: self) }
     private var disposedFlag: AtomicView<Bool> { AtomicView(word: 1, of: self) }
-    @exclusivity(unchecked) private var timer: (any DispatchSourceTimer)?
-    @exclusivity(unchecked) private var inner: (any Disposable)?
+    private var timer: (any DispatchSourceTimer)?
+    private var inner: (any Disposable)?
 
     init() {
         assertFirstStoredProperty(of: self, &words)

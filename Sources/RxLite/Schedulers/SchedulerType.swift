@@ -73,9 +73,9 @@ final class PeriodicTicker<Scheduler: SchedulerType, State>: Disposable, @unchec
     private var lock: LockWord { LockWord(word: 0, of: self) }
     private var disposedFlag: AtomicView<Bool> { AtomicView(word: 1, of: self) }
     // Guarded by `lock`.
-    @exclusivity(unchecked) private var state: State
-    @exclusivity(unchecked) private var pending: (any Disposable)?
-    @exclusivity(unchecked) private var nextDeadline: RxTime = Date.distantPast
+    private var state: State
+    private var pending: (any Disposable)?
+    private var nextDeadline: RxTime = Date.distantPast
 
     init(scheduler: Scheduler, state: State, period: RxTimeInterval, action: @escaping (State) -> State) {
         self.scheduler = scheduler
@@ -134,9 +134,9 @@ final class RecursiveAction<Scheduler: ImmediateSchedulerType, State>: Disposabl
     private let action: (State, (State) -> Void) -> Void
     private var lock: LockWord { LockWord(word: 0, of: self) }
     // Guarded by `lock`: the scheduled runs not yet done, by key.
-    @exclusivity(unchecked) private var pending: [UInt64: any Disposable] = [:]
-    @exclusivity(unchecked) private var finishedEarly: Set<UInt64> = []
-    @exclusivity(unchecked) private var nextKey: UInt64 = 0
+    private var pending: [UInt64: any Disposable] = [:]
+    private var finishedEarly: Set<UInt64> = []
+    private var nextKey: UInt64 = 0
     private var disposedFlag: AtomicView<Bool> { AtomicView(word: 1, of: self) }
 
     init(scheduler: Scheduler, action: @escaping (State, (State) -> Void) -> Void) {

@@ -307,11 +307,11 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
     /// Delivers one accepted element. Entered and left with the lock held; drops it while delivering.
     @inlinable
     func deliverLocked(_ event: Event<Element>) {
-        // `observers` cannot change until this thread clears `isEmitting` (see the type's invariants).
-        let targets = observers
+        // `observers` cannot change until this thread clears `isEmitting` (see the type's invariants): walked in
+        // place, borrowed, after the lock is released.
         lock.unlock()
         HeldLocks.checkNoneHeld("a subject's delivery")
-        targets.forEach(as: Registration.self) { registration in
+        observers.forEach(as: Registration.self) { registration in
             if registration.lifetime.isActive { registration.sink(event) }
         }
         lock.lock()
@@ -320,8 +320,7 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
     /// Delivers the accepted end and lets every observer go. Entered and left with the lock held.
     @inlinable
     func deliverEndLocked(_ event: Event<Element>, _ delivered: [Event<Element>]?) {
-        var targets = observers
-        observers = RegistrationList()
+        var targets = observers.take()
         lock.unlock()
         HeldLocks.checkNoneHeld("a subject's delivery of its end")
         targets.forEach(as: Registration.self) { registration in
@@ -364,8 +363,7 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
     func releaseObservers() {
         lock.lock()
         isDisposed = true
-        var released = observers
-        observers = RegistrationList()
+        var released = observers.take()
         lock.unlock()
         released.releaseAll()
     }
@@ -456,18 +454,25 @@ final class SinkRegistration<Element>: HubRegistration {
 /// retain). The first observer sits inline; a buffer is allocated only for a second. Not generic, so removal and
 /// release from unspecialized code look up no metadata. Not thread-safe; the hub guards it.
 ///
+/// `~Copyable`: it owns its buffer and a retain of each listed registration, so exactly one value may hold them. A
+/// list is moved out with ``take()``, emptied with ``releaseAll()``, and frees its buffer when it goes away; it must
+/// then list nothing (debug builds check), or those registrations would never be released.
+///
 /// Removing any observer is O(1) (amortized), whichever its age: each registration knows its slot
 /// (``HubRegistration/slot``), a removal leaves a hole there, and the holes are squeezed out, in one pass that keeps
 /// the order, once they outnumber the observers. A removal at the end shortens the list instead. So a walk visits at
 /// most twice as many slots as there are observers, and disposing N subscribers in any order costs O(N).
 ///
-/// Invariants:
+/// Invariants (``_checkInvariants()`` checks them in debug builds after every change; the walk over every slot only
+/// where the change itself walks them, so the checks keep each operation's complexity):
+/// - With no buffer, `capacity` is 0, `end == count <= 1`, and `inline` holds the one registration exactly when
+///   `count` is 1. With a buffer, `inline` is `nil` and `count <= end <= capacity`.
 /// - Slots `0..<end` hold the observers in subscription order, with `nil` holes; `count` is the number of non-`nil`
 ///   slots, and the slot before `end` is never a hole.
 /// - A listed registration's `slot` is its index; an unlisted one's is -1.
-/// - `end - count <= max(count, 8)` after every removal.
+/// - `end - count <= max(count, 8)`.
 @usableFromInline
-struct RegistrationList {
+struct RegistrationList: ~Copyable {
     /// The only registration while there is no buffer and `count` is 1.
     @usableFromInline
     var inline: Unmanaged<HubRegistration>?
@@ -485,6 +490,24 @@ struct RegistrationList {
     @inlinable
     init() {}
 
+    @inlinable
+    deinit {
+        assert(count == 0, "Internal inconsistency: a RegistrationList went away listing \(count) registration(s)")
+        base?.deallocate()
+    }
+
+    /// Moves the whole list out, leaving this one empty: for a hub that lets every observer go outside its lock.
+    @inlinable
+    mutating func take() -> RegistrationList {
+        var taken = RegistrationList()
+        swap(&inline, &taken.inline)
+        swap(&base, &taken.base)
+        swap(&count, &taken.count)
+        swap(&end, &taken.end)
+        swap(&capacity, &taken.capacity)
+        return taken
+    }
+
     /// Adds `registration` at the end, retaining it.
     @inlinable
     mutating func append(_ registration: HubRegistration) {
@@ -494,6 +517,7 @@ struct RegistrationList {
             registration.slot = 0
             count = 1
             end = 1
+            _checkInvariants()
             return
         }
         if base == nil || end == capacity { grow() }
@@ -501,6 +525,7 @@ struct RegistrationList {
         registration.slot = end
         end += 1
         count += 1
+        _checkInvariants()
     }
 
     /// Makes room for one more slot: squeezes out the holes when they are at least half the slots, else doubles.
@@ -521,6 +546,7 @@ struct RegistrationList {
         }
         base = newBase
         capacity = newCapacity
+        _checkInvariants(walkingEverySlot: true)
     }
 
     /// Moves the observers down over the holes, in order, and renumbers their slots.
@@ -536,6 +562,7 @@ struct RegistrationList {
             kept += 1
         }
         end = kept
+        _checkInvariants(walkingEverySlot: true)
     }
 
     /// Takes `registration` out, keeping the order of the others; `true` when it was there, and then the caller
@@ -551,6 +578,7 @@ struct RegistrationList {
             count = 0
             end = 0
             registration.slot = -1
+            _checkInvariants()
             return true
         }
         guard base[slot]?.toOpaque() == target else { return false }
@@ -561,9 +589,11 @@ struct RegistrationList {
             // The last slot: drop it and any holes before it.
             end -= 1
             while end > 0 && base[end - 1] == nil { end -= 1 }
-        } else if end - count > Swift.max(count, 8) {
-            compact(base)
         }
+        // Also after dropping the last slot: one fewer registration can leave too many holes for the rest (the
+        // deadlock hunt found 10 holes for 9 registrations).
+        if end - count > Swift.max(count, 8) { compact(base) }
+        _checkInvariants()
         return true
     }
 
@@ -601,7 +631,43 @@ struct RegistrationList {
             }
             inline.unsafelyUnwrapped.release()
         }
-        self = RegistrationList()
+        // Field by field, not `self = RegistrationList()`: that would run the deinit on the buffer just freed.
+        inline = nil
+        base = nil
+        count = 0
+        end = 0
+        capacity = 0
+    }
+
+    /// Traps (debug builds only) when an invariant of the type is broken. The constant-time ones always; with
+    /// `walkingEverySlot`, also those that need every slot (each listed registration's `slot`, `count`), which only
+    /// the operations that walk every slot anyway ask for.
+    @inlinable
+    func _checkInvariants(walkingEverySlot: Bool = false) {
+        #if DEBUG
+            func check(_ condition: Bool, _ message: @autoclosure () -> String) {
+                if !condition { preconditionFailure("Internal inconsistency: RegistrationList \(message())") }
+            }
+            check(count >= 0 && end >= count, "count \(count), end \(end)")
+            check(end - count <= Swift.max(count, 8), "has \(end - count) holes for \(count) registrations")
+            guard let base else {
+                check(capacity == 0 && end == count && count <= 1, "without a buffer: count \(count), end \(end)")
+                check((inline != nil) == (count == 1), "inline slot and count \(count) disagree")
+                if let inline { check(inline._withUnsafeGuaranteedRef { $0.slot } == 0, "inline registration's slot") }
+                return
+            }
+            check(inline == nil && end <= capacity, "with a buffer: inline set, or end \(end) > capacity \(capacity)")
+            check(end == 0 || base[end - 1] != nil, "slot before end \(end) is a hole")
+            guard walkingEverySlot else { return }
+            var listed = 0
+            for index in 0..<end {
+                guard let reference = base[index] else { continue }
+                listed += 1
+                let slot = reference._withUnsafeGuaranteedRef { $0.slot }
+                check(slot == index, "registration in slot \(index) says it is in slot \(slot)")
+            }
+            check(listed == count, "lists \(listed) registrations, count says \(count)")
+        #endif
     }
 }
 

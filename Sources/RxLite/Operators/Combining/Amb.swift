@@ -52,7 +52,7 @@ final class AmbStorage<Element>: @unchecked Sendable {
     var lock: LockWord { LockWord(word: 0, of: self) }
     // Guarded by `lock`: every source's lifetime until a winner is known.
     @usableFromInline
-    @exclusivity(unchecked) var lifetimes: [Lifetime] = []
+    var lifetimes: [Lifetime] = []
 
     @inlinable
     init(sink: @escaping EventSink<Element>) {

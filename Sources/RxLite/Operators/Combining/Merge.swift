@@ -127,11 +127,11 @@ final class BoundedMergeStorage<Element>: SerializedEmitter<Element>, @unchecked
     let maxConcurrent: Int
     // Guarded by `lock`.
     @usableFromInline
-    @exclusivity(unchecked) var waiting: [Observable<Element>] = []
+    var waiting: [Observable<Element>] = []
     @usableFromInline
-    @exclusivity(unchecked) var active = 0
+    var active = 0
     @usableFromInline
-    @exclusivity(unchecked) var outerDone = false
+    var outerDone = false
 
     @usableFromInline
     init(sink: @escaping EventSink<Element>, lifetime: Lifetime, maxConcurrent: Int) {

@@ -41,8 +41,8 @@ final class ConnectableStorage<Element>: @unchecked Sendable {
     private let makeSubject: () -> SharedSubject
     private var lock: LockWord { LockWord(word: 0, of: self) }
     // Guarded by `lock`: the subject of the current connection, and that connection.
-    @exclusivity(unchecked) private var subject: SharedSubject?
-    @exclusivity(unchecked) private var connection: Lifetime?
+    private var subject: SharedSubject?
+    private var connection: Lifetime?
 
     init(makeSubject: @escaping () -> SharedSubject) {
         self.makeSubject = makeSubject
@@ -97,14 +97,14 @@ final class RefCountStorage<Connectable: ConnectableObservableType>: @unchecked 
     private let connectable: Connectable
     private var lock: LockWord { LockWord(word: 0, of: self) }
     // Guarded by `lock`.
-    @exclusivity(unchecked) private var count = 0
-    @exclusivity(unchecked) private var connection: (any Disposable)?
-    @exclusivity(unchecked) private var generation: UInt64 = 0
+    private var count = 0
+    private var connection: (any Disposable)?
+    private var generation: UInt64 = 0
     /// How many connections ended, by their source's end or by the last subscriber's leaving (counted once its
     /// disposal returned). `connect()` hands out the current connection while it lasts, so a subscriber connecting
     /// while one ends may get that one: it keeps what it got only if none ended meanwhile, else it connects again.
     /// Keeping a finished connection made every later subscriber find one, never connect, and get nothing.
-    @exclusivity(unchecked) private var connectionsEnded: UInt64 = 0
+    private var connectionsEnded: UInt64 = 0
 
     init(connectable: Connectable) {
         self.connectable = connectable
