@@ -40,8 +40,10 @@ let package = Package(
         .target(name: "BookSearch", dependencies: ["RxLite", "RxLiteUI"]),
         // The terminal app's logic (keys, layout, drawing, arguments, output), tested; the executable only wires.
         .target(name: "BookSearchTerminal", dependencies: ["BookSearch", "RxLiteUI", "RxLite"]),
+        // README.md there is the app's manual (its code compiled by scripts/generate-readme-examples.py), not a resource.
         .executableTarget(
-            name: "book-search", dependencies: ["BookSearchTerminal", "BookSearch", "RxLiteUI", "RxLite"]),
+            name: "book-search", dependencies: ["BookSearchTerminal", "BookSearch", "RxLiteUI", "RxLite"],
+            exclude: ["README.md"]),
         .target(name: "CAllocationCounter"),
         // Locks the benchmark measures against RxLite's own (the table in Sources/RxLite/Core/Lock.swift).
         .target(name: "CLockCandidates"),

@@ -1,4 +1,4 @@
-// The seed app's book search screen, written with RxLite: a search bar, a query-type segmented control, a table
+// A book search screen, written with RxLite: a search bar, a query-type segmented control, a table
 // with infinite scroll (the Paginator inside BookSearchViewModel), a throttled retry button, and the countdown
 // popup; plus a list of recent searches, an error details view and a back-to-top button. Every binding goes through
 // `BookSearchViewModel` or `Countdown`; the view controller only wires views. Between them the bindings use every
@@ -96,14 +96,14 @@ final class BookSearchViewController: UIViewController, UISearchBarDelegate, UIT
                 // A picked recent search counts as typed: setting the bar's text posts no editing event.
                 searchText: Observable.merge(
                     searchBar.rx.text.orEmpty.asObservable(), pickedRecentSearch.asObservable()),
-                // The seed throttled every scroll event; the Paginator drops triggers while a page loads and after
+                // A hand-written pager throttles every scroll event; the Paginator drops triggers while a page loads and after
                 // the last page, so this only saves work.
                 nearBottom: tableView.rx.reachedBottom(offset: 200)
                     .throttle(.seconds(2), latest: false, scheduler: MainScheduler.instance).asObservable(),
                 // Two taps within a second are one retry.
                 retry: retryButton.rx.tap.throttle(.seconds(1), latest: false, scheduler: MainScheduler.instance)
                     .asObservable(),
-                // The seed's throttled button: a tap, then nothing for 3 seconds, so a double tap is one search.
+                // A throttled button: a tap, then nothing for 3 seconds, so a double tap is one search.
                 refresh: refreshButton.rx.tap.throttle(.seconds(3), latest: false, scheduler: MainScheduler.instance)
                     .asObservable()))
 
@@ -167,7 +167,7 @@ final class BookSearchViewController: UIViewController, UISearchBarDelegate, UIT
     }
 
     private func bindCountdown() {
-        // The seed's popup: 3, 2, 1, 0, then it disappears. Tapping while it runs cancels it (its cleanup runs),
+        // The countdown popup: 3, 2, 1, 0, then it disappears. Tapping while it runs cancels it (its cleanup runs),
         // tapping again starts a fresh one.
         // Big digits that do not shift as they change.
         let digits: [NSAttributedString.Key: Any] = [.font: UIFont.monospacedDigitSystemFont(ofSize: 40, weight: .bold)]

@@ -93,7 +93,8 @@ public struct SearchReport: Sendable, Equatable {
     /// (``TerminalText/jsonForTerminal(_:)``).
     public var json: String {
         // Written field by field, not through an Encodable struct: JSONEncoder on Linux does not keep the declared
-        // order, and the README promises query, type and totalResults before the books.
+        // order, and book-search's manual (Sources/book-search/README.md) promises query, type and totalResults
+        // before the books.
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
         func literal(_ text: String) -> String {

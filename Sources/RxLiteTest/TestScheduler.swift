@@ -4,11 +4,59 @@ import RxLite
 /// A point or a span of virtual time, in ticks of a ``TestScheduler``.
 public typealias TestTime = Int
 
+/// How a ``TestScheduler``'s clock maps to dates and intervals: virtual time is ticks (``TestTime``), one tick is
+/// `resolution` seconds, and seconds become ticks rounded half up (`Int(seconds / resolution + 0.5)`), as in RxTest.
+public struct TestSchedulerVirtualTimeConverter: VirtualTimeConverterType {
+    public typealias VirtualTimeUnit = TestTime
+    public typealias VirtualTimeIntervalUnit = TestTime
+
+    /// Seconds per tick.
+    public let resolution: Double
+
+    /// A converter with `resolution` seconds per tick.
+    public init(resolution: Double) {
+        self.resolution = resolution
+    }
+
+    public func convertFromVirtualTime(_ virtualTime: TestTime) -> RxTime {
+        Date(timeIntervalSince1970: Double(virtualTime) * resolution)
+    }
+
+    public func convertToVirtualTime(_ time: RxTime) -> TestTime {
+        ticks(time.timeIntervalSince1970) ?? .max / 4
+    }
+
+    public func convertFromVirtualTimeInterval(_ virtualTimeInterval: TestTime) -> TimeInterval {
+        Double(virtualTimeInterval) * resolution
+    }
+
+    /// The ticks `timeInterval` seconds round to; an interval too long to count (`.never`'s infinity) is a time so
+    /// far off that no test reaches it.
+    public func convertToVirtualTimeInterval(_ timeInterval: TimeInterval) -> TestTime {
+        ticks(timeInterval) ?? .max / 4
+    }
+
+    public func offsetVirtualTime(_ time: TestTime, offset: TestTime) -> TestTime { time + offset }
+
+    public func compareVirtualTime(_ lhs: TestTime, _ rhs: TestTime) -> VirtualTimeComparison {
+        lhs < rhs ? .lessThan : lhs == rhs ? .equal : .greaterThan
+    }
+
+    /// `seconds` in ticks, rounded half up; `nil` for a span too long to represent.
+    func ticks(_ seconds: TimeInterval) -> TestTime? {
+        let ticks = (seconds / resolution + 0.5).rounded(.down)
+        guard ticks.isFinite, abs(ticks) < Double(TestTime.max / 4) else { return nil }
+        return TestTime(ticks)
+    }
+}
+
 /// A scheduler whose clock only moves when a test moves it: the virtual-time scheduler of RxTest.
 ///
-/// Actions are kept in a queue ordered by due time; ``start()`` and ``advanceTo(_:)`` run them in that order,
-/// setting ``clock`` to each action's time before running it. Nothing waits for real time, so a test of a
-/// ten-minute timeout runs in microseconds. Actions due at the same tick run in the order they were scheduled.
+/// It runs on a ``RxLite/VirtualTimeScheduler`` over ticks (see ``TestSchedulerVirtualTimeConverter``), as RxTest's
+/// does, adding the processing delay, RxTest's tick rounding, periodic scheduling and ``start(_:)``. Actions are
+/// kept in a queue ordered by due time; ``start()`` and ``advanceTo(_:)`` run them in that order, setting ``clock``
+/// to each action's time before running it. Nothing waits for real time, so a test of a ten-minute timeout runs in
+/// microseconds. Actions due at the same tick run in the order they were scheduled.
 ///
 /// **Time.** One tick is ``resolution`` seconds. A `DispatchTimeInterval` becomes `Int(seconds / resolution + 0.5)`
 /// ticks, as in RxTest: `.seconds(3)` is 3 ticks at resolution 1, `.milliseconds(300)` is 3 ticks at resolution
@@ -30,10 +78,7 @@ public typealias TestTime = Int
 ///
 /// **Threads.** All methods may be called from any thread. Actions run on the thread that called ``start()`` or
 /// ``advanceTo(_:)``, one at a time; the internal lock is never held while an action runs.
-public final class TestScheduler: SchedulerType, @unchecked Sendable {
-    // @unchecked: every mutable stored property is guarded by `lock`; actions (not Sendable, as in RxSwift) are
-    // stored under it and run outside it, on the one thread that drives the run loop.
-
+public final class TestScheduler: SchedulerType, Sendable {
     /// The times `start(create:)` uses, as in RxTest: create at 100, subscribe at 200, dispose at 1000.
     public struct Defaults {
         /// When the observable is created: 100.
@@ -50,50 +95,41 @@ public final class TestScheduler: SchedulerType, @unchecked Sendable {
     public let resolution: Double
     /// Whether work scheduled for now or the past runs one tick later (see the type's documentation).
     public let simulateProcessingDelay: Bool
-
-    private let lock = CheckedNSLock()
-    // Guarded by `lock`.
-    private var currentClock: TestTime
-    // Guarded by `lock`: pending items sorted by (time, id) descending, so the next one to run is last.
-    private var queue: [TestScheduledItem] = []
-    private var nextID = 0
-    private var isRunning = false
+    /// The clock, the queue and the run loop.
+    private let engine: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter>
+    private let converter: TestSchedulerVirtualTimeConverter
 
     /// A scheduler whose clock starts at `initialClock`, with `resolution` seconds per tick.
     ///
     /// `initialClock` defaults to 0 here (RxTest requires it).
     public init(initialClock: TestTime = 0, resolution: Double = 1.0, simulateProcessingDelay: Bool = true) {
         precondition(resolution > 0, "TestScheduler resolution must be positive, got \(resolution)")
-        self.currentClock = initialClock
         self.resolution = resolution
         self.simulateProcessingDelay = simulateProcessingDelay
-    }
-
-    deinit {
-        // A pending action may hold a subscription whose disposable holds the action's item again (a cold
-        // observable's events, a periodic tick); releasing the actions breaks those cycles.
-        for item in queue {
-            item.action = nil
-            item.status = .disposed
-        }
+        converter = TestSchedulerVirtualTimeConverter(resolution: resolution)
+        let delay: TestTime = simulateProcessingDelay ? 1 : 0
+        engine = VirtualTimeScheduler(
+            initialClock: initialClock, converter: converter,
+            adjustScheduledTime: { time, clock in time <= clock ? clock + delay : time })
     }
 
     /// The current virtual time in ticks.
-    public var clock: TestTime { lock.withLock { currentClock } }
+    public var clock: TestTime { engine.clock }
 
     /// The current virtual time as a date: `clock * resolution` seconds after 1970.
-    public var now: RxTime { Date(timeIntervalSince1970: Double(clock) * resolution) }
+    public var now: RxTime { engine.now }
+
+    /// Whether ``start()`` or ``advanceTo(_:)`` is running actions.
+    public var isEnabled: Bool { engine.isEnabled }
 
     /// How many actions are waiting to run. Disposed actions are not counted: after a test, `pendingCount == 0`
     /// proves that no timer was left behind. Not in RxTest.
-    public var pendingCount: Int { lock.withLock { queue.count } }
+    public var pendingCount: Int { engine.pendingCount }
 
     /// `interval` in ticks, rounded as RxTest does; `nil` for `.never` or a span too long to represent.
     func ticks(_ interval: RxTimeInterval) -> TestTime? {
         if case .never = interval { return nil }
-        let ticks = (interval.timeInterval / resolution + 0.5).rounded(.down)
-        guard ticks.isFinite, abs(ticks) < Double(Int.max / 4) else { return nil }
-        return TestTime(ticks)
+        return converter.ticks(interval.timeInterval)
     }
 
     // MARK: - SchedulerType
@@ -146,14 +182,14 @@ public final class TestScheduler: SchedulerType, @unchecked Sendable {
     public func scheduleAbsoluteVirtual<StateType>(
         _ state: StateType, time: TestTime, action: @escaping (StateType) -> any Disposable
     ) -> any Disposable {
-        lock.withLock { insertLocked(time: time) { action(state) } }
+        engine.scheduleAbsoluteVirtual(state, time: time, action: action)
     }
 
     /// Runs `action(state)` at `clock + dueTime` ticks, unadjusted.
     public func scheduleRelativeVirtual<StateType>(
         _ state: StateType, dueTime: TestTime, action: @escaping (StateType) -> any Disposable
     ) -> any Disposable {
-        lock.withLock { insertLocked(time: currentClock + dueTime) { action(state) } }
+        engine.scheduleRelativeVirtual(state, dueTime: dueTime, action: action)
     }
 
     // MARK: - Running
@@ -162,29 +198,21 @@ public final class TestScheduler: SchedulerType, @unchecked Sendable {
     /// is called. The clock stays at the time of the last action run. Does nothing when already running (for
     /// example when called from an action).
     public func start() {
-        guard beginRunning() else { return }
-        runLoop(until: nil)
-        lock.withLock { isRunning = false }
+        engine.start()
     }
 
     /// Stops a running ``start()`` or ``advanceTo(_:)`` after the current action.
     public func stop() {
-        lock.withLock { isRunning = false }
+        engine.stop()
     }
 
     /// Runs every action due at or before `time`, then sets the clock to `time` (unless ``stop()`` ended it
     /// early). Traps when `time` is before ``clock`` or the scheduler is already running.
     public func advanceTo(_ time: TestTime) {
-        lock.withLock {
-            precondition(!isRunning, "TestScheduler.advanceTo(\(time)) called while the scheduler is running")
-            precondition(time >= currentClock, "TestScheduler cannot go back in time from \(currentClock) to \(time)")
-            isRunning = true
-        }
-        let finished = runLoop(until: time)
-        lock.withLock {
-            if finished { currentClock = time }
-            isRunning = false
-        }
+        precondition(!isEnabled, "TestScheduler.advanceTo(\(time)) called while the scheduler is running")
+        let clock = clock
+        precondition(time >= clock, "TestScheduler cannot go back in time from \(clock) to \(time)")
+        engine.advanceTo(time)
     }
 
     /// Advances the clock by `ticks`, running what falls due (see ``advanceTo(_:)``). Not in RxTest.
@@ -196,142 +224,12 @@ public final class TestScheduler: SchedulerType, @unchecked Sendable {
     /// the new clock. Traps on a negative interval.
     public func sleep(_ ticks: TestTime) {
         precondition(ticks >= 0, "TestScheduler cannot sleep a negative interval (\(ticks))")
-        lock.withLock { currentClock += ticks }
+        engine.sleep(ticks)
     }
-
-    private func beginRunning() -> Bool {
-        lock.withLock {
-            if isRunning { return false }
-            isRunning = true
-            return true
-        }
-    }
-
-    /// Runs due items in order; returns `false` when ``stop()`` ended the run.
-    @discardableResult
-    private func runLoop(until limit: TestTime?) -> Bool {
-        while true {
-            lock.lock()
-            guard isRunning else {
-                lock.unlock()
-                return false
-            }
-            guard let next = queue.last, limit.map({ next.time <= $0 }) ?? true else {
-                lock.unlock()
-                return true
-            }
-            queue.removeLast()
-            if next.time > currentClock { currentClock = next.time }
-            let action = next.action
-            next.action = nil
-            next.status = .running
-            lock.unlock()
-
-            guard let action else { continue }
-            let result = action()
-
-            lock.lock()
-            if next.status == .disposed {
-                lock.unlock()
-                result.dispose()
-            } else {
-                next.status = .finished
-                next.result = result
-                lock.unlock()
-            }
-        }
-    }
-
-    // MARK: - Queue
 
     /// Schedules `action` `delay` ticks from now, applying the processing delay.
-    func enqueue(relativeTicks delay: TestTime, action: @escaping () -> any Disposable) -> TestScheduledItem {
-        lock.withLock {
-            var time = currentClock + delay
-            if time <= currentClock { time = currentClock + (simulateProcessingDelay ? 1 : 0) }
-            return insertLocked(time: time, action: action)
-        }
-    }
-
-    private func insertLocked(time: TestTime, action: @escaping () -> any Disposable) -> TestScheduledItem {
-        let item = TestScheduledItem(time: time, id: nextID, scheduler: self, action: action)
-        nextID += 1
-        // The queue is sorted descending by (time, id); a new item has the largest id, so it goes before (that is,
-        // runs after) every item with the same time.
-        var low = 0
-        var high = queue.count
-        while low < high {
-            let middle = (low + high) / 2
-            if queue[middle].time > time { low = middle + 1 } else { high = middle }
-        }
-        queue.insert(item, at: low)
-        return item
-    }
-
-    /// Cancels `item`: removes it when pending; returns what its action returned when it already ran.
-    func cancel(_ item: TestScheduledItem) -> (any Disposable)? {
-        lock.withLock {
-            switch item.status {
-            case .pending:
-                item.status = .disposed
-                item.action = nil
-                if let index = indexLocked(of: item) { queue.remove(at: index) }
-                return nil
-            case .running:
-                item.status = .disposed
-                return nil
-            case .finished:
-                item.status = .disposed
-                let result = item.result
-                item.result = nil
-                return result
-            case .disposed:
-                return nil
-            }
-        }
-    }
-
-    private func indexLocked(of item: TestScheduledItem) -> Int? {
-        // First index whose (time, id) is not greater than the item's; then compare identity.
-        var low = 0
-        var high = queue.count
-        while low < high {
-            let middle = (low + high) / 2
-            let other = queue[middle]
-            if other.time > item.time || (other.time == item.time && other.id > item.id) {
-                low = middle + 1
-            } else {
-                high = middle
-            }
-        }
-        return low < queue.count && queue[low] === item ? low : nil
-    }
-}
-
-/// One action in a ``TestScheduler``'s queue, and the disposable that cancels it.
-final class TestScheduledItem: Disposable, @unchecked Sendable {
-    // @unchecked: `action`, `status` and `result` are guarded by the scheduler's lock; `time`, `id` are constants.
-    enum Status {
-        case pending, running, finished, disposed
-    }
-
-    let time: TestTime
-    let id: Int
-    private weak var scheduler: TestScheduler?
-    var action: (() -> any Disposable)?
-    var status = Status.pending
-    var result: (any Disposable)?
-
-    init(time: TestTime, id: Int, scheduler: TestScheduler, action: @escaping () -> any Disposable) {
-        self.time = time
-        self.id = id
-        self.scheduler = scheduler
-        self.action = action
-    }
-
-    func dispose() {
-        // Without its scheduler nothing can run the item, so there is nothing to cancel.
-        scheduler?.cancel(self)?.dispose()
+    func enqueue(relativeTicks delay: TestTime, action: @escaping () -> any Disposable) -> any Disposable {
+        engine.scheduleRelativeVirtual((), dueTime: delay, adjusted: true) { _ in action() }
     }
 }
 

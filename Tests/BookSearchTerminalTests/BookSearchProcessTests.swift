@@ -141,14 +141,14 @@ import Testing
         #expect(!result.stderr.contains("usage: book-search"))
     }
 
-    /// The README's example: several books over two pages.
+    /// The example of book-search's manual (Sources/book-search/README.md): several books over two pages.
     @Test func theReadmeExampleListsSeveralBooks() throws {
         let result = try run(["search", "programming", "--type", "title", "--pages", "2"])
         #expect(result.status == 0)
         #expect(result.stdout.split(separator: "\n").count > 10)
     }
 
-    /// `--json` writes query, type and totalResults before the books, as the README shows.
+    /// `--json` writes query, type and totalResults before the books, as book-search's manual shows.
     @Test func jsonKeysComeInTheReadmeOrder() throws {
         let result = try run(["search", "한강", "--type=author", "--json"])
         let order = ["\"query\"", "\"type\"", "\"totalResults\"", "\"books\""].map {

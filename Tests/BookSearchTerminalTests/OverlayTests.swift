@@ -65,10 +65,10 @@ import Testing
         #expect(paragraphLines.joined(separator: " ") == paragraph)
     }
 
-    /// Every key the README's key table lists is in the help.
+    /// Every key the key table of book-search's manual (Sources/book-search/README.md) lists is in the help.
     @Test func theHelpListsEveryKeyTheReadmeLists() throws {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md")
+            .deletingLastPathComponent().appendingPathComponent("Sources/book-search/README.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
         let table = text.components(separatedBy: "| key | does |").dropFirst().first ?? ""
         let rows = table.split(separator: "\n").dropFirst().prefix { $0.hasPrefix("|") }

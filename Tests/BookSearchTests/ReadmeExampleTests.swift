@@ -4,17 +4,19 @@ import RxLite
 import RxLiteTest
 import Testing
 
-/// The README's book-search example, compiled and run (with no key, so against the catalog).
+/// Runs the example of book-search's README (Sources/book-search/README.md), which
+/// `scripts/generate-readme-examples.py` copies into `BookSearchReadmeExamples+generated.swift`; with no key, so
+/// against the bundled catalog.
 @Suite(.checksResources) struct ReadmeExampleTests {
-    @Test func readmeExample() async throws {
-        let service: any BookSearchService
-        if let aladin = AladinClient(environment: [:]) {  // ALADIN_TTB_KEY is set
-            service = aladin
-        } else {
-            service = try EmbeddedCatalog.bundled()  // no key, no network: the bundled catalog
-        }
-        let page = try await service.search(BookSearchRequest(query: "한강", queryType: .author, page: 1))
+    @Test func withoutAKeyTheServiceIsTheCatalog() async throws {
+        let service = try searchService(environment: [:])
+        #expect(service is EmbeddedCatalog)
+        let page = try await firstPageByHanKang(from: service)
         #expect(page.totalResults == 5 && page.startIndex == 1 && page.itemsPerPage == 10 && !page.hasMore)
-        _ = service.searchObservable(BookSearchRequest(query: "swift"))
+        _ = swiftBooks(from: service)
+    }
+
+    @Test func withAKeyTheServiceIsAladin() throws {
+        #expect(try searchService(environment: ["ALADIN_TTB_KEY": "ttbexample"]) is AladinClient)
     }
 }

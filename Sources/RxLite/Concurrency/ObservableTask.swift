@@ -9,6 +9,7 @@ final class TaskReport<Element>: Disposable, @unchecked Sendable {
     /// The word of `lock`, in this object's own memory rather than a heap cell of its own (see
     /// ``InlineWord``): one allocation fewer. Must stay the first stored property.
     private var words = InlineWord()
+    private let live = LiveResource()
     private var lock: LockWord { LockWord(word: 0, of: self) }
     // Guarded by `lock`.
     private var sink: EventSink<Element>?

@@ -158,6 +158,8 @@ func reportUnhandledError(_ error: any Error, subscriptionCallStack: [String]) {
 @usableFromInline
 final class ClosureObserver<Element> {
     @usableFromInline
+    let live = LiveResource()
+    @usableFromInline
     let lifetime: Lifetime
     @usableFromInline
     let onNext: ((Element) -> Void)?

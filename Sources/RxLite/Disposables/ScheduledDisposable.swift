@@ -4,6 +4,7 @@ public final class ScheduledDisposable: Cancelable, @unchecked Sendable {
     /// The word of `lock`, in this object's own memory (see ``InlineWord``): one allocation per disposable where a
     /// lock of its own took two. Must stay the first stored property.
     private var words = InlineWord()
+    private let live = LiveResource()
     /// The scheduler the disposal runs on.
     public let scheduler: any ImmediateSchedulerType
     private var lock: LockWord { LockWord(word: 0, of: self) }

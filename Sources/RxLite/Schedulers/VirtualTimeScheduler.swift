@@ -33,9 +33,21 @@ public enum VirtualTimeComparison: Sendable {
 
 /// A scheduler whose clock moves only when it runs its actions: ``start()`` runs every scheduled action in time
 /// order, setting the clock to each action's time; ``advanceTo(_:)`` runs those due until a time. Nothing waits
-/// for real time. ``HistoricalScheduler`` is one over `Date`s; RxLiteTest's `TestScheduler` is the one for tests.
+/// for real time. ``HistoricalScheduler`` is one over `Date`s; RxLiteTest's `TestScheduler` runs on one whose clock
+/// counts ticks.
 ///
-/// Actions due at the same time run in the order they were scheduled. Meant to be driven from one thread.
+/// **Order.** Actions run by due time; actions due at the same time run in the order they were scheduled. An
+/// action scheduled for a time that has passed runs at the current clock, before the actions due later (the queue
+/// is ordered by the time asked for, as in RxSwift). The queue is a binary heap (`VirtualTimeQueue`): scheduling
+/// and cancelling are O(log n).
+///
+/// **Cancelling.** Disposing what a `schedule` call returned takes a pending action out of the queue at once and
+/// releases its closure; disposing it after the action ran disposes what the action returned.
+///
+/// **Running.** ``start()`` does nothing while the scheduler runs (called from an action, say); ``advanceTo(_:)``
+/// traps then, and traps when asked to go back in time, as does ``sleep(_:)``. ``stop()`` ends a run after the
+/// action running; a stopped ``advanceTo(_:)`` leaves the clock at the last action it ran. Meant to be driven from
+/// one thread; actions may be scheduled and cancelled from any thread, and run outside the scheduler's lock.
 ///
 /// Not `open`, unlike RxSwift's: a scheduler must be `Sendable`, a class that can be subclassed can only be so
 /// unchecked, and that unchecked conformance would pass to every subclass, whatever state it adds. Its
@@ -47,41 +59,41 @@ public class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: Schedule
     /// A span of virtual time.
     public typealias VirtualTimeInterval = Converter.VirtualTimeIntervalUnit
 
-    /// One scheduled action. `run` is guarded by the scheduler's lock, which `dispose()` (called from any thread)
-    /// takes too; the driving thread takes the action out under it and runs it outside.
-    private final class Item: Disposable, @unchecked Sendable {
-        let time: VirtualTime
-        let order: Int
-        let lock: CheckedNSRecursiveLock
-        var run: (() -> Void)?
-        init(time: VirtualTime, order: Int, lock: CheckedNSRecursiveLock, run: @escaping () -> Void) {
-            self.time = time
-            self.order = order
-            self.lock = lock
-            self.run = run
-        }
-        func dispose() {
-            let run = lock.withLock { () -> (() -> Void)? in
-                defer { self.run = nil }
-                return self.run
-            }
-            // The action (and what it captures) is released outside the lock.
-            _ = run
-        }
-    }
-
     private let converter: Converter
-    private let lock = CheckedNSRecursiveLock()
-    // Guarded by `lock`: the clock, the pending actions sorted by time then order, and whether `start` runs.
+    /// What ``adjustScheduledTime(_:)`` does to the time a relative schedule asks for, given the clock; `nil` keeps
+    /// the time. RxLiteTest's `TestScheduler` sets it for its processing delay.
+    private let adjustment: (@Sendable (_ time: VirtualTime, _ clock: VirtualTime) -> VirtualTime)?
+    private let lock = CheckedNSLock()
+    // Guarded by `lock`: the clock, the pending actions, the next item's sequence number, and whether a run is on.
     private var currentClock: VirtualTime
-    private var queue: [Item] = []
-    private var nextOrder = 0
+    private var queue: VirtualTimeQueue<Item>
+    private var nextSequence = 0
     private var running = false
 
     /// A scheduler whose clock starts at `initialClock`.
-    public init(initialClock: VirtualTime, converter: Converter) {
+    public convenience init(initialClock: VirtualTime, converter: Converter) {
+        self.init(initialClock: initialClock, converter: converter, adjustScheduledTime: nil)
+    }
+
+    /// A scheduler whose relative schedules are queued at `adjustScheduledTime(time, clock)` instead of the `time`
+    /// they ask for.
+    package init(
+        initialClock: VirtualTime, converter: Converter,
+        adjustScheduledTime: (@Sendable (_ time: VirtualTime, _ clock: VirtualTime) -> VirtualTime)?
+    ) {
         currentClock = initialClock
         self.converter = converter
+        adjustment = adjustScheduledTime
+        queue = VirtualTimeQueue(compare: converter.compareVirtualTime)
+    }
+
+    deinit {
+        // A pending action may hold a subscription whose disposable holds the action's item again (a cold test
+        // observable's events, a periodic tick); releasing the actions breaks those cycles.
+        for item in queue.removeAll() {
+            item.status = .disposed
+            item.action = nil
+        }
     }
 
     /// The virtual clock.
@@ -90,102 +102,222 @@ public class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: Schedule
     /// The clock as a date.
     public var now: RxTime { converter.convertFromVirtualTime(clock) }
 
-    /// Whether ``start()`` is running actions.
+    /// Whether ``start()`` or ``advanceTo(_:)`` is running actions.
     public var isEnabled: Bool { lock.withLock { running } }
 
-    /// Runs `action` at the current virtual time, after what is already due then.
+    /// How many actions wait to run; cancelled ones are not counted (they leave the queue at once).
+    package var pendingCount: Int { lock.withLock { queue.count } }
+
+    /// Runs `action` at the current virtual time (moved by ``adjustScheduledTime(_:)``), after what is already due
+    /// then.
     public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> any Disposable)
         -> any Disposable
     {
-        scheduleAbsoluteVirtual(state, time: clock, action: action)
+        lock.withLock { insertLocked(time: adjustedLocked(currentClock)) { action(state) } }
     }
 
-    /// Runs `action` `dueTime` after the current virtual time.
+    /// Runs `action` `dueTime` after the current virtual time (moved by ``adjustScheduledTime(_:)``); never for
+    /// `.never`.
     public func scheduleRelative<StateType>(
         _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> any Disposable
     ) -> any Disposable {
-        scheduleRelativeVirtual(
-            state, dueTime: converter.convertToVirtualTimeInterval(dueTime.timeInterval), action: action)
+        if case .never = dueTime { return Disposables.create() }
+        return scheduleRelativeVirtual(
+            state, dueTime: converter.convertToVirtualTimeInterval(dueTime.timeInterval), adjusted: true,
+            action: action)
     }
 
     /// Runs `action` `dueTime` (virtual) after the current virtual time.
     public func scheduleRelativeVirtual<StateType>(
         _ state: StateType, dueTime: VirtualTimeInterval, action: @escaping (StateType) -> any Disposable
     ) -> any Disposable {
-        scheduleAbsoluteVirtual(state, time: converter.offsetVirtualTime(clock, offset: dueTime), action: action)
+        scheduleRelativeVirtual(state, dueTime: dueTime, adjusted: false, action: action)
     }
 
-    /// Runs `action` at virtual time `time` (at once, in clock order, if that time has passed).
+    /// Runs `action` `dueTime` (virtual) after the current virtual time, moved by ``adjustScheduledTime(_:)`` when
+    /// `adjusted`.
+    package func scheduleRelativeVirtual<StateType>(
+        _ state: StateType, dueTime: VirtualTimeInterval, adjusted: Bool,
+        action: @escaping (StateType) -> any Disposable
+    ) -> any Disposable {
+        lock.withLock {
+            let time = converter.offsetVirtualTime(currentClock, offset: dueTime)
+            return insertLocked(time: adjusted ? adjustedLocked(time) : time) { action(state) }
+        }
+    }
+
+    /// Runs `action` at virtual time `time` (at the current clock, ahead of later actions, if `time` has passed).
     public func scheduleAbsoluteVirtual<StateType>(
         _ state: StateType, time: VirtualTime, action: @escaping (StateType) -> any Disposable
     ) -> any Disposable {
-        let result = SingleAssignmentDisposable()
-        lock.lock()
-        let item = Item(time: adjustScheduledTime(time), order: nextOrder, lock: lock) {
-            result.setDisposable(action(state))
-        }
-        nextOrder += 1
-        let index =
-            queue.firstIndex { converter.compareVirtualTime($0.time, item.time) == .greaterThan } ?? queue.count
-        queue.insert(item, at: index)
-        lock.unlock()
-        return Disposables.create(with: {
-            item.dispose()
-            result.dispose()
-        })
+        lock.withLock { insertLocked(time: time) { action(state) } }
     }
 
-    /// The time an action asked for `time` is queued at.
-    public func adjustScheduledTime(_ time: VirtualTime) -> VirtualTime { time }
+    /// The time an action scheduled relative to now for `time` is queued at: `time` itself, except on a scheduler
+    /// that moves such times (RxLiteTest's `TestScheduler` moves times that are not in the future to the next tick).
+    public func adjustScheduledTime(_ time: VirtualTime) -> VirtualTime {
+        lock.withLock { adjustedLocked(time) }
+    }
+
+    private func adjustedLocked(_ time: VirtualTime) -> VirtualTime {
+        adjustment?(time, currentClock) ?? time
+    }
+
+    private func insertLocked(time: VirtualTime, action: @escaping () -> any Disposable) -> Item {
+        let item = Item(time: time, sequence: nextSequence, scheduler: self, action: action)
+        nextSequence += 1
+        queue.insert(item)
+        return item
+    }
 
     /// Runs every scheduled action, including ones scheduled meanwhile, in time order, until none is left or
-    /// ``stop()`` is called.
+    /// ``stop()`` is called. The clock stays at the time of the last action run. Does nothing while the scheduler
+    /// is running already.
     public func start() {
-        lock.withLock { running = true }
-        while let run = takeNext(until: nil) {
-            HeldLocks.checkNoneHeld("a scheduled action")
-            run()
+        let began = lock.withLock { () -> Bool in
+            if running { return false }
+            running = true
+            return true
         }
+        guard began else { return }
+        runActions(until: nil)
         lock.withLock { running = false }
     }
 
-    /// Stops ``start()`` after the running action.
+    /// Stops a running ``start()`` or ``advanceTo(_:)`` after the action running.
     public func stop() {
         lock.withLock { running = false }
     }
 
-    /// Runs the actions due until `virtualTime`, then sets the clock to it.
+    /// Runs the actions due until `virtualTime`, then sets the clock to it (unless ``stop()`` ended the run first).
+    /// Traps when the scheduler is running already or `virtualTime` is before the clock.
     public func advanceTo(_ virtualTime: VirtualTime) {
-        lock.withLock { running = true }
-        while let run = takeNext(until: virtualTime) {
-            HeldLocks.checkNoneHeld("a scheduled action")
-            run()
-        }
         lock.withLock {
+            precondition(!running, "\(type(of: self)).advanceTo(\(virtualTime)) called while the scheduler is running")
+            precondition(
+                converter.compareVirtualTime(virtualTime, currentClock) != .lessThan,
+                "\(type(of: self)) cannot go back in time from \(currentClock) to \(virtualTime)")
+            running = true
+        }
+        let finished = runActions(until: virtualTime)
+        lock.withLock {
+            if finished { currentClock = virtualTime }
             running = false
-            if converter.compareVirtualTime(currentClock, virtualTime) == .lessThan { currentClock = virtualTime }
         }
     }
 
-    /// Moves the clock forward by `virtualInterval` without running anything.
+    /// Moves the clock forward by `virtualInterval` without running anything; the actions skipped run on the next
+    /// run, at the new clock. Traps when that would move the clock back.
     public func sleep(_ virtualInterval: VirtualTimeInterval) {
-        lock.withLock { currentClock = converter.offsetVirtualTime(currentClock, offset: virtualInterval) }
+        lock.withLock {
+            let time = converter.offsetVirtualTime(currentClock, offset: virtualInterval)
+            precondition(
+                converter.compareVirtualTime(time, currentClock) != .lessThan,
+                "\(type(of: self)) cannot sleep back in time from \(currentClock) to \(time)")
+            currentClock = time
+        }
     }
 
-    /// Removes the next live action due by `limit` (any time when `nil`), moving the clock to it, and returns what
-    /// it runs (taken out of the item, so a later `dispose()` of it finds nothing).
-    private func takeNext(until limit: VirtualTime?) -> (() -> Void)? {
-        lock.withLock {
-            while running, !queue.isEmpty {
-                let item = queue[0]
-                if let limit, converter.compareVirtualTime(item.time, limit) == .greaterThan { return nil }
-                queue.removeFirst()
-                guard let run = item.run else { continue }
-                item.run = nil
-                if converter.compareVirtualTime(currentClock, item.time) == .lessThan { currentClock = item.time }
-                return run
+    /// Runs the queued actions due by `limit` (all when `nil`) one at a time, outside the lock, moving the clock to
+    /// each one's time; returns `false` when ``stop()`` ended the run, `true` when nothing due is left.
+    @discardableResult
+    private func runActions(until limit: VirtualTime?) -> Bool {
+        while true {
+            lock.lock()
+            guard running else {
+                lock.unlock()
+                return false
             }
-            return nil
+            guard let next = queue.first,
+                limit.map({ converter.compareVirtualTime(next.time, $0) != .greaterThan }) ?? true
+            else {
+                lock.unlock()
+                return true
+            }
+            _ = queue.removeFirst()
+            if converter.compareVirtualTime(currentClock, next.time) == .lessThan { currentClock = next.time }
+            let action = next.action
+            next.action = nil
+            next.status = .running
+            lock.unlock()
+
+            guard let action else { continue }
+            HeldLocks.checkNoneHeld("a scheduled action")
+            let result = action()
+
+            lock.lock()
+            if next.status == .disposed {
+                lock.unlock()
+                result.dispose()
+            } else {
+                next.status = .finished
+                next.result = result
+                lock.unlock()
+            }
+        }
+    }
+
+    /// Cancels `item`: takes it out of the queue while pending; hands back what its action returned once it ran.
+    /// What it gives up (the closure, the result) is released or disposed by the caller, outside the lock: releasing
+    /// a closure can end a subscription, which can cancel other items.
+    fileprivate func cancel(_ item: Item) -> (action: (() -> any Disposable)?, result: (any Disposable)?) {
+        lock.withLock {
+            switch item.status {
+            case .pending:
+                item.status = .disposed
+                queue.remove(item)
+                defer { item.action = nil }
+                return (item.action, nil)
+            case .running:
+                item.status = .disposed
+                return (nil, nil)
+            case .finished:
+                item.status = .disposed
+                defer { item.result = nil }
+                return (nil, item.result)
+            case .disposed:
+                return (nil, nil)
+            }
+        }
+    }
+
+    /// One scheduled action, and the disposable that cancels it.
+    fileprivate final class Item: VirtualTimeQueueItem, Disposable, @unchecked Sendable {
+        // @unchecked: `action`, `status`, `result` and `queueIndex` are guarded by the scheduler's lock; the rest
+        // are constants.
+        enum Status {
+            /// Queued.
+            case pending
+            /// Taken out of the queue, its action running.
+            case running
+            /// Its action ran and returned `result`.
+            case finished
+            /// Cancelled (before, during or after its run).
+            case disposed
+        }
+
+        let time: VirtualTime
+        let sequence: Int
+        var queueIndex = -1
+        /// Weak: a scheduler that is gone can run nothing, so there is nothing to cancel.
+        private weak var scheduler: VirtualTimeScheduler?
+        var action: (() -> any Disposable)?
+        var status = Status.pending
+        var result: (any Disposable)?
+
+        init(
+            time: VirtualTime, sequence: Int, scheduler: VirtualTimeScheduler, action: @escaping () -> any Disposable
+        ) {
+            self.time = time
+            self.sequence = sequence
+            self.scheduler = scheduler
+            self.action = action
+        }
+
+        func dispose() {
+            // The cancelled action is released when `cancelled` goes, outside the lock.
+            guard let cancelled = scheduler?.cancel(self) else { return }
+            cancelled.result?.dispose()
         }
     }
 }
@@ -215,6 +347,6 @@ public final class HistoricalScheduler: VirtualTimeScheduler<HistoricalScheduler
     // @unchecked: restated as Swift requires; this class adds no stored property to what its superclass guards.
     /// A scheduler whose clock starts at `initialClock` (1970 by default).
     public init(initialClock: RxTime = Date(timeIntervalSince1970: 0)) {
-        super.init(initialClock: initialClock, converter: HistoricalSchedulerTimeConverter())
+        super.init(initialClock: initialClock, converter: HistoricalSchedulerTimeConverter(), adjustScheduledTime: nil)
     }
 }

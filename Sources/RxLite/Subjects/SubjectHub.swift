@@ -389,6 +389,9 @@ protocol RegistrationOwner: AnyObject {
 /// lifetime, it removes itself from the hub when the subscription ends.
 @usableFromInline
 class HubRegistration: Disposable {
+    /// Counts ``SinkRegistration``s too: the subclass adds none of its own.
+    @usableFromInline
+    let live = LiveResource()
     @usableFromInline
     let lifetime: Lifetime
     /// Strong: the hub and its registrations do keep each other alive while any of them is listed; the subject

@@ -1,7 +1,7 @@
 /// A list that only grows at the end, and whose snapshots (``PagedItems``) cost O(1) to take and never change.
 ///
 /// Appending `k` items costs O(k): items already stored are never copied or moved, however many snapshots are
-/// alive. The seed app's `relay.accept(old + new)` copied every loaded item on every page (O(n) per page, O(n²)
+/// alive. A hand-written pager's `relay.accept(old + new)` copies every loaded item on every page (O(n) per page, O(n²)
 /// over a long scroll); a plain array re-emitted per page does too, as soon as a subscriber keeps the previous one
 /// (copy-on-write).
 ///

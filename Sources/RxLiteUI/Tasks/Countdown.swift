@@ -9,7 +9,7 @@ import RxLite
 /// ```
 ///
 /// The view draws ``text`` (an overlay when it is non-nil) and wires two buttons or keys to `start()` and
-/// `cancel()`; all the logic is here. Each run is the seed's task: an `Observable<Void>.create` around
+/// `cancel()`; all the logic is here. Each run is the task as apps write it by hand: an `Observable<Void>.create` around
 /// `Observable<Int>.timer(.seconds(0), period: .seconds(1), scheduler:).take(count + 1)` whose
 /// `Disposables.create { hide }` runs once, on completion or on cancel. A ``TaskSlot`` keeps one run at a time.
 ///
@@ -50,7 +50,7 @@ public final class Countdown: Sendable {
         slot.cancel()
     }
 
-    /// One run, written as in the seed.
+    /// One run, written as apps write it by hand.
     private func run() -> Observable<Void> {
         let count = count
         let scheduler = scheduler

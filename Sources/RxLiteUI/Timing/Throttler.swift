@@ -16,7 +16,7 @@ import RxLite
 /// a waiting action.
 ///
 /// **`latest` defaults to `false`** here and in `onTap(throttle:)`: a guarded button fires once per window, and taps
-/// inside it are dropped, which is what a throttled button is for (the seed's double-submit guard). The stream
+/// inside it are dropped, which is what a throttled button is for (a guard against double submits). The stream
 /// operator `throttle(_:latest:scheduler:)` keeps RxSwift's default, `true`, so ported code behaves the same. This
 /// is the one place the choice is stated.
 ///

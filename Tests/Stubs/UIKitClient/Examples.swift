@@ -1,5 +1,5 @@
 // Client code for RxLiteUI's UIKit glue, type-checked against the UIKit stub by `scripts/typecheck-uikit`: the
-// one-liners the README promises must keep compiling.
+// one-liners the guides (Sources/RxLiteUI/RxLiteUI.docc) show must keep compiling.
 import RxLite
 import RxLiteUI
 import UIKit

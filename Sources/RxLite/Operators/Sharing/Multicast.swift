@@ -93,6 +93,7 @@ final class RefCountStorage<Connectable: ConnectableObservableType>: @unchecked 
     /// The word of `lock`, in this object's own memory rather than a heap cell of its own (see
     /// ``InlineWord``): one allocation fewer. Must stay the first stored property.
     private var words = InlineWord()
+    private let live = LiveResource()
     typealias Element = Connectable.Element
     private let connectable: Connectable
     private var lock: LockWord { LockWord(word: 0, of: self) }

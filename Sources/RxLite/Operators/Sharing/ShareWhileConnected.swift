@@ -139,6 +139,8 @@ final class ShareWhileConnectedStorage<Memory: SubjectMemory>: @unchecked Sendab
 @usableFromInline
 final class ShareSubscription<Memory: SubjectMemory>: Disposable {
     @usableFromInline
+    let live = LiveResource()
+    @usableFromInline
     let state: ShareWhileConnectedStorage<Memory>
     @usableFromInline
     let connection: Lifetime
