@@ -1,3 +1,4 @@
+import Dispatch
 import RxLite
 import RxLiteTest
 import Testing
@@ -356,6 +357,23 @@ import Testing
             second.dispose()
             #expect(!subject.hasObservers)
         }
+    }
+
+    /// A `map`/`filter` step is shared on first use (building a chain no longer shares every step): every caller,
+    /// from any thread, gets the same shared observable, so the step's subscribers still share one run of it.
+    @Test func aStepSharedOnFirstUseIsOneObservableForEveryThread() {
+        let subject = PublishSubject<Int>()
+        let driver = subject.asDriver(onErrorJustReturn: 0).map { $0 + 1 }.filter { _ in true }
+        let seen = Locked<[ObjectIdentifier]>([])
+        // Unchecked: the test's point is to call `asObservable()` on one Driver value from several threads.
+        let shared = Across(driver)
+        DispatchQueue.concurrentPerform(iterations: 16) { _ in
+            let identity = ObjectIdentifier(shared.value.asObservable())
+            seen.withLock { $0.append(identity) }
+        }
+        let identities = Set(seen.withLock { $0 })
+        #expect(identities.count == 1)
+        #expect(identities.first == ObjectIdentifier(driver.asObservable()))
     }
 
     @Test func aSideEffectingStepIsNeverFusedOver() {

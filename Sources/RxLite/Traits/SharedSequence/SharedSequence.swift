@@ -32,13 +32,20 @@ extension SharedSequenceConvertibleType {
 /// ``ObservableType``: the general operators (`retry`, `observe(on:)`, ...) could break the guarantees, so they
 /// are reached through ``asObservable()``, as in RxCocoa.
 public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>: SharedSequenceConvertibleType {
-    /// What subscribers subscribe to: ``unshared``, shared.
+    /// What subscribers subscribe to, for a sequence shared when it was made; `nil` for one made by `map`,
+    /// `compactMap` or `filter`, which ``lazilyShared`` shares on first use.
     @usableFromInline
-    let source: Observable<Element>
+    let source: Observable<Element>?
+    /// For a sequence made by `map`, `compactMap` or `filter`: ``unshared``, shared when someone first asks for it
+    /// (``asObservable()``). The next `map`, `compactMap` or `filter` extends ``unshared`` instead, so the steps in
+    /// the middle of a run never share at all: building a twelve-step Driver chain made twelve shares where one is
+    /// used (MapFilterDriverCreating).
+    @usableFromInline
+    let lazilyShared: LazyShare<SharingStrategy, Element>?
     /// For a sequence made by `map`, `compactMap` or `filter`: the same events *before* this sequence's sharing, as a
     /// chain of those operators from the nearest shared sequence that is not one of them. The next `map`, `compactMap`
-    /// or `filter` extends this chain instead of subscribing to ``source``, so a run of them shares once, at its end,
-    /// instead of after every step (see DifferencesFromRxSwift: "Driver and Signal share once per run of map and
+    /// or `filter` extends this chain instead of subscribing to the shared one, so a run of them shares once, at its
+    /// end, instead of after every step (see DifferencesFromRxSwift: "Driver and Signal share once per run of map and
     /// filter"). `nil` for every other sequence: an operator with state or side effects, or a conversion
     /// (`asDriver`), is always shared, so its work runs once per event whoever subscribes after it.
     @usableFromInline
@@ -48,6 +55,7 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
     @inlinable
     init(_ source: Observable<Element>) {
         self.source = SharingStrategy.share(source)
+        lazilyShared = nil
         unshared = nil
     }
 
@@ -55,18 +63,21 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
     @inlinable
     init(raw source: Observable<Element>) {
         self.source = source
+        lazilyShared = nil
         unshared = nil
     }
 
     /// `transform` (a stateless, per-element `map`, `compactMap` or `filter` step) applied to `upstream`'s events,
-    /// shared once: the step joins `upstream`'s own run of such steps when it has one (see ``unshared``).
+    /// shared once, on first use: the step joins `upstream`'s own run of such steps when it has one (see
+    /// ``unshared``).
     @inlinable
     init<Upstream>(
         fusing upstream: SharedSequence<SharingStrategy, Upstream>,
         _ transform: (Observable<Upstream>) -> Observable<Element>
     ) {
-        let fused = transform(upstream.unshared ?? upstream.source)
-        source = SharingStrategy.share(fused)
+        let fused = transform(upstream.unshared ?? upstream.asObservable())
+        source = nil
+        lazilyShared = LazyShare(fused)
         unshared = fused
     }
 
@@ -80,7 +91,7 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
     }
 
     @inlinable
-    public func asObservable() -> Observable<Element> { source }
+    public func asObservable() -> Observable<Element> { source ?? lazilyShared!.observable }
 
     @inlinable
     public func asSharedSequence() -> SharedSequence<SharingStrategy, Element> { self }
@@ -104,6 +115,43 @@ extension SharedSequence {
     @inlinable
     public static func never() -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(raw: Observable.never())
+    }
+}
+
+/// The shared observable of a ``SharedSequence`` made by `map`, `compactMap` or `filter`: `upstream` shared by the
+/// strategy, made the first time it is asked for and the same object every time after, from any thread.
+@usableFromInline
+final class LazyShare<SharingStrategy: SharingStrategyProtocol, Element>: @unchecked Sendable {
+    /// The word of `lock`, in this object's own memory rather than a heap cell of its own (see ``InlineWord``). Must
+    /// stay the first stored property.
+    @usableFromInline
+    var words = InlineWord()
+    @usableFromInline
+    let upstream: Observable<Element>
+    @usableFromInline
+    var lock: LockWord { LockWord(word: 0, of: self) }
+    // Guarded by `lock`.
+    @usableFromInline
+    var shared: Observable<Element>?
+
+    @inlinable
+    init(_ upstream: Observable<Element>) {
+        self.upstream = upstream
+        assertFirstStoredProperty(of: self, &words)
+    }
+
+    /// The shared observable. The strategy's `share` may be a user's (a custom ``SharingStrategyProtocol``), so it
+    /// runs outside the lock; when two threads race to make it, the first one stored wins and the other is dropped
+    /// unsubscribed.
+    @inlinable
+    var observable: Observable<Element> {
+        if let shared = lock.withLock({ shared }) { return shared }
+        let made = SharingStrategy.share(upstream)
+        return lock.withLock {
+            if let shared { return shared }
+            shared = made
+            return made
+        }
     }
 }
 
