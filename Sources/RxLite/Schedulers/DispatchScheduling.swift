@@ -118,7 +118,6 @@ final class ScheduledItem: Cancelable, @unchecked Sendable {
 
 /// Runs actions one at a time on a serial dispatch queue.
 public final class SerialDispatchQueueScheduler: SchedulerType {
-    // `now` and the `schedule` methods, which forward to `driver`, are generated into Schedulers+Forwarding.swift.
     let driver: DispatchQueueDriver
 
     /// A scheduler on `queue`, which must be serial. The scheduler targets a private serial queue of its own named
@@ -155,13 +154,33 @@ public final class SerialDispatchQueueScheduler: SchedulerType {
     init(serialQueue: DispatchQueue, leeway: DispatchTimeInterval) {
         driver = DispatchQueueDriver(queue: serialQueue, leeway: leeway)
     }
+
+    public var now: RxTime { Date() }
+
+    public func schedule<StateType>(
+        _ state: StateType, action: @escaping (StateType) -> any Disposable
+    ) -> any Disposable {
+        driver.schedule(state, action: action)
+    }
+
+    public func scheduleRelative<StateType>(
+        _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> any Disposable
+    ) -> any Disposable {
+        driver.scheduleRelative(state, dueTime: dueTime, action: action)
+    }
+
+    public func schedulePeriodic<StateType>(
+        _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
+        action: @escaping (StateType) -> StateType
+    ) -> any Disposable {
+        driver.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
+    }
 }
 
 /// Runs actions on a concurrent dispatch queue: two actions may run at once.
 ///
 /// Operators that need serial delivery (`observe(on:)`) serialize on their own, so this is safe to use with them.
 public final class ConcurrentDispatchQueueScheduler: SchedulerType {
-    // `now` and the `schedule` methods, which forward to `driver`, are generated into Schedulers+Forwarding.swift.
     let driver: DispatchQueueDriver
 
     /// A scheduler on `queue`.
@@ -172,5 +191,26 @@ public final class ConcurrentDispatchQueueScheduler: SchedulerType {
     /// A scheduler on the global queue of the given quality of service.
     public convenience init(qos: DispatchQoS, leeway: DispatchTimeInterval = .nanoseconds(0)) {
         self.init(queue: DispatchQueue.global(qos: qos.qosClass), leeway: leeway)
+    }
+
+    public var now: RxTime { Date() }
+
+    public func schedule<StateType>(
+        _ state: StateType, action: @escaping (StateType) -> any Disposable
+    ) -> any Disposable {
+        driver.schedule(state, action: action)
+    }
+
+    public func scheduleRelative<StateType>(
+        _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> any Disposable
+    ) -> any Disposable {
+        driver.scheduleRelative(state, dueTime: dueTime, action: action)
+    }
+
+    public func schedulePeriodic<StateType>(
+        _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
+        action: @escaping (StateType) -> StateType
+    ) -> any Disposable {
+        driver.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
     }
 }

@@ -17,8 +17,6 @@ public final class MainScheduler: SchedulerType {
     private static let markMainQueue: Void = DispatchQueue.main.setSpecific(key: mainQueueKey, value: 1)
 
     private let alwaysAsync: Bool
-    // `now`, `scheduleRelative` and `schedulePeriodic`, which forward to `driver`, are generated into
-    // Schedulers+Forwarding.swift.
     let driver = DispatchQueueDriver(queue: .main, leeway: .nanoseconds(0))
     // Actions dispatched to the main queue and not yet started; an immediate run must not overtake them.
     private let enqueuedCount = Atomic<Int>(0)
@@ -92,5 +90,20 @@ public final class MainScheduler: SchedulerType {
             counter.value.enqueuedCount.subtract(1, ordering: .acquiringAndReleasing)
             return action(state)
         }
+    }
+
+    public var now: RxTime { Date() }
+
+    public func scheduleRelative<StateType>(
+        _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> any Disposable
+    ) -> any Disposable {
+        driver.scheduleRelative(state, dueTime: dueTime, action: action)
+    }
+
+    public func schedulePeriodic<StateType>(
+        _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
+        action: @escaping (StateType) -> StateType
+    ) -> any Disposable {
+        driver.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
     }
 }
