@@ -2,14 +2,6 @@ import RxLite
 import RxLiteTest
 import Testing
 
-/// The root of every operator suite.
-///
-/// `Resources.total` is one global counter, so a test that checks it must not run beside tests that create
-/// subscriptions. `.serialized` (recursive) runs the nested suites one test at a time; `.checksResources` (from
-/// RxLiteTest) checks every test and keeps it from overlapping any other checked test in the process. Tests
-/// without that trait elsewhere can still overlap; `swift test --no-parallel` serializes everything.
-@Suite(.serialized, .checksResources) struct OperatorTests {}
-
 /// Errors thrown by the operator tests.
 enum TestFailure: Error, Equatable, CustomStringConvertible {
     case boom
