@@ -210,10 +210,16 @@ import Testing
         #expect(onQueueEnteredFromMain.0 == onQueueEnteredFromMain.1)
     }
 
+    /// Run on the main queue (dispatched there, as the test above does), the check lets the program go on, and it
+    /// is on the main queue that it did.
     @Test func ensureExecutingOnSchedulerPassesOnTheMainQueue() async {
-        await MainActor.run {
-            if MainScheduler.isOnMainQueue { MainScheduler.ensureExecutingOnScheduler(errorMessage: "not main") }
+        let passedOnMainQueue = await withCheckedContinuation { continuation in
+            DispatchQueue.main.async {
+                MainScheduler.ensureExecutingOnScheduler(errorMessage: "not on the main queue")
+                continuation.resume(returning: MainScheduler.isOnMainQueue)
+            }
         }
+        #expect(passedOnMainQueue)
     }
 
     @Test func asyncSequenceAsObservableTakesAPriority() async throws {
