@@ -1,3 +1,67 @@
+extension ObservableType {
+    /// Maps each element to a sequence and emits only the elements of the latest one: a new element disposes the
+    /// previous inner subscription. Completes when this sequence and the latest inner one have completed.
+    ///
+    /// [switch](https://reactivex.io/documentation/operators/switch.html)
+    @inlinable
+    public func flatMapLatest<Source: ObservableConvertibleType>(
+        _ selector: @escaping (Element) throws -> Source
+    ) -> Observable<Source.Element> {
+        mapToOneInnerAtATime(selector, whileOneRuns: .replaceIt)
+    }
+
+    /// Maps each element to a sequence, but drops elements that arrive while the previous inner sequence is still
+    /// running. Completes when this sequence and the running inner one have completed.
+    @inlinable
+    public func flatMapFirst<Source: ObservableConvertibleType>(
+        _ selector: @escaping (Element) throws -> Source
+    ) -> Observable<Source.Element> {
+        mapToOneInnerAtATime(selector, whileOneRuns: .ignoreTheNew)
+    }
+
+    /// What `flatMapLatest` and `flatMapFirst` run: at most one inner sequence at a time; `policy` says what an
+    /// element arriving while one runs does.
+    @inlinable
+    func mapToOneInnerAtATime<Source: ObservableConvertibleType>(
+        _ selector: @escaping (Element) throws -> Source, whileOneRuns policy: InnerSequencePolicy
+    ) -> Observable<Source.Element> {
+        // One handler per policy, so that neither captures anything (see `UnaryOperatorObservable`).
+        switch policy {
+        case .replaceIt:
+            UnaryOperatorObservable(asObservable(), selector) { sink, lifetime, observable in
+                Self.subscribeOneInnerAtATime(Source.self, observable, sink, lifetime, replacing: true)
+            }
+        case .ignoreTheNew:
+            UnaryOperatorObservable(asObservable(), selector) { sink, lifetime, observable in
+                Self.subscribeOneInnerAtATime(Source.self, observable, sink, lifetime, replacing: false)
+            }
+        }
+    }
+
+    /// One subscription of ``mapToOneInnerAtATime(_:whileOneRuns:)``'s `observable`.
+    @inlinable
+    static func subscribeOneInnerAtATime<Source: ObservableConvertibleType>(
+        _: Source.Type, _ observable: Observable<Source.Element>, _ sink: @escaping EventSink<Source.Element>,
+        _ lifetime: Lifetime, replacing: Bool
+    ) {
+        let operation = UnaryOperatorObservable<Element, Source.Element, Element, Source>.of(observable)
+        let outer = SwitchOuter(
+            parent: lifetime, selector: operation.function, state: SwitchStorage<Source.Element>(sink: sink),
+            replacing: replacing)
+        operation.source.subscribeChild(outer, of: lifetime) { outer.on($0) }
+    }
+}
+
+extension ObservableType where Element: ObservableConvertibleType {
+    /// Emits the elements of the latest inner sequence only.
+    ///
+    /// [switch](https://reactivex.io/documentation/operators/switch.html)
+    @inlinable
+    public func switchLatest() -> Observable<Element.Element> {
+        flatMapLatest { $0 }
+    }
+}
+
 /// The state of `flatMapLatest` and `flatMapFirst`: the one inner subscription that may emit.
 @usableFromInline
 final class SwitchStorage<Element>: SerializedEmitter<Element>, @unchecked Sendable {
@@ -93,70 +157,6 @@ final class SwitchStorage<Element>: SerializedEmitter<Element>, @unchecked Senda
 enum InnerSequencePolicy: Sendable {
     case replaceIt
     case ignoreTheNew
-}
-
-extension ObservableType {
-    /// Maps each element to a sequence and emits only the elements of the latest one: a new element disposes the
-    /// previous inner subscription. Completes when this sequence and the latest inner one have completed.
-    ///
-    /// [switch](https://reactivex.io/documentation/operators/switch.html)
-    @inlinable
-    public func flatMapLatest<Source: ObservableConvertibleType>(
-        _ selector: @escaping (Element) throws -> Source
-    ) -> Observable<Source.Element> {
-        mapToOneInnerAtATime(selector, whileOneRuns: .replaceIt)
-    }
-
-    /// Maps each element to a sequence, but drops elements that arrive while the previous inner sequence is still
-    /// running. Completes when this sequence and the running inner one have completed.
-    @inlinable
-    public func flatMapFirst<Source: ObservableConvertibleType>(
-        _ selector: @escaping (Element) throws -> Source
-    ) -> Observable<Source.Element> {
-        mapToOneInnerAtATime(selector, whileOneRuns: .ignoreTheNew)
-    }
-
-    /// What `flatMapLatest` and `flatMapFirst` run: at most one inner sequence at a time; `policy` says what an
-    /// element arriving while one runs does.
-    @inlinable
-    func mapToOneInnerAtATime<Source: ObservableConvertibleType>(
-        _ selector: @escaping (Element) throws -> Source, whileOneRuns policy: InnerSequencePolicy
-    ) -> Observable<Source.Element> {
-        // One handler per policy, so that neither captures anything (see `UnaryOperatorObservable`).
-        switch policy {
-        case .replaceIt:
-            UnaryOperatorObservable(asObservable(), selector) { sink, lifetime, observable in
-                Self.subscribeOneInnerAtATime(Source.self, observable, sink, lifetime, replacing: true)
-            }
-        case .ignoreTheNew:
-            UnaryOperatorObservable(asObservable(), selector) { sink, lifetime, observable in
-                Self.subscribeOneInnerAtATime(Source.self, observable, sink, lifetime, replacing: false)
-            }
-        }
-    }
-
-    /// One subscription of ``mapToOneInnerAtATime(_:whileOneRuns:)``'s `observable`.
-    @inlinable
-    static func subscribeOneInnerAtATime<Source: ObservableConvertibleType>(
-        _: Source.Type, _ observable: Observable<Source.Element>, _ sink: @escaping EventSink<Source.Element>,
-        _ lifetime: Lifetime, replacing: Bool
-    ) {
-        let operation = UnaryOperatorObservable<Element, Source.Element, Element, Source>.of(observable)
-        let outer = SwitchOuter(
-            parent: lifetime, selector: operation.function, state: SwitchStorage<Source.Element>(sink: sink),
-            replacing: replacing)
-        operation.source.subscribeChild(outer, of: lifetime) { outer.on($0) }
-    }
-}
-
-extension ObservableType where Element: ObservableConvertibleType {
-    /// Emits the elements of the latest inner sequence only.
-    ///
-    /// [switch](https://reactivex.io/documentation/operators/switch.html)
-    @inlinable
-    public func switchLatest() -> Observable<Element.Element> {
-        flatMapLatest { $0 }
-    }
 }
 
 /// The outer upstream's child lifetime in `flatMapLatest`/`flatMapFirst`, which also handles its events, for the
