@@ -1,7 +1,7 @@
 import Foundation
 
 /// A book search with no key and no network: a fixed list of real books, compiled into the module (generated from
-/// `scripts/catalog_books.txt` by `scripts/make_catalog.py`), searched and paged the way Aladin's `ItemSearch`
+/// `scripts/catalog_books.txt` by `scripts/generate-catalog.py`), searched and paged the way Aladin's `ItemSearch`
 /// pages.
 ///
 /// Matching: the query (trimmed) is contained in the field of the query type (`keyword`: title, author or

@@ -64,3 +64,26 @@ extension Event: CustomDebugStringConvertible {
         }
     }
 }
+
+extension Event {
+    /// This event if it ends a sequence, with no element type; `nil` for `next`.
+    @inlinable
+    var terminal: Event<Never>? {
+        switch self {
+        case .next: nil
+        case .error(let error): .error(error)
+        case .completed: .completed
+        }
+    }
+}
+
+extension Event<Never> {
+    /// This terminal event as an event of any element type.
+    @inlinable
+    func retyped<Target>() -> Event<Target> {
+        switch self {
+        case .error(let error): .error(error)
+        case .completed: .completed
+        }
+    }
+}

@@ -218,16 +218,12 @@ extension Disposable {
 #if DEBUG
     /// The name of the operator defined in `file` (a `#fileID`): `"RxLite/DistinctUntilChanged.swift"` is
     /// `distinctUntilChanged`, `"RxLite/Observable+Zip+arity.swift"` is `zip`, `"RxLite/PublishSubject.swift"` is
-    /// `publishSubject`, `"RxLite/Relays+Forwarding.swift"` (where every relay's `asObservable()` is) is `relay`.
+    /// `publishSubject`, `"RxLite/PublishRelay.swift"` (where its `asObservable()` is) is `publishRelay`.
     func operatorName(_ file: StaticString) -> String {
         var name = "\(file)"
         if let slash = name.lastIndex(of: "/") { name = String(name[name.index(after: slash)...]) }
         if name.hasSuffix(".swift") { name.removeLast(".swift".count) }
         var parts = name.split(separator: "+").map(String.init).filter { $0 != "arity" && $0 != "Collection" }
-        if parts.count > 1 && parts.last == "Forwarding" {
-            // "Relays+Forwarding.swift" holds every relay's `asObservable()`: the source is "relay".
-            parts = [String(parts[0].dropLast(parts[0].hasSuffix("s") ? 1 : 0))]
-        }
         if parts.count > 1 { parts.removeFirst() }  // "Observable+Zip": the type it extends comes first
         guard let first = parts.last?.first else { return name }
         return first.lowercased() + parts.last!.dropFirst()

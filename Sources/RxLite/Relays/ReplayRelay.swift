@@ -18,10 +18,29 @@ public final class ReplayRelay<Element>: ObservableType {
         ReplayRelay(capacity: Int.max)
     }
 
-    // The members every relay forwards to `hub` are generated into Relays+Forwarding.swift.
+    /// Sends `element` to every current observer and remembers it.
+    @inlinable
+    public func accept(_ element: Element) { hub.on(.next(element)) }
+
+    /// This relay as a sequence; it keeps the relay alive, as in RxSwift.
+    @inlinable
+    public func asObservable() -> Observable<Element> {
+        Observable { [self] sink, lifetime, _ in hub.subscribe(sink, lifetime) }
+    }
+
+    /// The relay's replayed and later elements as an ``Infallible``.
+    ///
+    /// A relay never fails, so it converts as it is (RxRelay 6's `asInfallible()`).
+    @inlinable
+    public func asInfallible() -> Infallible<Element> {
+        Infallible(asObservable())
+    }
+
     deinit {
         // Nobody can send or subscribe any more: let the observers go, so that they and the hub do not keep each
         // other alive.
         hub.releaseObservers()
     }
 }
+
+extension ReplayRelay: @unchecked Sendable where Element: Sendable {}

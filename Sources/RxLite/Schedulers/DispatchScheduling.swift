@@ -1,16 +1,8 @@
 import Dispatch
 import Foundation
 
-/// Carries a value into a `@Sendable` dispatch closure.
-///
-/// Scheduler actions are not `Sendable` (see ``ImmediateSchedulerType``); the scheduler takes responsibility for
-/// running each exactly once, on its queue.
-struct UncheckedTransfer<Value>: @unchecked Sendable {
-    let value: Value
-}
-
 /// The dispatch plumbing shared by the queue-backed schedulers.
-struct DispatchQueueDriver: Sendable {
+struct DispatchQueueEngine: Sendable {
     let queue: DispatchQueue
     let leeway: DispatchTimeInterval
 
@@ -118,8 +110,7 @@ final class ScheduledItem: Cancelable, @unchecked Sendable {
 
 /// Runs actions one at a time on a serial dispatch queue.
 public final class SerialDispatchQueueScheduler: SchedulerType {
-    // `now` and the `schedule` methods, which forward to `driver`, are generated into Schedulers+Forwarding.swift.
-    let driver: DispatchQueueDriver
+    let engine: DispatchQueueEngine
 
     /// A scheduler on `queue`, which must be serial. The scheduler targets a private serial queue of its own named
     /// `internalSerialQueueName`, so a concurrent queue still runs its actions one at a time.
@@ -128,7 +119,7 @@ public final class SerialDispatchQueueScheduler: SchedulerType {
         leeway: DispatchTimeInterval = .nanoseconds(0)
     ) {
         let serialQueue = DispatchQueue(label: internalSerialQueueName, target: queue)
-        driver = DispatchQueueDriver(queue: serialQueue, leeway: leeway)
+        engine = DispatchQueueEngine(queue: serialQueue, leeway: leeway)
     }
 
     /// A scheduler on a new serial queue with the given quality of service.
@@ -153,7 +144,28 @@ public final class SerialDispatchQueueScheduler: SchedulerType {
     }
 
     init(serialQueue: DispatchQueue, leeway: DispatchTimeInterval) {
-        driver = DispatchQueueDriver(queue: serialQueue, leeway: leeway)
+        engine = DispatchQueueEngine(queue: serialQueue, leeway: leeway)
+    }
+
+    public var now: RxTime { Date() }
+
+    public func schedule<StateType>(
+        _ state: StateType, action: @escaping (StateType) -> any Disposable
+    ) -> any Disposable {
+        engine.schedule(state, action: action)
+    }
+
+    public func scheduleRelative<StateType>(
+        _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> any Disposable
+    ) -> any Disposable {
+        engine.scheduleRelative(state, dueTime: dueTime, action: action)
+    }
+
+    public func schedulePeriodic<StateType>(
+        _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
+        action: @escaping (StateType) -> StateType
+    ) -> any Disposable {
+        engine.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
     }
 }
 
@@ -161,16 +173,36 @@ public final class SerialDispatchQueueScheduler: SchedulerType {
 ///
 /// Operators that need serial delivery (`observe(on:)`) serialize on their own, so this is safe to use with them.
 public final class ConcurrentDispatchQueueScheduler: SchedulerType {
-    // `now` and the `schedule` methods, which forward to `driver`, are generated into Schedulers+Forwarding.swift.
-    let driver: DispatchQueueDriver
+    let engine: DispatchQueueEngine
 
     /// A scheduler on `queue`.
     public init(queue: DispatchQueue, leeway: DispatchTimeInterval = .nanoseconds(0)) {
-        driver = DispatchQueueDriver(queue: queue, leeway: leeway)
+        engine = DispatchQueueEngine(queue: queue, leeway: leeway)
     }
 
     /// A scheduler on the global queue of the given quality of service.
     public convenience init(qos: DispatchQoS, leeway: DispatchTimeInterval = .nanoseconds(0)) {
         self.init(queue: DispatchQueue.global(qos: qos.qosClass), leeway: leeway)
+    }
+
+    public var now: RxTime { Date() }
+
+    public func schedule<StateType>(
+        _ state: StateType, action: @escaping (StateType) -> any Disposable
+    ) -> any Disposable {
+        engine.schedule(state, action: action)
+    }
+
+    public func scheduleRelative<StateType>(
+        _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> any Disposable
+    ) -> any Disposable {
+        engine.scheduleRelative(state, dueTime: dueTime, action: action)
+    }
+
+    public func schedulePeriodic<StateType>(
+        _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
+        action: @escaping (StateType) -> StateType
+    ) -> any Disposable {
+        engine.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
     }
 }

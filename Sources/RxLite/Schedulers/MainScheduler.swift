@@ -17,9 +17,7 @@ public final class MainScheduler: SchedulerType {
     private static let markMainQueue: Void = DispatchQueue.main.setSpecific(key: mainQueueKey, value: 1)
 
     private let alwaysAsync: Bool
-    // `now`, `scheduleRelative` and `schedulePeriodic`, which forward to `driver`, are generated into
-    // Schedulers+Forwarding.swift.
-    let driver = DispatchQueueDriver(queue: .main, leeway: .nanoseconds(0))
+    let engine = DispatchQueueEngine(queue: .main, leeway: .nanoseconds(0))
     // Actions dispatched to the main queue and not yet started; an immediate run must not overtake them.
     private let enqueuedCount = Atomic<Int>(0)
 
@@ -88,9 +86,24 @@ public final class MainScheduler: SchedulerType {
         }
         enqueuedCount.add(1, ordering: .acquiringAndReleasing)
         let counter = UncheckedTransfer(value: self)
-        return driver.schedule(state) { state in
+        return engine.schedule(state) { state in
             counter.value.enqueuedCount.subtract(1, ordering: .acquiringAndReleasing)
             return action(state)
         }
+    }
+
+    public var now: RxTime { Date() }
+
+    public func scheduleRelative<StateType>(
+        _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> any Disposable
+    ) -> any Disposable {
+        engine.scheduleRelative(state, dueTime: dueTime, action: action)
+    }
+
+    public func schedulePeriodic<StateType>(
+        _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
+        action: @escaping (StateType) -> StateType
+    ) -> any Disposable {
+        engine.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
     }
 }

@@ -1,3 +1,47 @@
+extension ObservableType {
+    /// Emits `resultSelector` of the latest element of every source in `collection` whenever one emits, once all
+    /// have emitted; the same ends as the fixed-arity forms. An empty collection emits `resultSelector([])` and
+    /// completes at once, as in RxSwift.
+    ///
+    /// [combineLatest](https://reactivex.io/documentation/operators/combinelatest.html)
+    @inlinable
+    public static func combineLatest<Sources: Collection>(
+        _ collection: Sources, resultSelector: @escaping ([Sources.Element.Element]) throws -> Element
+    ) -> Observable<Element> where Sources.Element: ObservableType {
+        let sources = collection.map { $0.asObservable() }
+        return Observable { sink, lifetime, _ in
+            if sources.isEmpty {
+                // As RxSwift: the selector of no elements, then the end.
+                do {
+                    sink(.next(try resultSelector([])))
+                    if lifetime.isActive { sink(.completed) }
+                } catch {
+                    sink(.error(error))
+                }
+                return
+            }
+            let combine = { (values: [Sources.Element.Element?]) in try resultSelector(values.map { $0! }) }
+            let state = CombineLatestStorage(
+                sink: sink, arity: sources.count,
+                values: [Sources.Element.Element?](repeating: nil, count: sources.count), combine: combine)
+            for (index, source) in sources.enumerated() {
+                guard lifetime.isActive else { return }
+                source.subscribeChild(of: lifetime) {
+                    state.on($0, index: index, store: { $0[index] = $1 })
+                }
+            }
+        }
+    }
+
+    /// `combineLatest` of the sources in `collection` as arrays, called on the element type as in RxSwift:
+    /// `Observable<Int>.combineLatest([a, b, c])` is an `Observable<[Int]>`.
+    @inlinable
+    public static func combineLatest<Sources: Collection>(_ collection: Sources) -> Observable<[Element]>
+    where Sources.Element: ObservableType, Sources.Element.Element == Element {
+        Observable<[Element]>.combineLatest(collection) { $0 }
+    }
+}
+
 /// The state of `combineLatest`: which upstreams have a value, and which are done.
 @usableFromInline
 final class CombineLatestStorage<Values, Output>: SerializedEmitter<Output>, @unchecked Sendable {
@@ -71,49 +115,5 @@ final class CombineLatestStorage<Values, Output>: SerializedEmitter<Output>, @un
                 lock.unlock()
             }
         }
-    }
-}
-
-extension ObservableType {
-    /// Emits `resultSelector` of the latest element of every source in `collection` whenever one emits, once all
-    /// have emitted; the same ends as the fixed-arity forms. An empty collection emits `resultSelector([])` and
-    /// completes at once, as in RxSwift.
-    ///
-    /// [combineLatest](https://reactivex.io/documentation/operators/combinelatest.html)
-    @inlinable
-    public static func combineLatest<Sources: Collection>(
-        _ collection: Sources, resultSelector: @escaping ([Sources.Element.Element]) throws -> Element
-    ) -> Observable<Element> where Sources.Element: ObservableType {
-        let sources = collection.map { $0.asObservable() }
-        return Observable { sink, lifetime, _ in
-            if sources.isEmpty {
-                // As RxSwift: the selector of no elements, then the end.
-                do {
-                    sink(.next(try resultSelector([])))
-                    if lifetime.isActive { sink(.completed) }
-                } catch {
-                    sink(.error(error))
-                }
-                return
-            }
-            let combine = { (values: [Sources.Element.Element?]) in try resultSelector(values.map { $0! }) }
-            let state = CombineLatestStorage(
-                sink: sink, arity: sources.count,
-                values: [Sources.Element.Element?](repeating: nil, count: sources.count), combine: combine)
-            for (index, source) in sources.enumerated() {
-                guard lifetime.isActive else { return }
-                source.subscribeChild(of: lifetime) {
-                    state.on($0, index: index, store: { $0[index] = $1 })
-                }
-            }
-        }
-    }
-
-    /// `combineLatest` of the sources in `collection` as arrays, called on the element type as in RxSwift:
-    /// `Observable<Int>.combineLatest([a, b, c])` is an `Observable<[Int]>`.
-    @inlinable
-    public static func combineLatest<Sources: Collection>(_ collection: Sources) -> Observable<[Element]>
-    where Sources.Element: ObservableType, Sources.Element.Element == Element {
-        Observable<[Element]>.combineLatest(collection) { $0 }
     }
 }

@@ -1,61 +1,3 @@
-/// The state of `merge` and `flatMap`: how many upstreams are still running.
-@usableFromInline
-final class MergeStorage<Element>: SerializedEmitter<Element>, @unchecked Sendable {
-    // Guarded by `lock`: upstreams (including the outer one of flatMap) that have not completed.
-    @usableFromInline
-    @exclusivity(unchecked) var running: Int
-    // Touched only by `subscribeInner`: a finished, unreferenced child lifetime ready for the next inner sequence.
-    @usableFromInline
-    @exclusivity(unchecked) var spareChild: Lifetime?
-
-    @inlinable
-    init(sink: @escaping EventSink<Element>, running: Int) {
-        self.running = running
-        super.init(sink: sink)
-    }
-
-    /// Handles an event of one upstream that is not the last word on completion.
-    @inlinable
-    func forward(_ event: Event<Element>) {
-        lock.lock()
-        if case .completed = event {
-            running -= 1
-            if running > 0 {
-                lock.unlock()
-                return
-            }
-        }
-        emitLocked(event)
-    }
-
-    /// Counts one more running upstream; `false` when the merge has already ended.
-    @inlinable
-    func addRunning() -> Bool {
-        lock.withLock {
-            if isStopped { return false }
-            running += 1
-            return true
-        }
-    }
-
-    /// Subscribes one inner sequence of `flatMap` with a child of `parent`. Called only from the outer upstream's
-    /// handler, which the Rx contract keeps to one call at a time, so `spareChild` needs no lock.
-    ///
-    /// Most inner sequences (`just`, `from`, ...) end during subscribe; their child lifetime is then reused for the
-    /// next one when nothing else holds it (`Lifetime.reuse`), which saves an allocation per element.
-    @inlinable
-    func subscribeInner(_ inner: Observable<Element>, parent: Lifetime) {
-        var child = spareChild.take() ?? Lifetime(parent: parent)
-        inner.subscribeTopLevel(
-            { [self, child] event in
-                if case .completed = event { child.finishChild() }
-                forward(event)
-            }, child)
-        if parent.attachIfRunning(child) { return }
-        if Lifetime.reuse(&child) { spareChild = child }
-    }
-}
-
 extension Observable {
     /// Emits the elements of all `sources` as they arrive; completes when all complete, fails when one fails.
     ///
@@ -115,6 +57,64 @@ extension ObservableType where Element: ObservableConvertibleType {
                 }
             }
         }
+    }
+}
+
+/// The state of `merge` and `flatMap`: how many upstreams are still running.
+@usableFromInline
+final class MergeStorage<Element>: SerializedEmitter<Element>, @unchecked Sendable {
+    // Guarded by `lock`: upstreams (including the outer one of flatMap) that have not completed.
+    @usableFromInline
+    @exclusivity(unchecked) var running: Int
+    // Touched only by `subscribeInner`: a finished, unreferenced child lifetime ready for the next inner sequence.
+    @usableFromInline
+    @exclusivity(unchecked) var spareChild: Lifetime?
+
+    @inlinable
+    init(sink: @escaping EventSink<Element>, running: Int) {
+        self.running = running
+        super.init(sink: sink)
+    }
+
+    /// Handles an event of one upstream that is not the last word on completion.
+    @inlinable
+    func forward(_ event: Event<Element>) {
+        lock.lock()
+        if case .completed = event {
+            running -= 1
+            if running > 0 {
+                lock.unlock()
+                return
+            }
+        }
+        emitLocked(event)
+    }
+
+    /// Counts one more running upstream; `false` when the merge has already ended.
+    @inlinable
+    func addRunning() -> Bool {
+        lock.withLock {
+            if isStopped { return false }
+            running += 1
+            return true
+        }
+    }
+
+    /// Subscribes one inner sequence of `flatMap` with a child of `parent`. Called only from the outer upstream's
+    /// handler, which the Rx contract keeps to one call at a time, so `spareChild` needs no lock.
+    ///
+    /// Most inner sequences (`just`, `from`, ...) end during subscribe; their child lifetime is then reused for the
+    /// next one when nothing else holds it (`Lifetime.reuse`), which saves an allocation per element.
+    @inlinable
+    func subscribeInner(_ inner: Observable<Element>, parent: Lifetime) {
+        var child = spareChild.take() ?? Lifetime(parent: parent)
+        inner.subscribeTopLevel(
+            { [self, child] event in
+                if case .completed = event { child.finishChild() }
+                forward(event)
+            }, child)
+        if parent.attachIfRunning(child) { return }
+        if Lifetime.reuse(&child) { spareChild = child }
     }
 }
 

@@ -1,16 +1,3 @@
-/// The state of `withLatestFrom`: the latest element of the second sequence.
-@usableFromInline
-final class WithLatestFromStorage<Latest, Output>: SerializedEmitter<Output>, @unchecked Sendable {
-    // Guarded by `lock`.
-    @usableFromInline
-    @exclusivity(unchecked) var latest: Latest?
-
-    @inlinable
-    override init(sink: @escaping EventSink<Output>) {
-        super.init(sink: sink)
-    }
-}
-
 extension ObservableType {
     /// For each element, emits `resultSelector(element, latest)` with the latest element of `second`; elements
     /// that arrive before `second` has emitted are dropped. Completes when this sequence completes; fails when
@@ -67,5 +54,18 @@ extension ObservableType {
     @inlinable
     public func withLatestFrom<Second: ObservableConvertibleType>(_ second: Second) -> Observable<Second.Element> {
         withLatestFrom(second) { $1 }
+    }
+}
+
+/// The state of `withLatestFrom`: the latest element of the second sequence.
+@usableFromInline
+final class WithLatestFromStorage<Latest, Output>: SerializedEmitter<Output>, @unchecked Sendable {
+    // Guarded by `lock`.
+    @usableFromInline
+    @exclusivity(unchecked) var latest: Latest?
+
+    @inlinable
+    override init(sink: @escaping EventSink<Output>) {
+        super.init(sink: sink)
     }
 }

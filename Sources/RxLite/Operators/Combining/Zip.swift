@@ -1,3 +1,44 @@
+extension ObservableType {
+    /// Pairs the n-th elements of every source in `collection` and emits `resultSelector` of them. An empty
+    /// collection completes at once. Completes when every source has completed, or (as RxSwift's collection form)
+    /// when an element arrives that cannot be paired while every other source has completed.
+    ///
+    /// [zip](https://reactivex.io/documentation/operators/zip.html)
+    @inlinable
+    public static func zip<Sources: Collection>(
+        _ collection: Sources, resultSelector: @escaping ([Sources.Element.Element]) throws -> Element
+    ) -> Observable<Element> where Sources.Element: ObservableType {
+        let sources = collection.map { $0.asObservable() }
+        return Observable { sink, lifetime, _ in
+            if sources.isEmpty {
+                sink(.completed)
+                return
+            }
+            let dequeue = { (queues: inout [ZipQueue<Sources.Element.Element>]) in
+                try resultSelector((0..<queues.count).map { queues[$0].removeFirst() })
+            }
+            let state = ZipStorage(
+                sink: sink, arity: sources.count,
+                queues: [ZipQueue<Sources.Element.Element>](repeating: ZipQueue(), count: sources.count),
+                completesWhenStarved: true, dequeue: dequeue)
+            for (index, source) in sources.enumerated() {
+                guard lifetime.isActive else { return }
+                source.subscribeChild(of: lifetime) {
+                    state.on($0, index: index, enqueue: { $0[index].append($1) })
+                }
+            }
+        }
+    }
+
+    /// `zip` of the sources in `collection` as arrays, called on the element type as in RxSwift:
+    /// `Observable<Int>.zip([a, b, c])` is an `Observable<[Int]>`.
+    @inlinable
+    public static func zip<Sources: Collection>(_ collection: Sources) -> Observable<[Element]>
+    where Sources.Element: ObservableType, Sources.Element.Element == Element {
+        Observable<[Element]>.zip(collection) { $0 }
+    }
+}
+
 /// The state of `zip`: an element queue per upstream, and which upstreams are done.
 ///
 /// When it completes follows RxSwift 6: once every upstream completed; the collection form
@@ -108,46 +149,5 @@ struct ZipQueue<Element> {
             head = 0
         }
         return element
-    }
-}
-
-extension ObservableType {
-    /// Pairs the n-th elements of every source in `collection` and emits `resultSelector` of them. An empty
-    /// collection completes at once. Completes when every source has completed, or (as RxSwift's collection form)
-    /// when an element arrives that cannot be paired while every other source has completed.
-    ///
-    /// [zip](https://reactivex.io/documentation/operators/zip.html)
-    @inlinable
-    public static func zip<Sources: Collection>(
-        _ collection: Sources, resultSelector: @escaping ([Sources.Element.Element]) throws -> Element
-    ) -> Observable<Element> where Sources.Element: ObservableType {
-        let sources = collection.map { $0.asObservable() }
-        return Observable { sink, lifetime, _ in
-            if sources.isEmpty {
-                sink(.completed)
-                return
-            }
-            let dequeue = { (queues: inout [ZipQueue<Sources.Element.Element>]) in
-                try resultSelector((0..<queues.count).map { queues[$0].removeFirst() })
-            }
-            let state = ZipStorage(
-                sink: sink, arity: sources.count,
-                queues: [ZipQueue<Sources.Element.Element>](repeating: ZipQueue(), count: sources.count),
-                completesWhenStarved: true, dequeue: dequeue)
-            for (index, source) in sources.enumerated() {
-                guard lifetime.isActive else { return }
-                source.subscribeChild(of: lifetime) {
-                    state.on($0, index: index, enqueue: { $0[index].append($1) })
-                }
-            }
-        }
-    }
-
-    /// `zip` of the sources in `collection` as arrays, called on the element type as in RxSwift:
-    /// `Observable<Int>.zip([a, b, c])` is an `Observable<[Int]>`.
-    @inlinable
-    public static func zip<Sources: Collection>(_ collection: Sources) -> Observable<[Element]>
-    where Sources.Element: ObservableType, Sources.Element.Element == Element {
-        Observable<[Element]>.zip(collection) { $0 }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 // The time arithmetic of the timed operators and of RxLiteUI's `Throttler`/`Debouncer`: how `Date` deadlines compare
-// and how a `TimeInterval` becomes a scheduler interval. Kept apart from the timer engine (`TimerEngine.swift`),
+// and how a `TimeInterval` becomes a scheduler interval. Kept apart from the timer engine (`TimerSlot.swift`),
 // which only counts and cancels timers.
 
 /// How early a timer may fire and still count as on time.

@@ -1,3 +1,30 @@
+extension ObservableType where Element: Sendable {
+    /// Delivers every event on `scheduler`, in order. Elements cross threads here, so they must be `Sendable`.
+    ///
+    /// Events that arrive while a delivery is pending join it, so a burst costs one scheduled action, not one per
+    /// element. After dispose nothing more is delivered.
+    ///
+    /// [observeOn](https://reactivex.io/documentation/operators/observeon.html)
+    @inlinable
+    public func observe(on scheduler: some ImmediateSchedulerType) -> Observable<Element> {
+        observe(onAny: scheduler)
+    }
+
+    /// `observe(on:)` for a scheduler held as an existential (`Driver` and `Signal` hold theirs so). Calling the
+    /// generic form with one opens it, and code generic over the opened type is not specialized for `Element`
+    /// either: every event then ran unspecialized, with a closure allocation per scheduled drain.
+    @inlinable
+    func observe(onAny scheduler: any ImmediateSchedulerType) -> Observable<Element> {
+        let source = asObservable()
+        return Observable { sink, lifetime, _ in
+            let state = ObserveOnStorage(scheduler: scheduler, sink: sink, lifetime: lifetime)
+            lifetime.insert(state)
+            // A child lifetime: the end waits for the scheduler, the source need not (rule 4).
+            source.subscribeChild(of: lifetime, state.on)
+        }
+    }
+}
+
 /// The state of `observe(on:)`: events waiting to be delivered on the scheduler.
 ///
 /// Invariants: at most one drain is scheduled at a time (`isDraining`); the drain delivers events in arrival order
@@ -111,61 +138,6 @@ final class ObserveOnStorage<Element: Sendable>: Disposable, @unchecked Sendable
             lock.lock()
             spare = batch
             lock.unlock()
-        }
-    }
-}
-
-extension ObservableType where Element: Sendable {
-    /// Delivers every event on `scheduler`, in order. Elements cross threads here, so they must be `Sendable`.
-    ///
-    /// Events that arrive while a delivery is pending join it, so a burst costs one scheduled action, not one per
-    /// element. After dispose nothing more is delivered.
-    ///
-    /// [observeOn](https://reactivex.io/documentation/operators/observeon.html)
-    @inlinable
-    public func observe(on scheduler: some ImmediateSchedulerType) -> Observable<Element> {
-        observe(onAny: scheduler)
-    }
-
-    /// `observe(on:)` for a scheduler held as an existential (`Driver` and `Signal` hold theirs so). Calling the
-    /// generic form with one opens it, and code generic over the opened type is not specialized for `Element`
-    /// either: every event then ran unspecialized, with a closure allocation per scheduled drain.
-    @inlinable
-    func observe(onAny scheduler: any ImmediateSchedulerType) -> Observable<Element> {
-        let source = asObservable()
-        return Observable { sink, lifetime, _ in
-            let state = ObserveOnStorage(scheduler: scheduler, sink: sink, lifetime: lifetime)
-            lifetime.insert(state)
-            // A child lifetime: the end waits for the scheduler, the source need not (rule 4).
-            source.subscribeChild(of: lifetime, state.on)
-        }
-    }
-
-    /// Subscribes to this sequence (and disposes that subscription) on `scheduler`; events are delivered wherever
-    /// the source produces them. A source that ends by itself is let go of right after its end is delivered, on the
-    /// thread that delivered it.
-    ///
-    /// [subscribeOn](https://reactivex.io/documentation/operators/subscribeon.html)
-    @inlinable
-    public func subscribe(on scheduler: some ImmediateSchedulerType) -> Observable<Element> {
-        let source = asObservable()
-        return Observable { sink, lifetime, _ in
-            let inner = Lifetime()
-            let scheduled = scheduler.schedule(()) { _ in
-                source.subscribeTopLevel(
-                    { event in
-                        sink(event)
-                        if event.isStopEvent { inner.dispose() }
-                    }, inner)
-                return Disposables.create()
-            }
-            lifetime.insert(scheduled)
-            lifetime.insert {
-                _ = scheduler.schedule(inner) { inner in
-                    inner.dispose()
-                    return Disposables.create()
-                }
-            }
         }
     }
 }

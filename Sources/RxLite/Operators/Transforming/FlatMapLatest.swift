@@ -1,0 +1,205 @@
+extension ObservableType {
+    /// Maps each element to a sequence and emits only the elements of the latest one: a new element disposes the
+    /// previous inner subscription. Completes when this sequence and the latest inner one have completed.
+    ///
+    /// [switch](https://reactivex.io/documentation/operators/switch.html)
+    @inlinable
+    public func flatMapLatest<Source: ObservableConvertibleType>(
+        _ selector: @escaping (Element) throws -> Source
+    ) -> Observable<Source.Element> {
+        mapToOneInnerAtATime(selector, whileOneRuns: .replaceIt)
+    }
+
+    /// Maps each element to a sequence, but drops elements that arrive while the previous inner sequence is still
+    /// running. Completes when this sequence and the running inner one have completed.
+    @inlinable
+    public func flatMapFirst<Source: ObservableConvertibleType>(
+        _ selector: @escaping (Element) throws -> Source
+    ) -> Observable<Source.Element> {
+        mapToOneInnerAtATime(selector, whileOneRuns: .ignoreTheNew)
+    }
+
+    /// What `flatMapLatest` and `flatMapFirst` run: at most one inner sequence at a time; `policy` says what an
+    /// element arriving while one runs does.
+    @inlinable
+    func mapToOneInnerAtATime<Source: ObservableConvertibleType>(
+        _ selector: @escaping (Element) throws -> Source, whileOneRuns policy: InnerSequencePolicy
+    ) -> Observable<Source.Element> {
+        // One handler per policy, so that neither captures anything (see `UnaryOperatorObservable`).
+        switch policy {
+        case .replaceIt:
+            UnaryOperatorObservable(asObservable(), selector) { sink, lifetime, observable in
+                Self.subscribeOneInnerAtATime(Source.self, observable, sink, lifetime, replacing: true)
+            }
+        case .ignoreTheNew:
+            UnaryOperatorObservable(asObservable(), selector) { sink, lifetime, observable in
+                Self.subscribeOneInnerAtATime(Source.self, observable, sink, lifetime, replacing: false)
+            }
+        }
+    }
+
+    /// One subscription of ``mapToOneInnerAtATime(_:whileOneRuns:)``'s `observable`.
+    @inlinable
+    static func subscribeOneInnerAtATime<Source: ObservableConvertibleType>(
+        _: Source.Type, _ observable: Observable<Source.Element>, _ sink: @escaping EventSink<Source.Element>,
+        _ lifetime: Lifetime, replacing: Bool
+    ) {
+        let operation = UnaryOperatorObservable<Element, Source.Element, Element, Source>.of(observable)
+        let outer = SwitchOuter(
+            parent: lifetime, selector: operation.function, state: SwitchStorage<Source.Element>(sink: sink),
+            replacing: replacing)
+        operation.source.subscribeChild(outer, of: lifetime) { outer.on($0) }
+    }
+}
+
+extension ObservableType where Element: ObservableConvertibleType {
+    /// Emits the elements of the latest inner sequence only.
+    ///
+    /// [switch](https://reactivex.io/documentation/operators/switch.html)
+    @inlinable
+    public func switchLatest() -> Observable<Element.Element> {
+        flatMapLatest { $0 }
+    }
+}
+
+/// The state of `flatMapLatest` and `flatMapFirst`: the one inner subscription that may emit.
+@usableFromInline
+final class SwitchStorage<Element>: SerializedEmitter<Element>, @unchecked Sendable {
+    // Guarded by `lock`.
+    @usableFromInline
+    @exclusivity(unchecked) var current: (id: UInt64, lifetime: Lifetime)?
+    @usableFromInline
+    @exclusivity(unchecked) var latestID: UInt64 = 0
+    @usableFromInline
+    @exclusivity(unchecked) var outerDone = false
+    // Touched only by `start`: a finished, unreferenced child lifetime ready for the next inner sequence.
+    @usableFromInline
+    @exclusivity(unchecked) var spareChild: Lifetime?
+
+    @inlinable
+    override init(sink: @escaping EventSink<Element>) {
+        super.init(sink: sink)
+    }
+
+    /// Handles an event of the inner subscription `id`; events of a replaced inner are dropped.
+    @inlinable
+    func innerEvent(_ event: Event<Element>, id: UInt64, parent: Lifetime) {
+        lock.lock()
+        guard id == latestID, let current else {
+            lock.unlock()
+            return
+        }
+        if case .completed = event {
+            self.current = nil
+            if outerDone {
+                emitLocked(.completed)
+            } else {
+                lock.unlock()
+            }
+            current.lifetime.finishChild()
+            return
+        }
+        emitLocked(event)
+    }
+
+    @inlinable
+    func outerCompleted() {
+        lock.lock()
+        outerDone = true
+        if current == nil {
+            emitLocked(.completed)
+        } else {
+            lock.unlock()
+        }
+    }
+
+    /// Starts `inner` as the one that may emit. With `replacing`, a running inner is disposed first; without,
+    /// `inner` is dropped while one runs.
+    @inlinable
+    func start(_ inner: Observable<Element>, parent: Lifetime, replacing: Bool) {
+        lock.lock()
+        if isStopped || (!replacing && current != nil) {
+            lock.unlock()
+            return
+        }
+        let previous = current
+        latestID &+= 1
+        if let element = inner.justElement {
+            // Ends during subscribe, so nothing stays current: the previous inner ends first, then the element goes
+            // out.
+            current = nil
+            if let previous {
+                lock.unlock()
+                previous.lifetime.finishChild()
+                lock.lock()
+            }
+            emitLocked(.next(element))
+            return
+        }
+        let id = latestID
+        // `spareChild` is touched only here, and `start` runs only from the outer upstream's handler, one call at
+        // a time (the Rx contract), so it needs no lock.
+        var child = spareChild.take() ?? Lifetime(parent: parent)
+        current = (id, child)
+        lock.unlock()
+        previous?.lifetime.finishChild()
+        inner.subscribeTopLevel({ [self] event in innerEvent(event, id: id, parent: parent) }, child)
+        if parent.attachIfRunning(child) { return }
+        // An inner that ended during subscribe leaves its child for the next one when nothing else holds it; events
+        // from a stale inner carry an old `id` and are dropped anyway.
+        if Lifetime.reuse(&child) { spareChild = child }
+    }
+}
+
+/// What `flatMapLatest` (replace the running inner sequence) and `flatMapFirst` (ignore new elements while it runs)
+/// do with an element that arrives while an inner sequence runs.
+@usableFromInline
+enum InnerSequencePolicy: Sendable {
+    case replaceIt
+    case ignoreTheNew
+}
+
+/// The outer upstream's child lifetime in `flatMapLatest`/`flatMapFirst`, which also handles its events, for the
+/// reason ``FlatMapOuter`` does.
+@usableFromInline
+final class SwitchOuter<Outer, Source: ObservableConvertibleType>: Lifetime, @unchecked Sendable {
+    @usableFromInline
+    let selector: (Outer) throws -> Source
+    @usableFromInline
+    let state: SwitchStorage<Source.Element>
+    /// `true` for `flatMapLatest` (a new inner replaces the running one), `false` for `flatMapFirst`.
+    @usableFromInline
+    let replacing: Bool
+
+    @inlinable
+    init(
+        parent: Lifetime, selector: @escaping (Outer) throws -> Source, state: SwitchStorage<Source.Element>,
+        replacing: Bool
+    ) {
+        self.selector = selector
+        self.state = state
+        self.replacing = replacing
+        super.init(parent: parent)
+    }
+
+    /// Handles an event of the outer upstream; its end ends this child first (rule 4).
+    @inlinable
+    func on(_ event: Event<Outer>) {
+        switch event {
+        case .next(let element):
+            if !replacing && state.lock.withLock({ state.current != nil }) { return }
+            let inner: Observable<Source.Element>
+            do { inner = try selector(element).asObservable() } catch {
+                state.emit(.error(error))
+                return
+            }
+            state.start(inner, parent: parent.unsafelyUnwrapped, replacing: replacing)
+        case .error(let error):
+            finishChild()
+            state.emit(.error(error))
+        case .completed:
+            finishChild()
+            state.outerCompleted()
+        }
+    }
+}

@@ -1,0 +1,19 @@
+/// What a subject remembers and replays: the part that differs between Publish, Behavior, Replay and Async.
+///
+/// The hub calls every method under its lock, from the thread currently emitting.
+@usableFromInline
+protocol SubjectMemory<Element> {
+    associatedtype Element
+
+    /// Records `event` and says whether current observers receive it as is.
+    mutating func record(_ event: Event<Element>) -> Bool
+
+    /// The events a new subscriber receives before anything else (for a live subject).
+    func replay() -> [Event<Element>]
+
+    /// The events a subscriber arriving after the end receives, ending with the terminal event.
+    func replayAfterEnd(_ terminal: Event<Element>) -> [Event<Element>]
+
+    /// The name of the subject type, for `RxError.disposed`.
+    static var subjectName: String { get }
+}
