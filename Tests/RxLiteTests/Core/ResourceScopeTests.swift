@@ -17,13 +17,12 @@ import Testing
 
         @Test func objectsMadeInAnotherScopeDoNotCountInThisTestsTotal() {
             let before = Resources.total
-            let processBefore = Resources.processTotal
             let other = ResourceScope(name: "another test")
             let subject = other.run { PublishSubject<Int>() }
-            // Another test's object: it counts there and in the process, not here.
+            // Another test's object: it counts there, not here. (It counts in the process too, but the process-wide
+            // total moves with every test running in parallel, so no bound on it can be asserted here.)
             #expect(Resources.total == before)
             #expect(other.liveCount == 1)
-            #expect(Resources.processTotal >= processBefore + 1)
             let own = PublishSubject<Int>()
             #expect(Resources.total == before + 1)
             _ = (subject, own)
