@@ -79,7 +79,7 @@ def observable_combine_latest(n):
     values = ", ".join(f"O{i}.Element?.none" for i in numbers(n))
     unwrapped = ", ".join(f"values.{i}!" for i in range(n))
     subscriptions = "".join(
-        f"            source{i + 1}.subscribeChild(of: lifetime) {{ state.on($0, index: {i}, store: {{ $0.{i} = $1 }}) }}\n"
+        f"            sources.source{i + 1}.subscribeChild(of: lifetime) {{ state.on($0, index: {i}, store: {{ $0.{i} = $1 }}) }}\n"
         for i in range(n)
     )
     return (
@@ -90,8 +90,9 @@ def observable_combine_latest(n):
         {parameters(n)},
         resultSelector: @escaping ({element_list(n)}) throws -> Element
     ) -> Observable<Element> {{
-        let ({arguments(n)}) = ({as_observables(n)})
-        return Observable {{ sink, lifetime, _ in
+        CombiningObservable{n}({as_observables(n)}, resultSelector) {{ sink, lifetime, observable in
+            let sources = CombiningObservable{n}<{element_list(n)}, Element>.of(observable)
+            let resultSelector = sources.resultSelector
             let combine = {{ (values: ({element_list(n, "?")})) in try resultSelector({unwrapped}) }}
             let state = CombineLatestStorage(sink: sink, arity: {n}, values: ({values}), combine: combine)
 {subscriptions}        }}
@@ -105,7 +106,7 @@ def observable_zip(n):
     queues = ", ".join(f"ZipQueue<O{i}.Element>()" for i in numbers(n))
     dequeued = ", ".join(f"queues.{i}.removeFirst()" for i in range(n))
     subscriptions = "".join(
-        f"            source{i + 1}.subscribeChild(of: lifetime) {{ state.on($0, index: {i}, enqueue: {{ $0.{i}.append($1) }}) }}\n"
+        f"            sources.source{i + 1}.subscribeChild(of: lifetime) {{ state.on($0, index: {i}, enqueue: {{ $0.{i}.append($1) }}) }}\n"
         for i in range(n)
     )
     return (
@@ -116,8 +117,9 @@ def observable_zip(n):
         {parameters(n)},
         resultSelector: @escaping ({element_list(n)}) throws -> Element
     ) -> Observable<Element> {{
-        let ({arguments(n)}) = ({as_observables(n)})
-        return Observable {{ sink, lifetime, _ in
+        CombiningObservable{n}({as_observables(n)}, resultSelector) {{ sink, lifetime, observable in
+            let sources = CombiningObservable{n}<{element_list(n)}, Element>.of(observable)
+            let resultSelector = sources.resultSelector
             let dequeue = {{ (queues: inout ({queue_types})) in try resultSelector({dequeued}) }}
             let state = ZipStorage(sink: sink, arity: {n}, queues: ({queues}), dequeue: dequeue)
 {subscriptions}        }}
@@ -196,10 +198,51 @@ def shared_file():
     )
 
 
+def combining_class(n):
+    type_parameters = ", ".join(f"E{i}" for i in numbers(n))
+    fields = "".join(f"    @usableFromInline\n    let source{i}: Observable<E{i}>\n" for i in numbers(n))
+    init_parameters = ", ".join(f"_ source{i}: Observable<E{i}>" for i in numbers(n))
+    assignments = "".join(f"        self.source{i} = source{i}\n" for i in numbers(n))
+    return f"""\
+/// The observable of `combineLatest` or `zip` of {n} sources: the sources and the selector in its own fields, so that
+/// its handler captures nothing and building one allocates the object alone (see `UnaryOperatorObservable`).
+@usableFromInline
+final class CombiningObservable{n}<{type_parameters}, Element>: Observable<Element> {{
+{fields}    @usableFromInline
+    let resultSelector: ({type_parameters}) throws -> Element
+
+    @inlinable
+    init(
+        {init_parameters},
+        _ resultSelector: @escaping ({type_parameters}) throws -> Element,
+        operatorFile: StaticString = #fileID, handler: @escaping Handler
+    ) {{
+{assignments}        self.resultSelector = resultSelector
+        super.init(handler, operatorFile: operatorFile)
+    }}
+
+    /// `observable`, handed to the handler of an observable made by this class, as what it is.
+    @inlinable
+    static func of(_ observable: Observable<Element>) -> CombiningObservable{n} {{
+        unsafeDowncast(observable, to: CombiningObservable{n}.self)
+    }}
+}}
+"""
+
+
+def combining_classes_file():
+    return (
+        HEADER
+        + "\n// The observables of `combineLatest` and `zip` of 2 to 8 sources (CombineLatest+arity.swift, Zip+arity.swift).\n\n"
+        + "\n".join(combining_class(n) for n in ARITIES)
+    )
+
+
 def outputs():
     return {
         f"{COMBINING}/CombineLatest+arity.swift": observable_file("combineLatest", observable_combine_latest),
         f"{COMBINING}/Zip+arity.swift": observable_file("zip", observable_zip),
+        f"{COMBINING}/CombiningObservable+arity.swift": combining_classes_file(),
         f"{SHARED}/SharedSequence+arity.swift": shared_file(),
     }
 

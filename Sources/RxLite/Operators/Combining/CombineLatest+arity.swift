@@ -15,13 +15,15 @@ extension Observable {
         _ source1: O1, _ source2: O2,
         resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
     ) -> Observable<Element> {
-        let (source1, source2) = (source1.asObservable(), source2.asObservable())
-        return Observable { sink, lifetime, _ in
+        CombiningObservable2(source1.asObservable(), source2.asObservable(), resultSelector) {
+            sink, lifetime, observable in
+            let sources = CombiningObservable2<O1.Element, O2.Element, Element>.of(observable)
+            let resultSelector = sources.resultSelector
             let combine = { (values: (O1.Element?, O2.Element?)) in try resultSelector(values.0!, values.1!) }
             let state = CombineLatestStorage(
                 sink: sink, arity: 2, values: (O1.Element?.none, O2.Element?.none), combine: combine)
-            source1.subscribeChild(of: lifetime) { state.on($0, index: 0, store: { $0.0 = $1 }) }
-            source2.subscribeChild(of: lifetime) { state.on($0, index: 1, store: { $0.1 = $1 }) }
+            sources.source1.subscribeChild(of: lifetime) { state.on($0, index: 0, store: { $0.0 = $1 }) }
+            sources.source2.subscribeChild(of: lifetime) { state.on($0, index: 1, store: { $0.1 = $1 }) }
         }
     }
 
@@ -36,16 +38,18 @@ extension Observable {
         _ source1: O1, _ source2: O2, _ source3: O3,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
     ) -> Observable<Element> {
-        let (source1, source2, source3) = (source1.asObservable(), source2.asObservable(), source3.asObservable())
-        return Observable { sink, lifetime, _ in
+        CombiningObservable3(source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector) {
+            sink, lifetime, observable in
+            let sources = CombiningObservable3<O1.Element, O2.Element, O3.Element, Element>.of(observable)
+            let resultSelector = sources.resultSelector
             let combine = { (values: (O1.Element?, O2.Element?, O3.Element?)) in
                 try resultSelector(values.0!, values.1!, values.2!)
             }
             let state = CombineLatestStorage(
                 sink: sink, arity: 3, values: (O1.Element?.none, O2.Element?.none, O3.Element?.none), combine: combine)
-            source1.subscribeChild(of: lifetime) { state.on($0, index: 0, store: { $0.0 = $1 }) }
-            source2.subscribeChild(of: lifetime) { state.on($0, index: 1, store: { $0.1 = $1 }) }
-            source3.subscribeChild(of: lifetime) { state.on($0, index: 2, store: { $0.2 = $1 }) }
+            sources.source1.subscribeChild(of: lifetime) { state.on($0, index: 0, store: { $0.0 = $1 }) }
+            sources.source2.subscribeChild(of: lifetime) { state.on($0, index: 1, store: { $0.1 = $1 }) }
+            sources.source3.subscribeChild(of: lifetime) { state.on($0, index: 2, store: { $0.2 = $1 }) }
         }
     }
 
@@ -60,20 +64,22 @@ extension Observable {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
     ) -> Observable<Element> {
-        let (source1, source2, source3, source4) = (
-            source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable()
-        )
-        return Observable { sink, lifetime, _ in
+        CombiningObservable4(
+            source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+            resultSelector
+        ) { sink, lifetime, observable in
+            let sources = CombiningObservable4<O1.Element, O2.Element, O3.Element, O4.Element, Element>.of(observable)
+            let resultSelector = sources.resultSelector
             let combine = { (values: (O1.Element?, O2.Element?, O3.Element?, O4.Element?)) in
                 try resultSelector(values.0!, values.1!, values.2!, values.3!)
             }
             let state = CombineLatestStorage(
                 sink: sink, arity: 4, values: (O1.Element?.none, O2.Element?.none, O3.Element?.none, O4.Element?.none),
                 combine: combine)
-            source1.subscribeChild(of: lifetime) { state.on($0, index: 0, store: { $0.0 = $1 }) }
-            source2.subscribeChild(of: lifetime) { state.on($0, index: 1, store: { $0.1 = $1 }) }
-            source3.subscribeChild(of: lifetime) { state.on($0, index: 2, store: { $0.2 = $1 }) }
-            source4.subscribeChild(of: lifetime) { state.on($0, index: 3, store: { $0.3 = $1 }) }
+            sources.source1.subscribeChild(of: lifetime) { state.on($0, index: 0, store: { $0.0 = $1 }) }
+            sources.source2.subscribeChild(of: lifetime) { state.on($0, index: 1, store: { $0.1 = $1 }) }
+            sources.source3.subscribeChild(of: lifetime) { state.on($0, index: 2, store: { $0.2 = $1 }) }
+            sources.source4.subscribeChild(of: lifetime) { state.on($0, index: 3, store: { $0.3 = $1 }) }
         }
     }
 
@@ -90,11 +96,13 @@ extension Observable {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
     ) -> Observable<Element> {
-        let (source1, source2, source3, source4, source5) = (
+        CombiningObservable5(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-            source5.asObservable()
-        )
-        return Observable { sink, lifetime, _ in
+            source5.asObservable(), resultSelector
+        ) { sink, lifetime, observable in
+            let sources = CombiningObservable5<O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, Element>.of(
+                observable)
+            let resultSelector = sources.resultSelector
             let combine = { (values: (O1.Element?, O2.Element?, O3.Element?, O4.Element?, O5.Element?)) in
                 try resultSelector(values.0!, values.1!, values.2!, values.3!, values.4!)
             }
@@ -102,11 +110,11 @@ extension Observable {
                 sink: sink, arity: 5,
                 values: (O1.Element?.none, O2.Element?.none, O3.Element?.none, O4.Element?.none, O5.Element?.none),
                 combine: combine)
-            source1.subscribeChild(of: lifetime) { state.on($0, index: 0, store: { $0.0 = $1 }) }
-            source2.subscribeChild(of: lifetime) { state.on($0, index: 1, store: { $0.1 = $1 }) }
-            source3.subscribeChild(of: lifetime) { state.on($0, index: 2, store: { $0.2 = $1 }) }
-            source4.subscribeChild(of: lifetime) { state.on($0, index: 3, store: { $0.3 = $1 }) }
-            source5.subscribeChild(of: lifetime) { state.on($0, index: 4, store: { $0.4 = $1 }) }
+            sources.source1.subscribeChild(of: lifetime) { state.on($0, index: 0, store: { $0.0 = $1 }) }
+            sources.source2.subscribeChild(of: lifetime) { state.on($0, index: 1, store: { $0.1 = $1 }) }
+            sources.source3.subscribeChild(of: lifetime) { state.on($0, index: 2, store: { $0.2 = $1 }) }
+            sources.source4.subscribeChild(of: lifetime) { state.on($0, index: 3, store: { $0.3 = $1 }) }
+            sources.source5.subscribeChild(of: lifetime) { state.on($0, index: 4, store: { $0.4 = $1 }) }
         }
     }
 
@@ -125,11 +133,14 @@ extension Observable {
         resultSelector:
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
     ) -> Observable<Element> {
-        let (source1, source2, source3, source4, source5, source6) = (
+        CombiningObservable6(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-            source5.asObservable(), source6.asObservable()
-        )
-        return Observable { sink, lifetime, _ in
+            source5.asObservable(), source6.asObservable(), resultSelector
+        ) { sink, lifetime, observable in
+            let sources = CombiningObservable6<
+                O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, Element
+            >.of(observable)
+            let resultSelector = sources.resultSelector
             let combine = { (values: (O1.Element?, O2.Element?, O3.Element?, O4.Element?, O5.Element?, O6.Element?)) in
                 try resultSelector(values.0!, values.1!, values.2!, values.3!, values.4!, values.5!)
             }
@@ -139,12 +150,12 @@ extension Observable {
                     O1.Element?.none, O2.Element?.none, O3.Element?.none, O4.Element?.none, O5.Element?.none,
                     O6.Element?.none
                 ), combine: combine)
-            source1.subscribeChild(of: lifetime) { state.on($0, index: 0, store: { $0.0 = $1 }) }
-            source2.subscribeChild(of: lifetime) { state.on($0, index: 1, store: { $0.1 = $1 }) }
-            source3.subscribeChild(of: lifetime) { state.on($0, index: 2, store: { $0.2 = $1 }) }
-            source4.subscribeChild(of: lifetime) { state.on($0, index: 3, store: { $0.3 = $1 }) }
-            source5.subscribeChild(of: lifetime) { state.on($0, index: 4, store: { $0.4 = $1 }) }
-            source6.subscribeChild(of: lifetime) { state.on($0, index: 5, store: { $0.5 = $1 }) }
+            sources.source1.subscribeChild(of: lifetime) { state.on($0, index: 0, store: { $0.0 = $1 }) }
+            sources.source2.subscribeChild(of: lifetime) { state.on($0, index: 1, store: { $0.1 = $1 }) }
+            sources.source3.subscribeChild(of: lifetime) { state.on($0, index: 2, store: { $0.2 = $1 }) }
+            sources.source4.subscribeChild(of: lifetime) { state.on($0, index: 3, store: { $0.3 = $1 }) }
+            sources.source5.subscribeChild(of: lifetime) { state.on($0, index: 4, store: { $0.4 = $1 }) }
+            sources.source6.subscribeChild(of: lifetime) { state.on($0, index: 5, store: { $0.5 = $1 }) }
         }
     }
 
@@ -164,11 +175,14 @@ extension Observable {
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws ->
             Element
     ) -> Observable<Element> {
-        let (source1, source2, source3, source4, source5, source6, source7) = (
+        CombiningObservable7(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-            source5.asObservable(), source6.asObservable(), source7.asObservable()
-        )
-        return Observable { sink, lifetime, _ in
+            source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector
+        ) { sink, lifetime, observable in
+            let sources = CombiningObservable7<
+                O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, Element
+            >.of(observable)
+            let resultSelector = sources.resultSelector
             let combine = {
                 (values: (O1.Element?, O2.Element?, O3.Element?, O4.Element?, O5.Element?, O6.Element?, O7.Element?)) in
                 try resultSelector(values.0!, values.1!, values.2!, values.3!, values.4!, values.5!, values.6!)
@@ -179,13 +193,13 @@ extension Observable {
                     O1.Element?.none, O2.Element?.none, O3.Element?.none, O4.Element?.none, O5.Element?.none,
                     O6.Element?.none, O7.Element?.none
                 ), combine: combine)
-            source1.subscribeChild(of: lifetime) { state.on($0, index: 0, store: { $0.0 = $1 }) }
-            source2.subscribeChild(of: lifetime) { state.on($0, index: 1, store: { $0.1 = $1 }) }
-            source3.subscribeChild(of: lifetime) { state.on($0, index: 2, store: { $0.2 = $1 }) }
-            source4.subscribeChild(of: lifetime) { state.on($0, index: 3, store: { $0.3 = $1 }) }
-            source5.subscribeChild(of: lifetime) { state.on($0, index: 4, store: { $0.4 = $1 }) }
-            source6.subscribeChild(of: lifetime) { state.on($0, index: 5, store: { $0.5 = $1 }) }
-            source7.subscribeChild(of: lifetime) { state.on($0, index: 6, store: { $0.6 = $1 }) }
+            sources.source1.subscribeChild(of: lifetime) { state.on($0, index: 0, store: { $0.0 = $1 }) }
+            sources.source2.subscribeChild(of: lifetime) { state.on($0, index: 1, store: { $0.1 = $1 }) }
+            sources.source3.subscribeChild(of: lifetime) { state.on($0, index: 2, store: { $0.2 = $1 }) }
+            sources.source4.subscribeChild(of: lifetime) { state.on($0, index: 3, store: { $0.3 = $1 }) }
+            sources.source5.subscribeChild(of: lifetime) { state.on($0, index: 4, store: { $0.4 = $1 }) }
+            sources.source6.subscribeChild(of: lifetime) { state.on($0, index: 5, store: { $0.5 = $1 }) }
+            sources.source7.subscribeChild(of: lifetime) { state.on($0, index: 6, store: { $0.6 = $1 }) }
         }
     }
 
@@ -206,11 +220,15 @@ extension Observable {
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
             throws -> Element
     ) -> Observable<Element> {
-        let (source1, source2, source3, source4, source5, source6, source7, source8) = (
+        CombiningObservable8(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-            source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable()
-        )
-        return Observable { sink, lifetime, _ in
+            source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
+            resultSelector
+        ) { sink, lifetime, observable in
+            let sources = CombiningObservable8<
+                O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element, Element
+            >.of(observable)
+            let resultSelector = sources.resultSelector
             let combine = {
                 (
                     values: (
@@ -227,14 +245,14 @@ extension Observable {
                     O1.Element?.none, O2.Element?.none, O3.Element?.none, O4.Element?.none, O5.Element?.none,
                     O6.Element?.none, O7.Element?.none, O8.Element?.none
                 ), combine: combine)
-            source1.subscribeChild(of: lifetime) { state.on($0, index: 0, store: { $0.0 = $1 }) }
-            source2.subscribeChild(of: lifetime) { state.on($0, index: 1, store: { $0.1 = $1 }) }
-            source3.subscribeChild(of: lifetime) { state.on($0, index: 2, store: { $0.2 = $1 }) }
-            source4.subscribeChild(of: lifetime) { state.on($0, index: 3, store: { $0.3 = $1 }) }
-            source5.subscribeChild(of: lifetime) { state.on($0, index: 4, store: { $0.4 = $1 }) }
-            source6.subscribeChild(of: lifetime) { state.on($0, index: 5, store: { $0.5 = $1 }) }
-            source7.subscribeChild(of: lifetime) { state.on($0, index: 6, store: { $0.6 = $1 }) }
-            source8.subscribeChild(of: lifetime) { state.on($0, index: 7, store: { $0.7 = $1 }) }
+            sources.source1.subscribeChild(of: lifetime) { state.on($0, index: 0, store: { $0.0 = $1 }) }
+            sources.source2.subscribeChild(of: lifetime) { state.on($0, index: 1, store: { $0.1 = $1 }) }
+            sources.source3.subscribeChild(of: lifetime) { state.on($0, index: 2, store: { $0.2 = $1 }) }
+            sources.source4.subscribeChild(of: lifetime) { state.on($0, index: 3, store: { $0.3 = $1 }) }
+            sources.source5.subscribeChild(of: lifetime) { state.on($0, index: 4, store: { $0.4 = $1 }) }
+            sources.source6.subscribeChild(of: lifetime) { state.on($0, index: 5, store: { $0.5 = $1 }) }
+            sources.source7.subscribeChild(of: lifetime) { state.on($0, index: 6, store: { $0.6 = $1 }) }
+            sources.source8.subscribeChild(of: lifetime) { state.on($0, index: 7, store: { $0.7 = $1 }) }
         }
     }
 

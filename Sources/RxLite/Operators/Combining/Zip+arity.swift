@@ -14,15 +14,17 @@ extension Observable {
         _ source1: O1, _ source2: O2,
         resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
     ) -> Observable<Element> {
-        let (source1, source2) = (source1.asObservable(), source2.asObservable())
-        return Observable { sink, lifetime, _ in
+        CombiningObservable2(source1.asObservable(), source2.asObservable(), resultSelector) {
+            sink, lifetime, observable in
+            let sources = CombiningObservable2<O1.Element, O2.Element, Element>.of(observable)
+            let resultSelector = sources.resultSelector
             let dequeue = { (queues: inout (ZipQueue<O1.Element>, ZipQueue<O2.Element>)) in
                 try resultSelector(queues.0.removeFirst(), queues.1.removeFirst())
             }
             let state = ZipStorage(
                 sink: sink, arity: 2, queues: (ZipQueue<O1.Element>(), ZipQueue<O2.Element>()), dequeue: dequeue)
-            source1.subscribeChild(of: lifetime) { state.on($0, index: 0, enqueue: { $0.0.append($1) }) }
-            source2.subscribeChild(of: lifetime) { state.on($0, index: 1, enqueue: { $0.1.append($1) }) }
+            sources.source1.subscribeChild(of: lifetime) { state.on($0, index: 0, enqueue: { $0.0.append($1) }) }
+            sources.source2.subscribeChild(of: lifetime) { state.on($0, index: 1, enqueue: { $0.1.append($1) }) }
         }
     }
 
@@ -36,17 +38,19 @@ extension Observable {
         _ source1: O1, _ source2: O2, _ source3: O3,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
     ) -> Observable<Element> {
-        let (source1, source2, source3) = (source1.asObservable(), source2.asObservable(), source3.asObservable())
-        return Observable { sink, lifetime, _ in
+        CombiningObservable3(source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector) {
+            sink, lifetime, observable in
+            let sources = CombiningObservable3<O1.Element, O2.Element, O3.Element, Element>.of(observable)
+            let resultSelector = sources.resultSelector
             let dequeue = { (queues: inout (ZipQueue<O1.Element>, ZipQueue<O2.Element>, ZipQueue<O3.Element>)) in
                 try resultSelector(queues.0.removeFirst(), queues.1.removeFirst(), queues.2.removeFirst())
             }
             let state = ZipStorage(
                 sink: sink, arity: 3, queues: (ZipQueue<O1.Element>(), ZipQueue<O2.Element>(), ZipQueue<O3.Element>()),
                 dequeue: dequeue)
-            source1.subscribeChild(of: lifetime) { state.on($0, index: 0, enqueue: { $0.0.append($1) }) }
-            source2.subscribeChild(of: lifetime) { state.on($0, index: 1, enqueue: { $0.1.append($1) }) }
-            source3.subscribeChild(of: lifetime) { state.on($0, index: 2, enqueue: { $0.2.append($1) }) }
+            sources.source1.subscribeChild(of: lifetime) { state.on($0, index: 0, enqueue: { $0.0.append($1) }) }
+            sources.source2.subscribeChild(of: lifetime) { state.on($0, index: 1, enqueue: { $0.1.append($1) }) }
+            sources.source3.subscribeChild(of: lifetime) { state.on($0, index: 2, enqueue: { $0.2.append($1) }) }
         }
     }
 
@@ -60,10 +64,12 @@ extension Observable {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
     ) -> Observable<Element> {
-        let (source1, source2, source3, source4) = (
-            source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable()
-        )
-        return Observable { sink, lifetime, _ in
+        CombiningObservable4(
+            source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+            resultSelector
+        ) { sink, lifetime, observable in
+            let sources = CombiningObservable4<O1.Element, O2.Element, O3.Element, O4.Element, Element>.of(observable)
+            let resultSelector = sources.resultSelector
             let dequeue = {
                 (queues: inout (ZipQueue<O1.Element>, ZipQueue<O2.Element>, ZipQueue<O3.Element>, ZipQueue<O4.Element>))
                 in
@@ -75,10 +81,10 @@ extension Observable {
                 queues: (
                     ZipQueue<O1.Element>(), ZipQueue<O2.Element>(), ZipQueue<O3.Element>(), ZipQueue<O4.Element>()
                 ), dequeue: dequeue)
-            source1.subscribeChild(of: lifetime) { state.on($0, index: 0, enqueue: { $0.0.append($1) }) }
-            source2.subscribeChild(of: lifetime) { state.on($0, index: 1, enqueue: { $0.1.append($1) }) }
-            source3.subscribeChild(of: lifetime) { state.on($0, index: 2, enqueue: { $0.2.append($1) }) }
-            source4.subscribeChild(of: lifetime) { state.on($0, index: 3, enqueue: { $0.3.append($1) }) }
+            sources.source1.subscribeChild(of: lifetime) { state.on($0, index: 0, enqueue: { $0.0.append($1) }) }
+            sources.source2.subscribeChild(of: lifetime) { state.on($0, index: 1, enqueue: { $0.1.append($1) }) }
+            sources.source3.subscribeChild(of: lifetime) { state.on($0, index: 2, enqueue: { $0.2.append($1) }) }
+            sources.source4.subscribeChild(of: lifetime) { state.on($0, index: 3, enqueue: { $0.3.append($1) }) }
         }
     }
 
@@ -94,11 +100,13 @@ extension Observable {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
     ) -> Observable<Element> {
-        let (source1, source2, source3, source4, source5) = (
+        CombiningObservable5(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-            source5.asObservable()
-        )
-        return Observable { sink, lifetime, _ in
+            source5.asObservable(), resultSelector
+        ) { sink, lifetime, observable in
+            let sources = CombiningObservable5<O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, Element>.of(
+                observable)
+            let resultSelector = sources.resultSelector
             let dequeue = {
                 (
                     queues:
@@ -117,11 +125,11 @@ extension Observable {
                     ZipQueue<O1.Element>(), ZipQueue<O2.Element>(), ZipQueue<O3.Element>(), ZipQueue<O4.Element>(),
                     ZipQueue<O5.Element>()
                 ), dequeue: dequeue)
-            source1.subscribeChild(of: lifetime) { state.on($0, index: 0, enqueue: { $0.0.append($1) }) }
-            source2.subscribeChild(of: lifetime) { state.on($0, index: 1, enqueue: { $0.1.append($1) }) }
-            source3.subscribeChild(of: lifetime) { state.on($0, index: 2, enqueue: { $0.2.append($1) }) }
-            source4.subscribeChild(of: lifetime) { state.on($0, index: 3, enqueue: { $0.3.append($1) }) }
-            source5.subscribeChild(of: lifetime) { state.on($0, index: 4, enqueue: { $0.4.append($1) }) }
+            sources.source1.subscribeChild(of: lifetime) { state.on($0, index: 0, enqueue: { $0.0.append($1) }) }
+            sources.source2.subscribeChild(of: lifetime) { state.on($0, index: 1, enqueue: { $0.1.append($1) }) }
+            sources.source3.subscribeChild(of: lifetime) { state.on($0, index: 2, enqueue: { $0.2.append($1) }) }
+            sources.source4.subscribeChild(of: lifetime) { state.on($0, index: 3, enqueue: { $0.3.append($1) }) }
+            sources.source5.subscribeChild(of: lifetime) { state.on($0, index: 4, enqueue: { $0.4.append($1) }) }
         }
     }
 
@@ -139,11 +147,14 @@ extension Observable {
         resultSelector:
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
     ) -> Observable<Element> {
-        let (source1, source2, source3, source4, source5, source6) = (
+        CombiningObservable6(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-            source5.asObservable(), source6.asObservable()
-        )
-        return Observable { sink, lifetime, _ in
+            source5.asObservable(), source6.asObservable(), resultSelector
+        ) { sink, lifetime, observable in
+            let sources = CombiningObservable6<
+                O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, Element
+            >.of(observable)
+            let resultSelector = sources.resultSelector
             let dequeue = {
                 (
                     queues:
@@ -162,12 +173,12 @@ extension Observable {
                     ZipQueue<O1.Element>(), ZipQueue<O2.Element>(), ZipQueue<O3.Element>(), ZipQueue<O4.Element>(),
                     ZipQueue<O5.Element>(), ZipQueue<O6.Element>()
                 ), dequeue: dequeue)
-            source1.subscribeChild(of: lifetime) { state.on($0, index: 0, enqueue: { $0.0.append($1) }) }
-            source2.subscribeChild(of: lifetime) { state.on($0, index: 1, enqueue: { $0.1.append($1) }) }
-            source3.subscribeChild(of: lifetime) { state.on($0, index: 2, enqueue: { $0.2.append($1) }) }
-            source4.subscribeChild(of: lifetime) { state.on($0, index: 3, enqueue: { $0.3.append($1) }) }
-            source5.subscribeChild(of: lifetime) { state.on($0, index: 4, enqueue: { $0.4.append($1) }) }
-            source6.subscribeChild(of: lifetime) { state.on($0, index: 5, enqueue: { $0.5.append($1) }) }
+            sources.source1.subscribeChild(of: lifetime) { state.on($0, index: 0, enqueue: { $0.0.append($1) }) }
+            sources.source2.subscribeChild(of: lifetime) { state.on($0, index: 1, enqueue: { $0.1.append($1) }) }
+            sources.source3.subscribeChild(of: lifetime) { state.on($0, index: 2, enqueue: { $0.2.append($1) }) }
+            sources.source4.subscribeChild(of: lifetime) { state.on($0, index: 3, enqueue: { $0.3.append($1) }) }
+            sources.source5.subscribeChild(of: lifetime) { state.on($0, index: 4, enqueue: { $0.4.append($1) }) }
+            sources.source6.subscribeChild(of: lifetime) { state.on($0, index: 5, enqueue: { $0.5.append($1) }) }
         }
     }
 
@@ -186,11 +197,14 @@ extension Observable {
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws ->
             Element
     ) -> Observable<Element> {
-        let (source1, source2, source3, source4, source5, source6, source7) = (
+        CombiningObservable7(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-            source5.asObservable(), source6.asObservable(), source7.asObservable()
-        )
-        return Observable { sink, lifetime, _ in
+            source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector
+        ) { sink, lifetime, observable in
+            let sources = CombiningObservable7<
+                O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, Element
+            >.of(observable)
+            let resultSelector = sources.resultSelector
             let dequeue = {
                 (
                     queues:
@@ -209,13 +223,13 @@ extension Observable {
                     ZipQueue<O1.Element>(), ZipQueue<O2.Element>(), ZipQueue<O3.Element>(), ZipQueue<O4.Element>(),
                     ZipQueue<O5.Element>(), ZipQueue<O6.Element>(), ZipQueue<O7.Element>()
                 ), dequeue: dequeue)
-            source1.subscribeChild(of: lifetime) { state.on($0, index: 0, enqueue: { $0.0.append($1) }) }
-            source2.subscribeChild(of: lifetime) { state.on($0, index: 1, enqueue: { $0.1.append($1) }) }
-            source3.subscribeChild(of: lifetime) { state.on($0, index: 2, enqueue: { $0.2.append($1) }) }
-            source4.subscribeChild(of: lifetime) { state.on($0, index: 3, enqueue: { $0.3.append($1) }) }
-            source5.subscribeChild(of: lifetime) { state.on($0, index: 4, enqueue: { $0.4.append($1) }) }
-            source6.subscribeChild(of: lifetime) { state.on($0, index: 5, enqueue: { $0.5.append($1) }) }
-            source7.subscribeChild(of: lifetime) { state.on($0, index: 6, enqueue: { $0.6.append($1) }) }
+            sources.source1.subscribeChild(of: lifetime) { state.on($0, index: 0, enqueue: { $0.0.append($1) }) }
+            sources.source2.subscribeChild(of: lifetime) { state.on($0, index: 1, enqueue: { $0.1.append($1) }) }
+            sources.source3.subscribeChild(of: lifetime) { state.on($0, index: 2, enqueue: { $0.2.append($1) }) }
+            sources.source4.subscribeChild(of: lifetime) { state.on($0, index: 3, enqueue: { $0.3.append($1) }) }
+            sources.source5.subscribeChild(of: lifetime) { state.on($0, index: 4, enqueue: { $0.4.append($1) }) }
+            sources.source6.subscribeChild(of: lifetime) { state.on($0, index: 5, enqueue: { $0.5.append($1) }) }
+            sources.source7.subscribeChild(of: lifetime) { state.on($0, index: 6, enqueue: { $0.6.append($1) }) }
         }
     }
 
@@ -235,11 +249,15 @@ extension Observable {
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
             throws -> Element
     ) -> Observable<Element> {
-        let (source1, source2, source3, source4, source5, source6, source7, source8) = (
+        CombiningObservable8(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-            source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable()
-        )
-        return Observable { sink, lifetime, _ in
+            source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
+            resultSelector
+        ) { sink, lifetime, observable in
+            let sources = CombiningObservable8<
+                O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element, Element
+            >.of(observable)
+            let resultSelector = sources.resultSelector
             let dequeue = {
                 (
                     queues:
@@ -258,14 +276,14 @@ extension Observable {
                     ZipQueue<O1.Element>(), ZipQueue<O2.Element>(), ZipQueue<O3.Element>(), ZipQueue<O4.Element>(),
                     ZipQueue<O5.Element>(), ZipQueue<O6.Element>(), ZipQueue<O7.Element>(), ZipQueue<O8.Element>()
                 ), dequeue: dequeue)
-            source1.subscribeChild(of: lifetime) { state.on($0, index: 0, enqueue: { $0.0.append($1) }) }
-            source2.subscribeChild(of: lifetime) { state.on($0, index: 1, enqueue: { $0.1.append($1) }) }
-            source3.subscribeChild(of: lifetime) { state.on($0, index: 2, enqueue: { $0.2.append($1) }) }
-            source4.subscribeChild(of: lifetime) { state.on($0, index: 3, enqueue: { $0.3.append($1) }) }
-            source5.subscribeChild(of: lifetime) { state.on($0, index: 4, enqueue: { $0.4.append($1) }) }
-            source6.subscribeChild(of: lifetime) { state.on($0, index: 5, enqueue: { $0.5.append($1) }) }
-            source7.subscribeChild(of: lifetime) { state.on($0, index: 6, enqueue: { $0.6.append($1) }) }
-            source8.subscribeChild(of: lifetime) { state.on($0, index: 7, enqueue: { $0.7.append($1) }) }
+            sources.source1.subscribeChild(of: lifetime) { state.on($0, index: 0, enqueue: { $0.0.append($1) }) }
+            sources.source2.subscribeChild(of: lifetime) { state.on($0, index: 1, enqueue: { $0.1.append($1) }) }
+            sources.source3.subscribeChild(of: lifetime) { state.on($0, index: 2, enqueue: { $0.2.append($1) }) }
+            sources.source4.subscribeChild(of: lifetime) { state.on($0, index: 3, enqueue: { $0.3.append($1) }) }
+            sources.source5.subscribeChild(of: lifetime) { state.on($0, index: 4, enqueue: { $0.4.append($1) }) }
+            sources.source6.subscribeChild(of: lifetime) { state.on($0, index: 5, enqueue: { $0.5.append($1) }) }
+            sources.source7.subscribeChild(of: lifetime) { state.on($0, index: 6, enqueue: { $0.6.append($1) }) }
+            sources.source8.subscribeChild(of: lifetime) { state.on($0, index: 7, enqueue: { $0.7.append($1) }) }
         }
     }
 
