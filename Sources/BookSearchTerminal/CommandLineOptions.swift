@@ -164,12 +164,47 @@ extension BookSearchCommand {
     public static func parse(_ arguments: [String], environment: [String: String] = [:]) throws(UsageError)
         -> BookSearchCommand
     {
-        var positional: [String] = []
-        var key: String?
-        var url: URL?
-        var type: QueryType?
-        var pages: Int?
-        var json = false
+        guard let given = try GivenArguments(reading: arguments) else { return .help }
+        let service = try ServiceChoice.choose(key: given.key, url: given.url, environment: environment)
+        return try command(from: given, service: service)
+    }
+
+    /// The command that the words other than options name, with the options `given` and the `service` chosen.
+    static func command(from given: GivenArguments, service: ServiceChoice) throws(UsageError) -> BookSearchCommand {
+        let positional = given.positional
+        guard let command = positional.first else {
+            if given.type != nil || given.pages != nil || given.json {
+                throw UsageError(message: "--type, --pages and --json belong to the search command.")
+            }
+            return .interactive(service)
+        }
+        guard command == "search" else {
+            throw UsageError(message: "Unknown command \"\(TerminalText.sanitized(command))\".")
+        }
+        guard positional.count >= 2 else { throw UsageError(message: "search needs a query: book-search search QUERY") }
+        guard positional.count == 2 else {
+            throw UsageError(message: "search takes one query; quote it if it has spaces: book-search search \"a b\"")
+        }
+        let query = positional[1].trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !query.isEmpty else { throw UsageError(message: "The query is empty: give some text to search for.") }
+        return .search(
+            SearchOptions(
+                query: query, queryType: given.type ?? .keyword, pages: given.pages ?? 1, json: given.json,
+                service: service))
+    }
+}
+
+/// What the command line gives before it is read as a command: the options' values and the other words in order.
+struct GivenArguments {
+    var positional: [String] = []
+    var key: String?
+    var url: URL?
+    var type: QueryType?
+    var pages: Int?
+    var json = false
+
+    /// Reads the options in `arguments`, each checked on its own; `nil` when they ask for help.
+    init?(reading arguments: [String]) throws(UsageError) {
         var index = 0
         // The value of `--flag=value`, while that argument is read.
         var inlineValue: String?
@@ -208,7 +243,7 @@ extension BookSearchCommand {
             }
             switch argument {
             case "--help", "-h":
-                return .help
+                return nil
             case "--aladin-key":
                 let given = try value(for: argument).trimmingCharacters(in: .whitespacesAndNewlines)
                 guard !given.isEmpty else { throw UsageError(message: "--aladin-key needs a non-empty key.") }
@@ -238,23 +273,5 @@ extension BookSearchCommand {
             }
             index += 1
         }
-        let service = try ServiceChoice.choose(key: key, url: url, environment: environment)
-        guard let command = positional.first else {
-            if type != nil || pages != nil || json {
-                throw UsageError(message: "--type, --pages and --json belong to the search command.")
-            }
-            return .interactive(service)
-        }
-        guard command == "search" else {
-            throw UsageError(message: "Unknown command \"\(TerminalText.sanitized(command))\".")
-        }
-        guard positional.count >= 2 else { throw UsageError(message: "search needs a query: book-search search QUERY") }
-        guard positional.count == 2 else {
-            throw UsageError(message: "search takes one query; quote it if it has spaces: book-search search \"a b\"")
-        }
-        let query = positional[1].trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !query.isEmpty else { throw UsageError(message: "The query is empty: give some text to search for.") }
-        return .search(
-            SearchOptions(query: query, queryType: type ?? .keyword, pages: pages ?? 1, json: json, service: service))
     }
 }

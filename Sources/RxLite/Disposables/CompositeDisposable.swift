@@ -50,7 +50,7 @@ public final class CompositeDisposable: Cancelable, EndedSubscriptionForgetting,
     public func insert(_ disposable: any Disposable) -> BagKey? {
         let subscription = Lifetime.of(disposable)
         var key: UInt64 = 0
-        let stored = storeUnlessDisposed(lock, disposedFlag) {
+        let stored = DisposedFlagGuard(lock, disposedFlag).storeUnlessDisposed {
             key = entries.append(disposable)
         }
         guard stored else {
@@ -75,7 +75,7 @@ public final class CompositeDisposable: Cancelable, EndedSubscriptionForgetting,
 
     /// Disposes every disposable held, and every one inserted later.
     public func dispose() {
-        let removed = takeOnFirstDispose(lock, disposedFlag) { entries.removeAll() }
+        let removed = DisposedFlagGuard(lock, disposedFlag).takeOnFirstDispose { entries.removeAll() }
         for disposable in removed ?? [] { disposable.dispose() }
     }
 }

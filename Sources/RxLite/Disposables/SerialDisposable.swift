@@ -24,12 +24,9 @@ public final class SerialDisposable: Cancelable, @unchecked Sendable {
         get { lock.withLock { current ?? Disposables.create() } }
         set {
             var previous: (any Disposable)?
-            if storeUnlessDisposed(
-                lock, disposedFlag,
-                {
-                    previous = current; current = newValue
-                })
-            {
+            if DisposedFlagGuard(lock, disposedFlag).storeUnlessDisposed({
+                previous = current; current = newValue
+            }) {
                 previous?.dispose()
             } else {
                 newValue.dispose()
@@ -39,6 +36,6 @@ public final class SerialDisposable: Cancelable, @unchecked Sendable {
 
     /// Disposes the disposable held now and every one assigned later.
     public func dispose() {
-        takeOnFirstDispose(lock, disposedFlag) { current.take() }?.dispose()
+        DisposedFlagGuard(lock, disposedFlag).takeOnFirstDispose { current.take() }?.dispose()
     }
 }

@@ -37,6 +37,6 @@ public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
 
     /// Disposes the assigned disposable, or the one assigned later.
     public func dispose() {
-        takeOnFirstDispose(lock, disposedFlag) { current.take() }?.dispose()
+        DisposedFlagGuard(lock, disposedFlag).takeOnFirstDispose { current.take() }?.dispose()
     }
 }

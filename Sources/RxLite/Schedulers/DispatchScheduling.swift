@@ -89,7 +89,7 @@ final class ScheduledItem: Cancelable, @unchecked Sendable {
     var isDisposed: Bool { disposedFlag.load(ordering: .acquiring) }
 
     func setTimer(_ timer: any DispatchSourceTimer) {
-        if !storeUnlessDisposed(lock, disposedFlag, { self.timer = timer }) { timer.cancel() }
+        if !DisposedFlagGuard(lock, disposedFlag).storeUnlessDisposed({ self.timer = timer }) { timer.cancel() }
     }
 
     /// Cancels and forgets the timer once it has fired.
@@ -98,11 +98,13 @@ final class ScheduledItem: Cancelable, @unchecked Sendable {
     }
 
     func setInner(_ disposable: any Disposable) {
-        if !storeUnlessDisposed(lock, disposedFlag, { inner = disposable }) { disposable.dispose() }
+        if !DisposedFlagGuard(lock, disposedFlag).storeUnlessDisposed({ inner = disposable }) { disposable.dispose() }
     }
 
     func dispose() {
-        let taken = takeOnFirstDispose(lock, disposedFlag) { (timer: timer.take(), inner: inner.take()) }
+        let taken = DisposedFlagGuard(lock, disposedFlag).takeOnFirstDispose {
+            (timer: timer.take(), inner: inner.take())
+        }
         taken?.timer?.cancel()
         taken?.inner?.dispose()
     }

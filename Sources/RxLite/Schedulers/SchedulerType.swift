@@ -95,7 +95,7 @@ final class PeriodicTicker<Scheduler: SchedulerType, State>: Disposable, @unchec
             tick()
             return Disposables.create()
         }
-        if !storeUnlessDisposed(lock, disposedFlag, { pending = scheduled }) { scheduled.dispose() }
+        if !DisposedFlagGuard(lock, disposedFlag).storeUnlessDisposed({ pending = scheduled }) { scheduled.dispose() }
     }
 
     private func tick() {
@@ -120,7 +120,7 @@ final class PeriodicTicker<Scheduler: SchedulerType, State>: Disposable, @unchec
     }
 
     func dispose() {
-        takeOnFirstDispose(lock, disposedFlag) { pending.take() }?.dispose()
+        DisposedFlagGuard(lock, disposedFlag).takeOnFirstDispose { pending.take() }?.dispose()
     }
 }
 
@@ -162,14 +162,14 @@ final class RecursiveAction<Scheduler: ImmediateSchedulerType, State>: Disposabl
             if !isCancelled { action(state) { [self] next in schedule(next) } }
             return Disposables.create()
         }
-        let stored = storeUnlessDisposed(lock, disposedFlag) {
+        let stored = DisposedFlagGuard(lock, disposedFlag).storeUnlessDisposed {
             if finishedEarly.remove(key) == nil { pending[key] = scheduled }
         }
         if !stored { scheduled.dispose() }
     }
 
     func dispose() {
-        let scheduled = takeOnFirstDispose(lock, disposedFlag) { () -> [any Disposable]? in
+        let scheduled = DisposedFlagGuard(lock, disposedFlag).takeOnFirstDispose { () -> [any Disposable]? in
             defer { pending = [:] }
             return Array(pending.values)
         }

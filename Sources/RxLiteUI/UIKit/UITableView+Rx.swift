@@ -63,7 +63,7 @@
         var rowCount: Int { 0 }
 
         func cell(for indexPath: IndexPath, in tableView: UITableView) -> UITableViewCell {
-            fatalError("TableItemsDataSourceBase.cell(for:in:) is overridden")
+            preconditionFailure("Internal inconsistency: TableItemsDataSourceBase.cell(for:in:) is not overridden")
         }
     }
 

@@ -41,9 +41,12 @@ class TimedEmitter<Output, Scheduler: SchedulerType>: SerializedEmitter<Output>,
         armTimer(after: seconds, in: nil)
     }
 
-    /// Called on the scheduler when the armed timer fires. Subclasses override it.
+    /// Called on the scheduler when the armed timer fires. Every subclass overrides it: no operator makes a bare
+    /// `TimedEmitter`.
     @usableFromInline
-    func timerFired() {}
+    func timerFired() {
+        preconditionFailure("Internal inconsistency: \(Self.self) does not override TimedEmitter.timerFired()")
+    }
 
     /// Cancels the outstanding timer; part of the subscription's lifetime.
     @usableFromInline

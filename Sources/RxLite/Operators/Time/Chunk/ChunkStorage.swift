@@ -32,10 +32,11 @@ class ChunkStorage<Output, Scheduler: SchedulerType>: TimedEmitter<Output, Sched
         return now
     }
 
-    /// Ends the current chunk by time and starts the next. Called with the lock held; returns with it released.
+    /// Ends the current chunk by time and starts the next. Called with the lock held; returns with it released. Every
+    /// subclass (buffer, window) overrides it.
     @usableFromInline
     func closeChunkLocked() {
-        lock.unlock()
+        preconditionFailure("Internal inconsistency: \(Self.self) does not override ChunkStorage.closeChunkLocked()")
     }
 
     @usableFromInline
