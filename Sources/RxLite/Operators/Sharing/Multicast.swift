@@ -113,43 +113,19 @@ final class RefCountStorage<Connectable: ConnectableObservableType>: @unchecked 
     }
 
     func subscribe(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
-        let membership = lock.withLock { () -> Membership in
+        let generation = lock.withLock { () -> UInt64 in
             count += 1
-            return Membership(generation: self.generation)
+            return self.generation
         }
-        lifetime.insert { [self] in release(lock.withLock { membership.generation }) }
+        lifetime.insert { [self] in release(generation) }
         connectable.asObservable().runSubscription(
             { [self] event in
                 // As RxSwift: the connection is over before this subscriber hears of the end, so subscribing again
                 // from its `onCompleted` or `onError` connects again.
-                if event.isStopEvent {
-                    let generation = lock.withLock { () -> UInt64 in
-                        membership.hasEnded = true
-                        return membership.generation
-                    }
-                    endConnection(generation)
-                }
+                if event.isStopEvent { endConnection(generation) }
                 sink(event)
             }, lifetime)
-        // The connection this subscriber was counted in may have ended while it subscribed, after the connectable
-        // had made the next connection's subject, which it then subscribed to: it belongs to the next connection,
-        // so count it there (nobody else may, and nobody would connect that subject).
-        let current = lock.withLock { () -> UInt64 in
-            if !membership.hasEnded, membership.generation != self.generation, lifetime.isActive {
-                membership.generation = self.generation
-                count += 1
-            }
-            return membership.generation
-        }
-        connectIfNeeded(current)
-    }
-
-    /// Which connection a subscriber is counted in, and whether it heard the end; guarded by the storage's `lock`.
-    private final class Membership {
-        var generation: UInt64
-        var hasEnded = false
-
-        init(generation: UInt64) { self.generation = generation }
+        connectIfNeeded(generation)
     }
 
     /// Connects for the subscribers of `generation` unless they have a connection (see `connectionsEnded`).

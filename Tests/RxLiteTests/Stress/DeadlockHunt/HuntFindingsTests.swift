@@ -9,7 +9,6 @@ private final class HookedConnectable: ConnectableObservableType, @unchecked Sen
     typealias Element = Int
     let wrapped: ConnectableObservable<Int>
     let afterConnect: (Int) -> Void
-    let beforeSubscribe: (Int) -> Void
     let afterSubscribe: (Int) -> Void
     private let counts = NSLock()
     private var connects = 0
@@ -17,11 +16,10 @@ private final class HookedConnectable: ConnectableObservableType, @unchecked Sen
 
     init(
         _ wrapped: ConnectableObservable<Int>, afterConnect: @escaping (Int) -> Void,
-        beforeSubscribe: @escaping (Int) -> Void = { _ in }, afterSubscribe: @escaping (Int) -> Void
+        afterSubscribe: @escaping (Int) -> Void
     ) {
         self.wrapped = wrapped
         self.afterConnect = afterConnect
-        self.beforeSubscribe = beforeSubscribe
         self.afterSubscribe = afterSubscribe
     }
 
@@ -30,7 +28,6 @@ private final class HookedConnectable: ConnectableObservableType, @unchecked Sen
             defer { subscriptions += 1 }
             return subscriptions
         }
-        beforeSubscribe(index)
         let subscription = wrapped.subscribe(observer)
         afterSubscribe(index)
         return subscription
@@ -94,48 +91,6 @@ private final class HookedConnectable: ConnectableObservableType, @unchecked Sen
         #expect(finished, "deadlock: the subscriptions never returned")
         #expect(first.events.map(\.summary) == ["completed"])
         // The source had ended: a new connection (the first subscriber's second try) replays its end at once.
-        #expect(second.events.map(\.summary) == ["completed"])
-        for subscription in subscriptions.value.withLock({ $0 }) { subscription.dispose() }
-    }
-
-    /// `refCount()`: a subscriber is counted in the current connection, and before it subscribes to the connectable
-    /// the source ends, so the connectable makes a fresh subject for the next connection and the subscriber
-    /// subscribes to that one. It used to stay counted in the ended connection, which nobody connected again: it got
-    /// nothing. It is now counted in the next connection and connects it (a new connection to the ended source,
-    /// which ends at once, as in RxSwift).
-    @Test func aSubscriberThatSubscribesAfterTheEndItWasCountedBeforeConnectsAgain() {
-        let source = PublishSubject<Int>()
-        let (secondCounted, sourceEnded) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
-        let connectable = HookedConnectable(
-            source.publish(), afterConnect: { _ in },
-            beforeSubscribe: { index in
-                guard index == 1 else { return }
-                // The second subscriber is counted; it subscribes once the source has ended.
-                secondCounted.signal()
-                _ = arrived(sourceEnded)
-            },
-            afterSubscribe: { _ in })
-        let shared = connectable.refCount()
-        let (first, second) = (EventLog<Int>(), EventLog<Int>())
-        let firstSubscription = shared.subscribe(first)
-        let subscriptions = Across(Locked<[any Disposable]>([firstSubscription]))
-        let crossing = Across((shared, second, source))
-        let finished = runThreads([
-            {
-                let (shared, second, _) = crossing.value
-                let subscription = shared.subscribe(second)
-                subscriptions.value.withLock { $0.append(subscription) }
-            },
-            {
-                let (_, _, source) = crossing.value
-                guard arrived(secondCounted) else { return }
-                source.onNext(1)
-                source.onCompleted()
-                sourceEnded.signal()
-            },
-        ])
-        #expect(finished, "deadlock: the subscriptions never returned")
-        #expect(first.events.map(\.summary) == ["next(1)", "completed"])
         #expect(second.events.map(\.summary) == ["completed"])
         for subscription in subscriptions.value.withLock({ $0 }) { subscription.dispose() }
     }

@@ -132,10 +132,9 @@ struct HuntTarget: Sendable {
         shared("share(replay: 2)") { $0.share(replay: 2) },
         shared("share(scope: .forever)") { $0.share(scope: .forever) },
         shared("share(replay: 1, scope: .forever)", staleReplay: 1) { $0.share(replay: 1, scope: .forever) },
-        // Known and left (see docs/RELIABILITY.md): a subscriber that subscribes to the connectable after it swapped
-        // in the next connection's fresh subject, but before the first subscriber heard the end, stays counted in
-        // the ended connection and nobody connects the fresh subject; so these two promise the end only to
-        // subscribers that returned before it. (One that subscribes after the end was heard is fixed.)
+        // Known and left (see docs/RELIABILITY.md): a subscriber whose `subscribe` overlaps the source's end may be
+        // counted in the ended connection yet subscribe to the next connection's fresh subject, which nobody
+        // connects; so these two promise the end only to subscribers that returned before it.
         shared("publish().refCount()", ending: .toEarlierSubscribers) { $0.publish().refCount() },
         shared("replay(1).refCount()", ending: .toEarlierSubscribers) { $0.replay(1).refCount() },
         connectedByHand("publish() + connect()", ending: .toEarlierSubscribers) { $0.publish() },
