@@ -10,8 +10,9 @@
 /// yields on Linux.
 ///
 /// Critical sections here are a handful of instructions (append to a list, flip a flag), and contention is rare. It
-/// is not recursive: no code path in RxLite calls out to user code while holding it. Both implementations keep their
-/// lock word in a heap cell, because a lock needs a stable address (see ``Atomic``).
+/// is not recursive: no code path in RxLite calls out to user code while holding it. The lock itself is ``LockWord``,
+/// whose word every RxLite object keeps in its own memory (``InlineWord``); this class is that word in an object of
+/// its own, for a lock with no other state to sit beside (the benchmark's lock scenarios).
 ///
 /// - On Apple platforms it is an `os_unfair_lock`. Threads of different QoS classes contend there (a
 ///   `.userInitiated` task and the main thread), and a waiter that spins can starve a preempted low-priority holder:
@@ -48,19 +49,19 @@
 /// No Apple hardware measures here; `os_unfair_lock` is chosen there for its priority donation, not its speed. CI
 /// type-checks that branch against a declaration-only Darwin stub (`scripts/typecheck-darwin-lock`).
 @usableFromInline
-package struct Lock: ~Copyable {
+package final class Lock {
+    /// The lock's word (see ``InlineWord``). Must stay the first stored property.
     @usableFromInline
-    let storage: AtomicCells
-    /// The lock, in `storage`.
-    @usableFromInline
-    let word: LockWord
+    var words = InlineWord()
 
     /// An unlocked lock.
     @inlinable
     package init() {
-        storage = AtomicCells(count: 1)
-        word = LockWord(initializing: storage, at: 0)
+        assertFirstStoredProperty(of: self, &words)
     }
+
+    @inlinable
+    var word: LockWord { LockWord(word: 0, of: self) }
 
     /// Takes the lock, waiting while another thread holds it.
     @inlinable
@@ -73,27 +74,17 @@ package struct Lock: ~Copyable {
     /// Runs `body` holding the lock.
     @inlinable
     package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-        lock()
-        defer { unlock() }
-        return try body()
+        try word.withLock(body)
     }
 }
 
-/// A ``Lock`` whose word lives in memory someone else owns: one of an object's own ``InlineWord``s (what RxLite's
-/// objects use: the object and its lock in one allocation), or a word of an ``AtomicCells`` block. The owner must
-/// outlive every use.
+/// The lock, in a word that lives in memory someone else owns: one of an object's own ``InlineWord``s, so that the
+/// object and its lock take one allocation. The owner must outlive every use.
 @usableFromInline
 package struct LockWord: @unchecked Sendable {
     #if canImport(Darwin)
         @usableFromInline
         let unfairLock: UnsafeMutablePointer<os_unfair_lock>
-
-        /// Makes word `index` of `cells` an unlocked lock.
-        @inlinable
-        init(initializing cells: borrowing AtomicCells, at index: Int) {
-            unfairLock = UnsafeMutableRawPointer(cells.base + index).bindMemory(to: os_unfair_lock.self, capacity: 1)
-            unfairLock.initialize(to: os_unfair_lock())
-        }
 
         /// The lock in word `index` of `object`'s ``InlineWord``s (zeroed, which is an unlocked `os_unfair_lock`).
         @inlinable
@@ -118,12 +109,6 @@ package struct LockWord: @unchecked Sendable {
     #else
         @usableFromInline
         let isLocked: AtomicView<Bool>
-
-        /// Makes word `index` of `cells` an unlocked lock.
-        @inlinable
-        init(initializing cells: borrowing AtomicCells, at index: Int) {
-            isLocked = cells.initializeAtomic(at: index, to: false)
-        }
 
         /// The lock in word `index` of `object`'s ``InlineWord``s (zeroed, which is an unlocked lock).
         @inlinable
