@@ -11,6 +11,7 @@ extension ConnectableObservableType {
     /// A sequence that connects when its first subscriber arrives and disconnects when its last one leaves; a
     /// subscriber that arrives after the source ended connects again.
     public func refCount() -> Observable<Element> {
+        if let connectable = self as? ConnectableObservable<Element> { return connectable.countedBySubscribers() }
         let state = RefCountStorage(connectable: self)
         return Observable { sink, lifetime, _ in state.subscribe(sink, lifetime) }
     }

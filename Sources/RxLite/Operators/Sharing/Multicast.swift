@@ -12,7 +12,7 @@ public final class ConnectableObservable<Element>: Observable<Element> {
         self.storage = storage
         // Subscribes to the shared subject; nothing flows until `connect()`.
         super.init(keptAliveBySubscriptions: true) { sink, lifetime, _ in
-            storage.currentSubject().observable.runSubscription(sink, lifetime)
+            storage.currentSubject().subject.observable.runSubscription(sink, lifetime)
         }
     }
 
@@ -26,10 +26,21 @@ public final class ConnectableObservable<Element>: Observable<Element> {
     public func connect() -> any Disposable {
         storage.connect()
     }
+
+    /// `refCount()` for this connectable (see ``ConnectableStorage/subscribeCounted(_:_:)``).
+    func countedBySubscribers() -> Observable<Element> {
+        let storage = storage
+        return Observable { sink, lifetime, _ in storage.subscribeCounted(sink, lifetime) }
+    }
 }
 
 /// The state of a ``ConnectableObservable``: the subject of the current connection, and that connection. Apart from
 /// the observable, so that its subscription handler can hold it without holding the observable.
+///
+/// It also keeps `refCount()`'s subscriber count when the connectable is a ``ConnectableObservable``: counted here,
+/// each subscriber is counted for the very subject it subscribes to (one `epoch`), so the count, the subject and the
+/// connection change together under one lock. (`RefCountStorage` counts for any other connectable, and can only see
+/// the subject through `subscribe`.)
 final class ConnectableStorage<Element>: @unchecked Sendable {
     /// The word of `lock`, in this object's own memory rather than a heap cell of its own (see
     /// ``InlineWord``): one allocation fewer. Must stay the first stored property.
@@ -40,55 +51,125 @@ final class ConnectableStorage<Element>: @unchecked Sendable {
 
     private let makeSubject: () -> SharedSubject
     private var lock: LockWord { LockWord(word: 0, of: self) }
-    // Guarded by `lock`: the subject of the current connection, and that connection.
+    // Guarded by `lock`: the subject of the current connection, that connection, how many subjects were forgotten
+    // before this one, and how many `refCount()` subscribers this one has.
     private var subject: SharedSubject?
     private var connection: Lifetime?
+    private var epoch: UInt64 = 0
+    private var members = 0
 
     init(makeSubject: @escaping () -> SharedSubject) {
         self.makeSubject = makeSubject
         assertFirstStoredProperty(of: self, &words)
     }
 
-    /// The subject of the current connection, made if there is none. The factory is the user's
-    /// (`multicast(makeSubject:)`), so it runs outside the lock: a factory that takes a lock of its own while another
-    /// thread holding that lock calls `connect()` deadlocked here. Two threads may then both make a subject; the
-    /// first to install its own wins (compare and set) and the other's is dropped unused.
-    func currentSubject() -> SharedSubject {
-        if let subject = lock.withLock({ subject }) { return subject }
+    /// The subject of the current connection and its epoch, made if there is none; with `joining`, counts a
+    /// `refCount()` subscriber for it. The factory is the user's (`multicast(makeSubject:)`), so it runs outside the
+    /// lock: a factory that takes a lock of its own while another thread holding that lock calls `connect()`
+    /// deadlocked here. Two threads may then both make a subject; the first to install its own wins (compare and
+    /// set) and the other's is dropped unused.
+    func currentSubject(joining: Bool = false) -> (subject: SharedSubject, epoch: UInt64) {
+        let current = lock.withLock { () -> (SharedSubject, UInt64)? in
+            guard let subject else { return nil }
+            if joining { members += 1 }
+            return (subject, epoch)
+        }
+        if let current { return current }
         let made = makeSubject()
         return lock.withLock {
-            if let subject { return subject }
+            if joining { members += 1 }
+            if let subject { return (subject, epoch) }
             subject = made
-            return made
+            return (made, epoch)
         }
     }
 
     func connect() -> any Disposable {
-        let subject = currentSubject()
-        let (connection, isNew) = lock.withLock { () -> (Lifetime, Bool) in
-            if let connection = self.connection { return (connection, false) }
-            let connection = Lifetime()
-            self.connection = connection
-            return (connection, true)
+        var (subject, epoch) = currentSubject()
+        while true {
+            // The connection feeds the subject that is current when it is made: a connection that ended between
+            // `currentSubject()` and here took its subject with it, and feeding that one would leave everyone who
+            // subscribes from now on (to the next subject) with a connection that feeds nobody.
+            let made = lock.withLock { () -> (connection: Lifetime, isNew: Bool)? in
+                if let connection { return (connection, false) }
+                guard self.epoch == epoch else { return nil }
+                let connection = Lifetime()
+                self.connection = connection
+                return (connection, true)
+            }
+            guard let made else {
+                (subject, epoch) = currentSubject()
+                continue
+            }
+            if made.isNew { feed(subject, made.connection) }
+            return made.connection
         }
-        guard isNew else { return connection }
+    }
+
+    /// Runs the source into `subject` for `connection`, just made for it.
+    private func feed(_ subject: SharedSubject, _ connection: Lifetime) {
         connection.insert { [weak self] in self?.forget(connection) }
         subject.feed(connection) { [weak self] in self?.forget(connection) }
-        return connection
     }
 
     /// Forgets `connection` (and its subject) if it is still the current one.
     private func forget(_ connection: Lifetime) {
         lock.withLock {
-            if self.connection === connection {
-                self.connection = nil
-                self.subject = nil
-            }
+            if self.connection === connection { forgetLocked() }
         }
+    }
+
+    /// Forgets the connection and its subject, and the count of its `refCount()` subscribers: those of the next
+    /// subject count afresh.
+    private func forgetLocked() {
+        connection = nil
+        subject = nil
+        epoch &+= 1
+        members = 0
+    }
+
+    /// `refCount()` on this connectable: subscribes `sink` to the current subject, counted for it, and connects that
+    /// subject if it has no connection yet. The last subscriber of a subject to leave disposes its connection and
+    /// forgets the subject at once, under the lock, so one who arrives during the disposal gets a new subject and a
+    /// new connection (RxSwift holds its lock through the disposal, so the newcomer waits instead). When the source
+    /// ends the subject is forgotten before its subscribers hear the end, so one who subscribes again from
+    /// `onCompleted` or `onError` connects again, as in RxSwift.
+    func subscribeCounted(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
+        let (subject, epoch) = currentSubject(joining: true)
+        lifetime.insert { [self] in leave(epoch) }
+        subject.observable.runSubscription(sink, lifetime)
+        // Ended already (the subject replayed its end): nothing to connect for.
+        guard lifetime.isActive else { return }
+        let connection = lock.withLock { () -> Lifetime? in
+            guard self.epoch == epoch, members > 0, self.connection == nil else { return nil }
+            let connection = Lifetime()
+            self.connection = connection
+            return connection
+        }
+        if let connection { feed(subject, connection) }
+    }
+
+    /// A `refCount()` subscriber of the subject of `epoch` left.
+    private func leave(_ epoch: UInt64) {
+        let ending = lock.withLock { () -> Lifetime? in
+            guard self.epoch == epoch else { return nil }
+            members -= 1
+            guard members == 0, let connection else { return nil }
+            forgetLocked()
+            return connection
+        }
+        ending?.dispose()
     }
 }
 
 /// The subscriber count behind `refCount()`.
+///
+/// A connection is disposed outside the lock. A subscriber that arrives while one is being disposed (the last
+/// subscriber left, or a connection made for nobody is dropped) waits in `waiting` and is subscribed by the
+/// disposing thread once the disposal is over: subscribed before, it could get the ending connection's subject
+/// (the connectable forgets it only during the disposal) and miss everything the next connection sends. RxSwift
+/// keeps its lock through the disposal instead, so the joiner blocks; here it returns at once and is fed from the
+/// next connection on.
 final class RefCountStorage<Connectable: ConnectableObservableType>: @unchecked Sendable {
     /// The word of `lock`, in this object's own memory rather than a heap cell of its own (see
     /// ``InlineWord``): one allocation fewer. Must stay the first stored property.
@@ -106,6 +187,16 @@ final class RefCountStorage<Connectable: ConnectableObservableType>: @unchecked 
     /// while one ends may get that one: it keeps what it got only if none ended meanwhile, else it connects again.
     /// Keeping a finished connection made every later subscriber find one, never connect, and get nothing.
     private var connectionsEnded: UInt64 = 0
+    /// Connections being disposed by `disconnect(_:)`.
+    private var disconnecting = 0
+    /// Subscribers that arrived while `disconnecting > 0`: counted, not yet subscribed.
+    private var waiting: [(sink: EventSink<Element>, lifetime: Lifetime, generation: UInt64)] = []
+
+    /// What a subscriber does with the connection it made: keeps it, connects again (one ended meanwhile), drops it
+    /// (everyone left), or leaves it to the subscriber that kept it.
+    private enum ConnectOutcome {
+        case kept, retry(UInt64), drop, done
+    }
 
     init(connectable: Connectable) {
         self.connectable = connectable
@@ -113,11 +204,21 @@ final class RefCountStorage<Connectable: ConnectableObservableType>: @unchecked 
     }
 
     func subscribe(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
-        let generation = lock.withLock { () -> UInt64 in
+        let (generation, waits) = lock.withLock { () -> (UInt64, Bool) in
             count += 1
-            return self.generation
+            guard disconnecting == 0 else {
+                waiting.append((sink, lifetime, self.generation))
+                return (self.generation, true)
+            }
+            return (self.generation, false)
         }
         lifetime.insert { [self] in release(generation) }
+        if !waits { start(sink, lifetime, generation) }
+    }
+
+    /// Subscribes a counted subscriber of `generation` to the connectable, and connects for it if needed.
+    private func start(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime, _ generation: UInt64) {
+        guard lifetime.isActive else { return }
         connectable.asObservable().runSubscription(
             { [self] event in
                 // As RxSwift: the connection is over before this subscriber hears of the end, so subscribing again
@@ -137,18 +238,26 @@ final class RefCountStorage<Connectable: ConnectableObservableType>: @unchecked 
             }
             guard needed else { return }
             let connection = connectable.connect()
-            let retry = lock.withLock { () -> UInt64? in
-                if self.connection == nil, count > 0, connectionsEnded == endedBefore {
+            let outcome = lock.withLock { () -> ConnectOutcome in
+                // Only a subscriber of the current subscribers' generation keeps a connection: it subscribed before it
+                // connected, so it hears that connection's end and ends the generation. One kept for later subscribers
+                // could end unheard by them, and they would wait for it forever.
+                if self.connection == nil, count > 0, self.generation == generation {
+                    guard connectionsEnded == endedBefore else { return .retry(generation) }
                     self.connection = connection
-                    return nil
+                    return .kept
                 }
-                return self.connection == nil && count > 0 && connectionsEnded != endedBefore ? self.generation : nil
+                // Later subscribers connect for themselves (getting this connection while it lasts).
+                guard count == 0 else { return .done }
+                // Everyone left while this connected: drop the connection, as the last one to leave would have.
+                disconnecting += 1
+                return .drop
             }
-            guard let retry else {
-                if lock.withLock({ count == 0 }) { connection.dispose() }
-                return
+            switch outcome {
+            case .kept, .done: return
+            case .drop: return disconnect(connection)
+            case .retry(let next): generation = next
             }
-            generation = retry
         }
     }
 
@@ -172,20 +281,26 @@ final class RefCountStorage<Connectable: ConnectableObservableType>: @unchecked 
             count -= 1
             guard count == 0 else { return nil }
             self.generation &+= 1
-            let connection = self.connection
+            guard let connection = self.connection else { return nil }
             self.connection = nil
+            disconnecting += 1
             return connection
         }
-        guard let connection else { return }
+        if let connection { disconnect(connection) }
+    }
+
+    /// Disposes `connection` (counted in `disconnecting`), then subscribes whoever arrived meanwhile; each connects
+    /// for itself.
+    private func disconnect(_ connection: any Disposable) {
         connection.dispose()
-        // A subscriber that arrived meanwhile may have been handed this connection before its disposal and kept it:
-        // it is over, so forget it and connect again for whoever is subscribed now.
-        let reconnect = lock.withLock { () -> UInt64? in
+        let waiters = lock.withLock { () -> [(sink: EventSink<Element>, lifetime: Lifetime, generation: UInt64)] in
             connectionsEnded &+= 1
-            if let kept = self.connection, (kept as AnyObject) === (connection as AnyObject) { self.connection = nil }
-            return count > 0 && self.connection == nil ? self.generation : nil
+            disconnecting -= 1
+            guard disconnecting == 0 else { return [] }
+            defer { waiting = [] }
+            return waiting
         }
-        if let reconnect { connectIfNeeded(reconnect) }
+        for waiter in waiters { start(waiter.sink, waiter.lifetime, waiter.generation) }
     }
 }
 

@@ -95,3 +95,97 @@ private final class HookedConnectable: ConnectableObservableType, @unchecked Sen
         for subscription in subscriptions.value.withLock({ $0 }) { subscription.dispose() }
     }
 }
+
+/// A connectable whose connections call `beforeDisconnect` (on the disposing thread) before they end: the test's
+/// moment between `refCount()` letting a connection go and the connectable forgetting it. The same connection is
+/// always handed out as the same wrapper, as the wrapped connectable hands out the same connection.
+private final class DisconnectHookedConnectable: ConnectableObservableType, @unchecked Sendable {
+    typealias Element = Int
+    private final class Connection: Disposable, @unchecked Sendable {
+        let wrapped: any Disposable
+        let beforeDisconnect: () -> Void
+        init(_ wrapped: any Disposable, beforeDisconnect: @escaping () -> Void) {
+            self.wrapped = wrapped
+            self.beforeDisconnect = beforeDisconnect
+        }
+        func dispose() {
+            beforeDisconnect()
+            wrapped.dispose()
+        }
+    }
+
+    let wrapped: ConnectableObservable<Int>
+    let beforeDisconnect: () -> Void
+    private let lock = NSLock()
+    private var handedOut: [Connection] = []
+
+    init(_ wrapped: ConnectableObservable<Int>, beforeDisconnect: @escaping () -> Void) {
+        self.wrapped = wrapped
+        self.beforeDisconnect = beforeDisconnect
+    }
+
+    func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable where Observer.Element == Int {
+        wrapped.subscribe(observer)
+    }
+
+    func connect() -> any Disposable {
+        let connection = wrapped.connect()
+        return lock.withLock {
+            if let known = handedOut.first(where: { ($0.wrapped as AnyObject) === (connection as AnyObject) }) {
+                return known
+            }
+            let made = Connection(connection, beforeDisconnect: beforeDisconnect)
+            handedOut.append(made)
+            return made
+        }
+    }
+}
+
+@Suite(.serialized, .checksResources) struct RefCountReconnectFindings {
+    /// `refCount()`: a subscriber joins while the last one is leaving, after `refCount()` let the connection go and
+    /// before the connectable forgot it. It used to subscribe to that connection's subject (getting its replay),
+    /// keep the ending connection, and then see the reconnection feed a new subject it was not subscribed to: the
+    /// replayed element and nothing after it. Caught by the hunt on `replay(1).refCount()`, about once in 15,000
+    /// rounds. Now, on a connectable it cannot look into (this one), `refCount()` subscribes it once the
+    /// disconnection is over, to the new connection. (On a `ConnectableObservable` it counts subscribers in the
+    /// connectable's own state, which forgets the subject as the last one leaves: see docs/RELIABILITY.md.)
+    @Test func aSubscriberJoiningWhileTheLastOneLeavesIsFedByTheNextConnection() {
+        let connections = Atomic<Int>(0)
+        let source = Observable<Int>.create { observer in
+            // Each connection sends its own number.
+            observer.onNext(connections.add(1, ordering: .relaxed).oldValue)
+            return Disposables.create()
+        }
+        let (leaving, joined) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+        let disconnects = Atomic<Int>(0)
+        let connectable = DisconnectHookedConnectable(
+            source.replay(1),
+            beforeDisconnect: {
+                guard disconnects.add(1, ordering: .relaxed).oldValue == 0 else { return }
+                leaving.signal()
+                _ = arrived(joined)
+            })
+        let shared = connectable.refCount()
+        let (first, second) = (EventLog<Int>(), EventLog<Int>())
+        let joiner = Across(Locked<(any Disposable)?>(nil))
+        let crossing = Across((shared, first, second))
+        let finished = runThreads([
+            {
+                let (shared, first, _) = crossing.value
+                shared.subscribe(first).dispose()
+            },
+            {
+                let (shared, _, second) = crossing.value
+                guard arrived(leaving) else { return }
+                let subscription = shared.subscribe(second)
+                joiner.value.withLock { $0 = subscription }
+                joined.signal()
+            },
+        ])
+        #expect(finished, "deadlock: the subscriptions never returned")
+        #expect(first.elements == [0])
+        #expect(second.elements == [1])
+        joiner.value.withLock { $0 }?.dispose()
+        #expect(connections.load(ordering: .relaxed) == 2)
+    }
+}

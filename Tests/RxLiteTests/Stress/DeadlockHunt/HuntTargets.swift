@@ -132,11 +132,8 @@ struct HuntTarget: Sendable {
         shared("share(replay: 2)") { $0.share(replay: 2) },
         shared("share(scope: .forever)") { $0.share(scope: .forever) },
         shared("share(replay: 1, scope: .forever)", staleReplay: 1) { $0.share(replay: 1, scope: .forever) },
-        // Known and left (see docs/RELIABILITY.md): a subscriber whose `subscribe` overlaps the source's end may be
-        // counted in the ended connection yet subscribe to the next connection's fresh subject, which nobody
-        // connects; so these two promise the end only to subscribers that returned before it.
-        shared("publish().refCount()", ending: .toEarlierSubscribers) { $0.publish().refCount() },
-        shared("replay(1).refCount()", ending: .toEarlierSubscribers) { $0.replay(1).refCount() },
+        shared("publish().refCount()") { $0.publish().refCount() },
+        shared("replay(1).refCount()") { $0.replay(1).refCount() },
         connectedByHand("publish() + connect()", ending: .toEarlierSubscribers) { $0.publish() },
         connectedByHand("replay(2) + connect()", ending: .toEarlierSubscribers) { $0.replay(2) },
         connectedByHand("multicast(PublishSubject) + connect()", ending: .toEverySubscriber) {
