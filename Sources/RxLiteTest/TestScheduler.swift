@@ -285,3 +285,5 @@ final class TestPeriodicTask<State>: Disposable, @unchecked Sendable {
         item?.dispose()
     }
 }
+
+extension TestScheduler: VirtualClockScheduling {}

@@ -8,7 +8,7 @@ import Testing
     func deprecatedSpellings() {
         let scheduler = TestScheduler()
         let observed = scheduler.start { Single.just(1).observeOn(scheduler).subscribeOn(scheduler) }
-        #expect(observed.events == [.next(202, 1), .completed(202)])
+        #expect(observed.events == [.next(202, 1), .completed(203)])
         var isFirst = true
         let retried = TestScheduler().start {
             Single<Int>.error(TestError())

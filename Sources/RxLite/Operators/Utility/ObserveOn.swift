@@ -2,7 +2,8 @@ extension ObservableType where Element: Sendable {
     /// Delivers every event on `scheduler`, in order. Elements cross threads here, so they must be `Sendable`.
     ///
     /// Events that arrive while a delivery is pending join it, so a burst costs one scheduled action, not one per
-    /// element. After dispose nothing more is delivered.
+    /// element. On a virtual-time scheduler (a `TestScheduler`) each event takes its own action instead, as in
+    /// RxSwift, so tests see RxTest's timestamps. After dispose nothing more is delivered.
     ///
     /// [observeOn](https://reactivex.io/documentation/operators/observeon.html)
     @inlinable
@@ -46,6 +47,9 @@ final class ObserveOnStorage<Element: Sendable>: Disposable, @unchecked Sendable
     let sink: EventSink<Element>
     @usableFromInline
     let lifetime: Lifetime
+    /// The scheduler's clock is virtual (see ``drain()``).
+    @usableFromInline
+    let deliversOneEventPerAction: Bool
     @usableFromInline
     var lock: LockWord { LockWord(word: 0, of: self) }
     // Guarded by `lock`.
@@ -64,6 +68,7 @@ final class ObserveOnStorage<Element: Sendable>: Disposable, @unchecked Sendable
     init(scheduler: any ImmediateSchedulerType, sink: @escaping EventSink<Element>, lifetime: Lifetime) {
         self.scheduler = scheduler
         mainScheduler = scheduler as? MainScheduler
+        deliversOneEventPerAction = RxLite.deliversOneEventPerAction(on: scheduler)
         self.sink = sink
         self.lifetime = lifetime
         assertFirstStoredProperty(of: self, &words)
@@ -90,15 +95,19 @@ final class ObserveOnStorage<Element: Sendable>: Disposable, @unchecked Sendable
         let needsDrain = !isDraining
         isDraining = true
         lock.unlock()
-        if needsDrain {
-            let scheduled = scheduler.schedule(self) { state in
-                state.drain()
-                return Disposables.create()
-            }
-            lock.withLock { scheduledDrain = scheduled }
-            // A dispose that ran before the handle was stored could not cancel it.
-            if lifetime.isDisposed { dispose() }
+        if needsDrain { scheduleDrain() }
+    }
+
+    /// Schedules one `drain()` on the scheduler; `isDraining` is set.
+    @usableFromInline
+    func scheduleDrain() {
+        let scheduled = scheduler.schedule(self) { state in
+            state.drain()
+            return Disposables.create()
         }
+        lock.withLock { scheduledDrain = scheduled }
+        // A dispose that ran before the handle was stored could not cancel it.
+        if lifetime.isDisposed { dispose() }
     }
 
     /// Cancels a pending delivery; part of the subscription's lifetime.
@@ -115,9 +124,13 @@ final class ObserveOnStorage<Element: Sendable>: Disposable, @unchecked Sendable
     }
 
     /// Delivers the queue in batches until it is empty. The batch and the queue trade buffers (`spare`), so a
-    /// steady stream reuses two buffers instead of allocating one per batch.
+    /// steady stream reuses two buffers instead of allocating one per batch. On a virtual-time scheduler, delivers
+    /// one event and schedules the next delivery, as RxSwift does on every scheduler that is not a serial dispatch
+    /// queue: a test's timestamps then match RxTest's (events queued together reach the observer one tick apart on
+    /// a `TestScheduler`, which runs work scheduled for now a tick later).
     @inlinable
     func drain() {
+        if deliversOneEventPerAction { return drainOne() }
         while true {
             lock.lock()
             if queue.isEmpty || !lifetime.isActive {
@@ -140,4 +153,40 @@ final class ObserveOnStorage<Element: Sendable>: Disposable, @unchecked Sendable
             lock.unlock()
         }
     }
+
+    /// `drain()` on a virtual-time scheduler: one event per scheduled action.
+    @usableFromInline
+    func drainOne() {
+        lock.lock()
+        guard !queue.isEmpty, lifetime.isActive else {
+            if !lifetime.isActive { queue.removeAll() }
+            isDraining = false
+            lock.unlock()
+            return
+        }
+        let event = queue.removeFirst()
+        lock.unlock()
+        sink(event)
+        lock.lock()
+        guard !queue.isEmpty, lifetime.isActive else {
+            if !lifetime.isActive { queue.removeAll() }
+            isDraining = false
+            lock.unlock()
+            return
+        }
+        lock.unlock()
+        scheduleDrain()
+    }
+}
+
+/// A scheduler whose clock is virtual (``VirtualTimeScheduler``, RxLiteTest's `TestScheduler`): `observe(on:)`
+/// delivers one event per scheduled action on it, so that tests see RxSwift's timestamps.
+package protocol VirtualClockScheduling {}
+
+extension VirtualTimeScheduler: VirtualClockScheduling {}
+
+/// Whether `observe(on:)` delivers one event per scheduled action on `scheduler` (see ``ObserveOnStorage/drain()``).
+@usableFromInline
+func deliversOneEventPerAction(on scheduler: any ImmediateSchedulerType) -> Bool {
+    scheduler is any VirtualClockScheduling
 }

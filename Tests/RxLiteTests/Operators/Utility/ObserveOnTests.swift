@@ -20,6 +20,15 @@ import Testing
         #expect(scheduler.pendingCount == 0)
     }
 
+    @Test func onAVirtualClockEventsQueuedTogetherArriveATickApart() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let result = scheduler.start { Observable.of(1, 2, 3).observe(on: scheduler) }
+        // As RxSwift's observeOn on every scheduler but a serial dispatch queue: one event per scheduled action,
+        // and the test scheduler runs work scheduled for now a tick later. (A real scheduler gets the burst in one
+        // action: `aBurstIsOneScheduledDelivery`.)
+        #expect(result.events == [.next(201, 1), .next(202, 2), .next(203, 3), .completed(204)])
+    }
+
     @Test func aBurstIsOneScheduledDelivery() {
         let scheduler = TestScheduler(initialClock: 0)
         let subject = PublishSubject<Int>()
