@@ -68,8 +68,9 @@ def balanced(text, start, opening, closing):
     return len(text)
 
 
-def labels(parameter_list):
-    """The argument labels of a parameter list's text (without its parentheses)."""
+def labels(parameter_list, omit_filled_in=False):
+    """The argument labels of a parameter list's text (without its parentheses); with `omit_filled_in`, without the
+    parameters the compiler fills in (see below)."""
     flat = parameter_list.replace("->", "  ")
     parts, depth, current = [], 0, ""
     for char in flat:
@@ -87,8 +88,12 @@ def labels(parameter_list):
     result = []
     for part in parts:
         # `isolation: isolated (any Actor)? = #isolation` is filled in by the compiler: RxSwift's call sites do not
-        # write it, so it is no part of the signature they port with.
+        # write it, so it is no part of the signature they port with. Nor, where RxSwift has no such parameters, are
+        # `file: StaticString = #fileID, line: UInt = #line` (RxLite's subscribe records its call site): such a
+        # declaration is keyed both with them and without them.
         if "#isolation" in part:
+            continue
+        if omit_filled_in and re.search(r"=\s*#(fileID|file|filePath|line|column|function)\b", part):
             continue
         head = part.split(":")[0].split()
         head = [word for word in head if not word.startswith("@") and word not in ("inout", "borrowing", "consuming")]
@@ -186,8 +191,9 @@ def scan_file(path, keys):
                     offset = balanced(text, offset, "<", ">")
                 open_paren = text.find("(", offset)
                 close = balanced(text, open_paren, "(", ")")
-                key = f"{name}({labels(text[open_paren + 1:close - 1])})"
-                keys.add(f"{context}.{key}" if context else key)
+                for omit_filled_in in (False, True):
+                    key = f"{name}({labels(text[open_paren + 1:close - 1], omit_filled_in)})"
+                    keys.add(f"{context}.{key}" if context else key)
                 index = close
                 continue
             if kind in ("var", "let", "case", "typealias"):
