@@ -128,6 +128,19 @@ final class TypeModelTests: XCTestCase {
         XCTAssertEqual(disposed, 4)
         serial.dispose()
         XCTAssertEqual(disposed, 14)
+        // Returned from `create`: the subscription holds it (boxed: a subscription holds objects) and disposes it
+        // once, when it ends.
+        let created = Observable<Int>.create { _ in Token { disposed += 100 } }
+        let subscription = created.subscribe()
+        XCTAssertEqual(disposed, 14)
+        subscription.dispose()
+        subscription.dispose()
+        XCTAssertEqual(disposed, 114)
+        _ = Observable<Int>.create { observer in
+            observer.onCompleted()
+            return Token { disposed += 1000 }
+        }.subscribe()
+        XCTAssertEqual(disposed, 1114)
     }
 
     func testQualifiedNamesResolve() {

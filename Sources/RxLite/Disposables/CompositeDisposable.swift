@@ -17,7 +17,7 @@ public final class CompositeDisposable: Cancelable, EndedSubscriptionForgetting,
     private var lock: LockWord { LockWord(word: 0, of: self) }
     private var disposedFlag: AtomicView<Bool> { AtomicView(word: 1, of: self) }
     // Guarded by `lock`; insertion order is disposal order.
-    @exclusivity(unchecked) private var entries = DisposableList()
+    @exclusivity(unchecked) private var entries = DisposableList<any Disposable>()
 
     /// An empty group.
     public init() {

@@ -1,5 +1,5 @@
 /// Disposables in insertion order, each under a key, any of which can be taken out again: the storage of
-/// ``DisposeBag``, ``CompositeDisposable`` and a `Lifetime`'s resources.
+/// ``DisposeBag``, ``CompositeDisposable`` (`any Disposable`) and a `Lifetime`'s resources (`Lifetime.Resource`).
 ///
 /// Invariants:
 /// - `entries` is in key order and keys only grow, so a key is found by binary search.
@@ -8,8 +8,8 @@
 ///   array never holds more than twice the live entries plus one: a bag that sees a million short subscriptions
 ///   one after another stays the size of the few alive at once.
 /// - Not thread-safe: its owner keeps it under a lock.
-struct DisposableList {
-    private var entries: [(key: UInt64, disposable: (any Disposable)?)] = []
+struct DisposableList<Resource> {
+    private var entries: [(key: UInt64, disposable: Resource?)] = []
     private var holes = 0
     private var nextKey: UInt64
 
@@ -27,7 +27,7 @@ struct DisposableList {
     var isEmpty: Bool { entries.isEmpty }
 
     /// Adds `disposable` after every other; returns its key.
-    mutating func append(_ disposable: any Disposable) -> UInt64 {
+    mutating func append(_ disposable: Resource) -> UInt64 {
         let key = nextKey
         nextKey &+= 1
         entries.append((key, disposable))
@@ -35,7 +35,7 @@ struct DisposableList {
     }
 
     /// Adds `disposable` under `key`, which its owner gives out and which is greater than every key held.
-    mutating func append(_ disposable: any Disposable, key: UInt64) {
+    mutating func append(_ disposable: Resource, key: UInt64) {
         entries.append((key, disposable))
     }
 
@@ -45,7 +45,7 @@ struct DisposableList {
     }
 
     /// Takes the disposable under `key` out, without disposing it; `nil` when it is not held (taken before).
-    mutating func remove(key: UInt64) -> (any Disposable)? {
+    mutating func remove(key: UInt64) -> Resource? {
         var low = 0
         var high = entries.count
         while low < high {
@@ -73,7 +73,7 @@ struct DisposableList {
     }
 
     /// Takes every disposable out, in insertion order.
-    mutating func removeAll() -> [any Disposable] {
+    mutating func removeAll() -> [Resource] {
         let taken = entries.compactMap(\.disposable)
         entries = []
         holes = 0
@@ -81,7 +81,7 @@ struct DisposableList {
     }
 
     /// Calls `body` with each disposable held, in insertion order.
-    func forEach(_ body: (any Disposable) -> Void) {
+    func forEach(_ body: (Resource) -> Void) {
         for entry in entries {
             if let disposable = entry.disposable { body(disposable) }
         }

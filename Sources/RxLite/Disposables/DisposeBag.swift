@@ -19,7 +19,7 @@ public final class DisposeBag: EndedSubscriptionForgetting, @unchecked Sendable 
     let live = LiveResource()
     private var lock: LockWord { LockWord(word: 0, of: self) }
     // Guarded by `lock`.
-    @exclusivity(unchecked) private var disposables = DisposableList()
+    @exclusivity(unchecked) private var disposables = DisposableList<any Disposable>()
 
     /// An empty bag.
     public init() {
