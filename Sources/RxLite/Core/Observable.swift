@@ -181,8 +181,14 @@ extension Lifetime {
     /// containers that forget a subscription once it ended.
     @usableFromInline
     static func of(_ disposable: any Disposable) -> Lifetime? {
-        if let lifetime = disposable as? Lifetime { return lifetime }
-        return (disposable as? SourceKeepingSubscription)?.lifetime
+        of(object: disposable._rxLiteObject)
+    }
+
+    /// ``of(_:)`` for a disposable object: casting an object to a class is a walk up its class chain, where casting
+    /// an `any Disposable` was a search of the protocol conformances (hundreds of instructions).
+    static func of(object: any Disposable & AnyObject) -> Lifetime? {
+        if let lifetime = object as? Lifetime { return lifetime }
+        return (object as? SourceKeepingSubscription)?.lifetime
     }
 }
 

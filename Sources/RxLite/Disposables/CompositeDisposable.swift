@@ -17,7 +17,7 @@ public final class CompositeDisposable: Cancelable, EndedSubscriptionForgetting,
     private var lock: LockWord { LockWord(word: 0, of: self) }
     private var disposedFlag: AtomicView<Bool> { AtomicView(word: 1, of: self) }
     // Guarded by `lock`; insertion order is disposal order.
-    @exclusivity(unchecked) private var entries = DisposableList<any Disposable>()
+    @exclusivity(unchecked) private var entries = DisposableList<Lifetime.Resource>()
 
     /// An empty group.
     public init() {
@@ -48,7 +48,8 @@ public final class CompositeDisposable: Cancelable, EndedSubscriptionForgetting,
     /// disposed at once). A subscription that has ended already is not kept (its key removes nothing).
     @discardableResult
     public func insert(_ disposable: any Disposable) -> BagKey? {
-        let subscription = Lifetime.of(disposable)
+        let disposable = disposable._rxLiteObject
+        let subscription = Lifetime.of(object: disposable)
         var key: UInt64 = 0
         let stored = DisposedFlagGuard(lock, disposedFlag).storeUnlessDisposed {
             key = entries.append(disposable)

@@ -19,7 +19,7 @@ public final class DisposeBag: EndedSubscriptionForgetting, @unchecked Sendable 
     let live = LiveResource()
     private var lock: LockWord { LockWord(word: 0, of: self) }
     // Guarded by `lock`.
-    @exclusivity(unchecked) private var disposables = DisposableList<any Disposable>()
+    @exclusivity(unchecked) private var disposables = DisposableList<Lifetime.Resource>()
 
     /// An empty bag.
     public init() {
@@ -34,7 +34,8 @@ public final class DisposeBag: EndedSubscriptionForgetting, @unchecked Sendable 
 
     /// Adds `disposable`, to be disposed when the bag goes away. A subscription is forgotten as soon as it ends.
     public func insert(_ disposable: any Disposable) {
-        guard let subscription = Lifetime.of(disposable) else {
+        let disposable = disposable._rxLiteObject
+        guard let subscription = Lifetime.of(object: disposable) else {
             lock.withLock { _ = disposables.append(disposable) }
             return
         }
