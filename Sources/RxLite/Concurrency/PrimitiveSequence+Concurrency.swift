@@ -73,7 +73,8 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
 /// that caller is cancelled.
 ///
 /// Invariants: the continuation is resumed exactly once — by the sequence's end or by cancellation, whichever
-/// comes first — and the subscription is disposed by whichever comes first too; a subscription that arrives after
+/// comes first (a caller cancelled before it awaited still subscribes, so an end during `subscribe` comes first, as
+/// in RxSwift) — and the subscription is disposed by whichever comes first too; a subscription that arrives after
 /// either is disposed at once. Unlike RxSwift's `value`, cancellation resumes the caller (with
 /// `CancellationError`) instead of leaving it suspended forever.
 final class AwaitedOutcome<Element: Sendable>: @unchecked Sendable {
@@ -87,6 +88,9 @@ final class AwaitedOutcome<Element: Sendable>: @unchecked Sendable {
     private var continuation: CheckedContinuation<Element?, any Error>?
     private var subscription: (any Disposable)?
     private var isFinished = false
+    /// The caller was cancelled before it subscribed: it subscribes anyway, and is cancelled after `subscribe`
+    /// returned unless the sequence ended during it (then that end wins the race, as in RxSwift).
+    private var isCancelledEarly = false
     // Guarded by `lock`: the first element; a later one is dropped (the traits emit at most one).
     private var element: Element?
 
@@ -101,7 +105,7 @@ final class AwaitedOutcome<Element: Sendable>: @unchecked Sendable {
         let outcome = AwaitedOutcome()
         let element = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                guard outcome.install(continuation) else { return }
+                outcome.install(continuation)
                 outcome.setSubscription(
                     source.subscribe { [outcome] event in
                         switch event {
@@ -112,24 +116,18 @@ final class AwaitedOutcome<Element: Sendable>: @unchecked Sendable {
                     })
             }
         } onCancel: {
-            outcome.finish(.failure(CancellationError()))
+            outcome.cancel()
         }
         return try result(element)
     }
 
-    /// Stores the continuation; `false` (and the continuation resumed) when the caller was cancelled already.
-    private func install(_ continuation: CheckedContinuation<Element?, any Error>) -> Bool {
-        lock.lock()
-        if isFinished {
-            lock.unlock()
-            continuation.resume(throwing: CancellationError())
-            return false
-        }
-        self.continuation = continuation
-        lock.unlock()
-        return true
+    /// Stores the continuation, before the subscription.
+    private func install(_ continuation: CheckedContinuation<Element?, any Error>) {
+        lock.withLock { self.continuation = continuation }
     }
 
+    /// Stores the subscription once `subscribe` returned: disposes it when the sequence ended meanwhile, and ends
+    /// the wait with `CancellationError` when the caller had been cancelled before it subscribed.
     private func setSubscription(_ subscription: any Disposable) {
         lock.lock()
         if isFinished {
@@ -138,7 +136,22 @@ final class AwaitedOutcome<Element: Sendable>: @unchecked Sendable {
             return
         }
         self.subscription = subscription
+        let cancelled = isCancelledEarly
         lock.unlock()
+        if cancelled { finish(.failure(CancellationError())) }
+    }
+
+    /// The caller was cancelled: ends the wait with `CancellationError`, or, before the caller subscribed, notes it
+    /// for `setSubscription`.
+    private func cancel() {
+        lock.lock()
+        if continuation == nil && !isFinished {
+            isCancelledEarly = true
+            lock.unlock()
+            return
+        }
+        lock.unlock()
+        finish(.failure(CancellationError()))
     }
 
     private func keep(_ element: Element) {

@@ -115,21 +115,37 @@ private func pendingSingle(subscribed: Gate, disposed: Gate) -> Single<Int> {
         await expectResourcesReturn(to: baseline)
     }
 
-    @Test func anAlreadyCancelledTaskNeverSubscribes() async {
+    /// As RxSwift: a task cancelled before it awaits still subscribes. An end during `subscribe` wins (a completion
+    /// is no cancellation); a sequence still running then is disposed at once and the caller gets
+    /// `CancellationError` (RxSwift's `value` would wait for it forever).
+    @Test func anAlreadyCancelledTaskSubscribesAndAnEndDuringSubscribeWins() async {
         let baseline = Resources.total
         let subscriptions = Atomic<Int>(0)
-        let single = Single<Int>.create { _ in
+        let disposals = Atomic<Int>(0)
+        let pending = Single<Int>.create { _ in
             subscriptions.add(1, ordering: .relaxed)
-            return Disposables.create()
+            return Disposables.create { disposals.add(1, ordering: .relaxed) }
         }
-        let awaiting = Task {
+        let awaiting = Task { () -> [String] in
             withUnsafeCurrentTask { $0?.cancel() }
-            return try await single.value
+            var outcomes: [String] = []
+            func note(_ work: () async throws -> String) async {
+                do { outcomes.append(try await work()) } catch { outcomes.append("\(type(of: error))") }
+            }
+            await note { try await Single.just(1).value.description }
+            await note { String(describing: try await Maybe.just(2).value) }
+            await note { String(describing: try await Maybe<Int>.empty().value) }
+            await note { try await Completable.empty().value; return "completed" }
+            await note { try await Single<Int>.error(TestError()).value.description }
+            await note { try await pending.value.description }
+            return outcomes
         }
-        let outcome = await awaiting.result
-        #expect(throws: CancellationError.self) { try outcome.get() }
-        let subscribeCount = subscriptions.load(ordering: .relaxed)
-        #expect(subscribeCount == 0)
+        let outcomes = await awaiting.value
+        #expect(outcomes == ["1", "Optional(2)", "nil", "completed", "TestError", "CancellationError"])
+        let subscribed = subscriptions.load(ordering: .relaxed)
+        let disposed = disposals.load(ordering: .relaxed)
+        #expect(subscribed == 1)
+        #expect(disposed == 1)
         await expectResourcesReturn(to: baseline)
     }
 
