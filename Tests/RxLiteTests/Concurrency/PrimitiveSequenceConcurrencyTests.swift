@@ -135,7 +135,9 @@ private func pendingSingle(subscribed: Gate, disposed: Gate) -> Single<Int> {
             await note { try await Single.just(1).value.description }
             await note { String(describing: try await Maybe.just(2).value) }
             await note { String(describing: try await Maybe<Int>.empty().value) }
-            await note { try await Completable.empty().value; return "completed" }
+            await note {
+                try await Completable.empty().value; return "completed"
+            }
             await note { try await Single<Int>.error(TestError()).value.description }
             await note { try await pending.value.description }
             return outcomes
