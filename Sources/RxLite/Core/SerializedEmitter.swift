@@ -1,7 +1,8 @@
 /// State shared by the upstreams of one operator that has several (merge, combineLatest, zip, flatMap, ...), and
 /// the queue that keeps its output one event at a time.
 ///
-/// Operators subclass it, keep their own fields under `lock`, and emit with ``emitLocked(_:)``.
+/// Operators subclass it and keep their own fields under `lock`: they change them in the closure they hand to
+/// `emit(_:)`, which runs under the lock and returns what to emit (the `withLock { state -> action }` shape).
 ///
 /// Invariants:
 /// - `lock` guards the subclass's state and `outbox`; it is never held while `sink` runs.
@@ -39,46 +40,78 @@ class SerializedEmitter<Output>: @unchecked Sendable {
     /// Emits `event` (dropped after a terminal event), for operators with no state of their own to update.
     @inlinable
     final func emit(_ event: Event<Output>) {
-        lock.lock()
-        emitLocked(event)
+        emit { event }
     }
 
-    /// Emits `event` (dropped after a terminal event) and releases the lock. Call with the lock held.
+    /// Runs `decide` holding the lock, and queues the event it returns (dropped after a terminal event) before
+    /// releasing it; then delivers, unless another thread (or an outer call on this one) is delivering already.
+    ///
+    /// `decide` updates the subclass's state and says what that emits, `nil` for nothing. Deciding and queueing in
+    /// one critical section is what keeps the output in the order the state changed, whichever threads race.
     @inlinable
-    final func emitLocked(_ event: Event<Output>) {
-        if isStopped {
-            lock.unlock()
-            return
+    final func emit(_ decide: () -> Event<Output>?) {
+        let delivers: Event<Output>? = lock.withLock {
+            guard let event = decide(), admit(event) else { return nil }
+            return event
         }
+        if let delivers { deliver(delivers) }
+    }
+
+    /// `emit(_:)` for a decision that can emit two events, `first` then `second`: an element and the completion
+    /// that follows it (`sample`, the timed operators). Both are queued in the one critical section, so no other
+    /// thread's event comes between them.
+    @inlinable
+    final func emitEvents(_ decide: () -> (first: Event<Output>?, second: Event<Output>?)) {
+        let delivers: Event<Output>? = lock.withLock {
+            let (first, second) = decide()
+            var delivers: Event<Output>?
+            if let first, admit(first) { delivers = first }
+            // Queued behind `first` when this thread delivers it: `admit(first)` set `isEmitting`.
+            if let second, admit(second) { delivers = second }
+            return delivers
+        }
+        if let delivers { deliver(delivers) }
+    }
+
+    /// Holding the lock: whether this thread is to deliver `event` now (it becomes the emitter). Otherwise the event
+    /// is queued for the emitter, or dropped after a terminal event.
+    @inlinable
+    final func admit(_ event: Event<Output>) -> Bool {
+        if isStopped { return false }
         if event.isStopEvent { isStopped = true }
         if isEmitting {
             outbox.append(event)
-            lock.unlock()
-            return
+            return false
         }
         isEmitting = true
-        lock.unlock()
-        sink(event)
-        lock.lock()
-        drainLocked()
+        return true
     }
 
-    /// Delivers whatever queued up while this thread was emitting, then clears `isEmitting` and releases the
-    /// lock.
+    /// As the emitter, without the lock: delivers `first`, then whatever queued up meanwhile, and stops being the
+    /// emitter once the queue is empty (in the critical section that finds it empty).
     @inlinable
-    final func drainLocked() {
-        while outboxHead < outbox.count {
+    final func deliver(_ first: Event<Output>) {
+        var event = first
+        while true {
+            sink(event)
+            guard let next = lock.withLock({ dequeue() }) else { return }
+            event = next
+        }
+    }
+
+    /// Holding the lock, as the emitter: the next queued event, or `nil` after clearing the queue and `isEmitting`.
+    @inlinable
+    final func dequeue() -> Event<Output>? {
+        if outboxHead < outbox.count {
             let next = outbox[outboxHead]
             outboxHead += 1
-            lock.unlock()
-            sink(next)
-            lock.lock()
+            return next
         }
         if outboxHead > 0 {
             outbox.removeAll(keepingCapacity: true)
             outboxHead = 0
         }
         isEmitting = false
-        lock.unlock()
+        return nil
     }
 }

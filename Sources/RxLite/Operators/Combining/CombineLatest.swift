@@ -82,37 +82,24 @@ final class CombineLatestStorage<Values, Output>: SerializedEmitter<Output>, @un
     @inlinable
     @inline(never)
     func on<Element>(_ event: Event<Element>, index: Int, store: (inout Values, Element) -> Void) {
-        lock.lock()
-        switch event {
-        case .next(let element):
-            store(&values, element)
-            if withValue.count != arity {
-                withValue.insert(index)
-                guard withValue.count == arity else {
-                    // Every other upstream ended, one of them without a value: no output can ever come (RxSwift
-                    // completes here, not when that upstream completed).
-                    if done.count == arity - 1 {
-                        emitLocked(.completed)
-                    } else {
-                        lock.unlock()
+        emit {
+            switch event {
+            case .next(let element):
+                store(&values, element)
+                if withValue.count != arity {
+                    withValue.insert(index)
+                    guard withValue.count == arity else {
+                        // Every other upstream ended, one of them without a value: no output can ever come (RxSwift
+                        // completes here, not when that upstream completed).
+                        return done.count == arity - 1 ? .completed : nil
                     }
-                    return
                 }
-            }
-            let output: Output
-            do { output = try combine(values) } catch {
-                emitLocked(.error(error))
-                return
-            }
-            emitLocked(.next(output))
-        case .error(let error):
-            emitLocked(.error(error))
-        case .completed:
-            done.insert(index)
-            if done.count == arity {
-                emitLocked(.completed)
-            } else {
-                lock.unlock()
+                do { return .next(try combine(values)) } catch { return .error(error) }
+            case .error(let error):
+                return .error(error)
+            case .completed:
+                done.insert(index)
+                return done.count == arity ? .completed : nil
             }
         }
     }

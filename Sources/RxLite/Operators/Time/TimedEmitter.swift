@@ -54,24 +54,27 @@ class TimedEmitter<Output, Scheduler: SchedulerType>: SerializedEmitter<Output>,
         closeTimer()
     }
 
-    /// Performs `step`. Call with the lock held; returns with it released.
+    /// Runs `decide` (a machine's transition) holding the lock and performs the step it returns: its events are
+    /// queued in that critical section (see `emitEvents(_:)`), a timer is armed after it.
     @inlinable
-    final func performLocked(_ step: TimedStep<Output>) {
-        switch step {
-        case .none:
-            lock.unlock()
-        case .emit(let element):
-            emitLocked(.next(element))
-        case .emitAndComplete(let element):
-            emitLocked(.next(element))
-            lock.lock()
-            emitLocked(.completed)
-        case .complete:
-            emitLocked(.completed)
-        case .armTimer(let seconds):
-            lock.unlock()
-            armTimer(after: seconds)
+    final func perform(_ decide: () -> TimedStep<Output>) {
+        var armAfter: TimeInterval?
+        emitEvents {
+            switch decide() {
+            case .none:
+                return (nil, nil)
+            case .emit(let element):
+                return (.next(element), nil)
+            case .emitAndComplete(let element):
+                return (.next(element), .completed)
+            case .complete:
+                return (.completed, nil)
+            case .armTimer(let seconds):
+                armAfter = seconds
+                return (nil, nil)
+            }
         }
+        if let armAfter { armTimer(after: armAfter) }
     }
 }
 
@@ -96,14 +99,11 @@ final class TimedMachineStorage<Machine: TimedStateMachine, Scheduler: Scheduler
         switch event {
         case .next(let element):
             let now = scheduler.now
-            lock.lock()
-            performLocked(machine.next(element, now: now))
+            perform { machine.next(element, now: now) }
         case .error(let error):
-            lock.lock()
-            if machine.failed() { emitLocked(.error(error)) } else { lock.unlock() }
+            emit { machine.failed() ? .error(error) : nil }
         case .completed:
-            lock.lock()
-            performLocked(machine.completed())
+            perform { machine.completed() }
         }
     }
 
@@ -111,7 +111,6 @@ final class TimedMachineStorage<Machine: TimedStateMachine, Scheduler: Scheduler
     override func timerFired() {
         guard lifetime.isActive else { return }
         let now = scheduler.now
-        lock.lock()
-        performLocked(machine.timerFired(now: now))
+        perform { machine.timerFired(now: now) }
     }
 }
