@@ -55,26 +55,31 @@ class TimedEmitter<Output, Scheduler: SchedulerType>: SerializedEmitter<Output>,
     }
 
     /// Runs `decide` (a machine's transition) holding the lock and performs the step it returns: its events are
-    /// queued in that critical section (see `emitEvents(_:)`), a timer is armed after it.
+    /// queued in that critical section (as `emit(_:)` does), a timer is armed after it.
+    ///
+    /// Written out rather than through `emitEvents(_:)`, whose pair of optional events cost DebouncePumping 202 ->
+    /// 282 instructions per event: most steps emit nothing.
     @inlinable
+    @inline(__always)
     final func perform(_ decide: () -> TimedStep<Output>) {
-        var armAfter: TimeInterval?
-        emitEvents {
-            switch decide() {
-            case .none:
-                return (nil, nil)
-            case .emit(let element):
-                return (.next(element), nil)
-            case .emitAndComplete(let element):
-                return (.next(element), .completed)
-            case .complete:
-                return (.completed, nil)
-            case .armTimer(let seconds):
-                armAfter = seconds
-                return (nil, nil)
-            }
+        lock.lock()
+        switch decide() {
+        case .none:
+            lock.unlock()
+        case .emit(let element):
+            unlock(emitting: .next(element))
+        case .emitAndComplete(let element):
+            let delivers = admit(.next(element))
+            // Queued behind the element, in the same critical section.
+            _ = admit(.completed)
+            lock.unlock()
+            if delivers { deliver(.next(element)) }
+        case .complete:
+            unlock(emitting: .completed)
+        case .armTimer(let seconds):
+            lock.unlock()
+            armTimer(after: seconds)
         }
-        if let armAfter { armTimer(after: armAfter) }
     }
 }
 
