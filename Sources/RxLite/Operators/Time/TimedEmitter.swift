@@ -58,7 +58,8 @@ class TimedEmitter<Output, Scheduler: SchedulerType>: SerializedEmitter<Output>,
     /// queued in that critical section (as `emit(_:)` does), a timer is armed after it.
     ///
     /// Written out rather than through `emitEvents(_:)`, whose pair of optional events cost DebouncePumping 202 ->
-    /// 282 instructions per event: most steps emit nothing.
+    /// 282 instructions per event: most steps emit nothing. Always inlined, so that `decide` (the machine's
+    /// transition) is inlined too: called, DebouncePumping 165 -> 205, ThrottlePumping 221 -> 258.
     @inlinable
     @inline(__always)
     final func perform(_ decide: () -> TimedStep<Output>) {
