@@ -97,51 +97,61 @@ extension BlockingObservable {
 
 /// What a blocking read has received so far, shared with the thread that delivers the events.
 private final class ReadState<Element>: @unchecked Sendable {
+    /// What `condition` guards.
+    private struct Progress {
+        var elements: [Element] = []
+        var error: (any Error)?
+        var isDone = false
+
+        /// Ends the read, failed with `error` when there is one.
+        mutating func finish(failing error: (any Error)?) {
+            self.error = error
+            isDone = true
+        }
+    }
+
+    // An `NSCondition` rather than RxLite's `Lock`: the reading thread waits on it. Its lock guards `progress`.
     private let condition = NSCondition()
-    // Guarded by `condition`.
-    private var elements: [Element] = []
-    private var error: (any Error)?
-    private var isDone = false
+    private var progress = Progress()
 
     var result: (elements: [Element], error: (any Error)?) {
-        condition.lock()
-        defer { condition.unlock() }
-        return (elements, error)
+        update { ($0.elements, $0.error) }
     }
 
     func receive(_ event: Event<Element>) {
-        condition.lock()
-        defer { condition.unlock() }
-        guard !isDone else { return }
-        switch event {
-        case .next(let element):
-            elements.append(element)
-        case .error(let error):
-            self.error = error
-            finishLocked()
-        case .completed:
-            finishLocked()
+        update { progress in
+            guard !progress.isDone else { return }
+            switch event {
+            case .next(let element): progress.elements.append(element)
+            case .error(let error): progress.finish(failing: error)
+            case .completed: progress.finish(failing: nil)
+            }
         }
     }
 
     func fail(with error: any Error) {
-        condition.lock()
-        defer { condition.unlock() }
-        guard !isDone else { return }
-        self.error = error
-        finishLocked()
+        update { progress in
+            if !progress.isDone { progress.finish(failing: error) }
+        }
     }
 
-    private func finishLocked() {
-        isDone = true
-        condition.broadcast()
+    /// Runs `body` holding the condition's lock; once the lock is released, wakes the reading thread if `body` ended
+    /// the read.
+    private func update<Result>(_ body: (inout Progress) -> Result) -> Result {
+        condition.lock()
+        let wasDone = progress.isDone
+        let result = body(&progress)
+        let finished = !wasDone && progress.isDone
+        condition.unlock()
+        if finished { condition.broadcast() }
+        return result
     }
 
     /// Waits until the read is done or `deadline` passes; `false` on the deadline. On the main thread it turns the
     /// run loop in short slices instead of sleeping, so main-queue deliveries go on.
     func wait(until deadline: Date?) -> Bool {
         if Thread.isMainThread {
-            while !isDoneNow {
+            while !update({ $0.isDone }) {
                 if let deadline, Date() >= deadline { return false }
                 let slice = Date(timeIntervalSinceNow: 0.005)
                 _ = RunLoop.current.run(mode: .default, before: deadline.map { min($0, slice) } ?? slice)
@@ -150,19 +160,13 @@ private final class ReadState<Element>: @unchecked Sendable {
         }
         condition.lock()
         defer { condition.unlock() }
-        while !isDone {
+        while !progress.isDone {
             if let deadline {
-                if !condition.wait(until: deadline) { return isDone }
+                if !condition.wait(until: deadline) { return progress.isDone }
             } else {
                 condition.wait()
             }
         }
         return true
-    }
-
-    private var isDoneNow: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return isDone
     }
 }

@@ -241,7 +241,7 @@ final class TestPeriodicTask<State>: Disposable, @unchecked Sendable {
     private let period: TestTime?
     private let action: (State) -> State
     private var state: State
-    private let lock = CheckedNSLock()
+    private let lock = Lock()
     private var pending: (any Disposable)?
     private var isDisposed = false
 

@@ -115,7 +115,7 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     @usableFromInline
     final func insert(object resource: Resource) -> UInt64? {
         lock.lock()
-        guard let key = insertLocked(resource) else {
+        guard let key = addResource(resource) else {
             lock.unlock()
             resource.dispose()
             return nil
@@ -124,7 +124,8 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
         return key
     }
 
-    private final func insertLocked(_ resource: Resource) -> UInt64? {
+    /// Holding `lock`: adds `resource` and returns its key; `nil` when the lifetime is disposed.
+    private final func addResource(_ resource: Resource) -> UInt64? {
         if status.load(ordering: .acquiring) == Lifetime.disposed { return nil }
         let key = nextKey
         nextKey &+= 1
@@ -144,7 +145,8 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
         insert(AnonymousDisposable(action))
     }
 
-    private final func removeLocked(_ key: UInt64) -> Resource? {
+    /// Holding `lock`: takes the resource added under `key` out and returns it (`nil` when it is gone).
+    private final func takeResource(key: UInt64) -> Resource? {
         if firstKey == key {
             let resource = firstResource
             firstResource = nil
@@ -161,7 +163,7 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     @discardableResult
     final func remove(key: UInt64) -> Resource? {
         lock.lock()
-        let resource = removeLocked(key)
+        let resource = takeResource(key: key)
         lock.unlock()
         return resource
     }
@@ -188,7 +190,7 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
             lock.unlock()
             return false
         }
-        guard let key = insertLocked(child) else {
+        guard let key = addResource(child) else {
             lock.unlock()
             child.dispose()
             return false
@@ -219,7 +221,7 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
         let key = child.keyInParent
         if key != 0 {
             child.keyInParent = 0
-            _ = removeLocked(key)
+            _ = takeResource(key: key)
         }
         lock.unlock()
     }

@@ -51,7 +51,7 @@ public enum VirtualTimeComparison: Sendable {
 ///
 /// Not `open`, unlike RxSwift's: a scheduler must be `Sendable`, a class that can be subclassed can only be so
 /// unchecked, and that unchecked conformance would pass to every subclass, whatever state it adds. Its
-/// `@unchecked Sendable` is true of this class (every mutable stored property is guarded by `lock`) and of
+/// `@unchecked Sendable` is true of this class (its mutable state is behind a lock, in `state`) and of
 /// ``HistoricalScheduler``, its one subclass, which adds nothing.
 public class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerType, @unchecked Sendable {
     /// A point on the virtual clock.
@@ -63,12 +63,27 @@ public class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: Schedule
     /// What ``adjustScheduledTime(_:)`` does to the time a relative schedule asks for, given the clock; `nil` keeps
     /// the time. RxLiteTest's `TestScheduler` sets it for its processing delay.
     private let adjustment: (@Sendable (_ time: VirtualTime, _ clock: VirtualTime) -> VirtualTime)?
-    private let lock = CheckedNSLock()
-    // Guarded by `lock`: the clock, the pending actions, the next item's sequence number, and whether a run is on.
-    private var currentClock: VirtualTime
-    private var queue: VirtualTimeQueue<Item>
-    private var nextSequence = 0
-    private var running = false
+    /// The clock, the pending actions, the next item's sequence number, and whether a run is on; also guards the
+    /// items' `action`, `status`, `result` and `queueIndex`.
+    private let state: Locked<State>
+
+    /// What the scheduler's lock guards.
+    private struct State {
+        var clock: VirtualTime
+        var queue: VirtualTimeQueue<Item>
+        var nextSequence = 0
+        var running = false
+
+        /// Queues `action` at `time`, after the actions already queued for that time.
+        mutating func insert(
+            time: VirtualTime, scheduler: VirtualTimeScheduler, action: @escaping () -> any Disposable
+        ) -> Item {
+            let item = Item(time: time, sequence: nextSequence, scheduler: scheduler, action: action)
+            nextSequence += 1
+            queue.insert(item)
+            return item
+        }
+    }
 
     /// A scheduler whose clock starts at `initialClock`.
     public convenience init(initialClock: VirtualTime, converter: Converter) {
@@ -81,39 +96,38 @@ public class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: Schedule
         initialClock: VirtualTime, converter: Converter,
         adjustScheduledTime: (@Sendable (_ time: VirtualTime, _ clock: VirtualTime) -> VirtualTime)?
     ) {
-        currentClock = initialClock
         self.converter = converter
         adjustment = adjustScheduledTime
-        queue = VirtualTimeQueue(compare: converter.compareVirtualTime)
+        state = Locked(State(clock: initialClock, queue: VirtualTimeQueue(compare: converter.compareVirtualTime)))
     }
 
     deinit {
         // A pending action may hold a subscription whose disposable holds the action's item again (a cold test
         // observable's events, a periodic tick); releasing the actions breaks those cycles.
-        for item in queue.removeAll() {
+        for item in state.withLock({ $0.queue.removeAll() }) {
             item.status = .disposed
             item.action = nil
         }
     }
 
     /// The virtual clock.
-    public var clock: VirtualTime { lock.withLock { currentClock } }
+    public var clock: VirtualTime { state.withLock { $0.clock } }
 
     /// The clock as a date.
     public var now: RxTime { converter.convertFromVirtualTime(clock) }
 
     /// Whether ``start()`` or ``advanceTo(_:)`` is running actions.
-    public var isEnabled: Bool { lock.withLock { running } }
+    public var isEnabled: Bool { state.withLock { $0.running } }
 
     /// How many actions wait to run; cancelled ones are not counted (they leave the queue at once).
-    package var pendingCount: Int { lock.withLock { queue.count } }
+    package var pendingCount: Int { state.withLock { $0.queue.count } }
 
     /// Runs `action` at the current virtual time (moved by ``adjustScheduledTime(_:)``), after what is already due
     /// then.
     public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> any Disposable)
         -> any Disposable
     {
-        lock.withLock { insertLocked(time: adjustedLocked(currentClock)) { action(state) } }
+        self.state.withLock { $0.insert(time: adjusted($0.clock, clock: $0.clock), scheduler: self) { action(state) } }
     }
 
     /// Runs `action` `dueTime` after the current virtual time (moved by ``adjustScheduledTime(_:)``); never for
@@ -140,9 +154,11 @@ public class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: Schedule
         _ state: StateType, dueTime: VirtualTimeInterval, adjusted: Bool,
         action: @escaping (StateType) -> any Disposable
     ) -> any Disposable {
-        lock.withLock {
-            let time = converter.offsetVirtualTime(currentClock, offset: dueTime)
-            return insertLocked(time: adjusted ? adjustedLocked(time) : time) { action(state) }
+        self.state.withLock {
+            let time = converter.offsetVirtualTime($0.clock, offset: dueTime)
+            return $0.insert(time: adjusted ? self.adjusted(time, clock: $0.clock) : time, scheduler: self) {
+                action(state)
+            }
         }
     }
 
@@ -150,71 +166,66 @@ public class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: Schedule
     public func scheduleAbsoluteVirtual<StateType>(
         _ state: StateType, time: VirtualTime, action: @escaping (StateType) -> any Disposable
     ) -> any Disposable {
-        lock.withLock { insertLocked(time: time) { action(state) } }
+        self.state.withLock { $0.insert(time: time, scheduler: self) { action(state) } }
     }
 
     /// The time an action scheduled relative to now for `time` is queued at: `time` itself, except on a scheduler
     /// that moves such times (RxLiteTest's `TestScheduler` moves times that are not in the future to the next tick).
     public func adjustScheduledTime(_ time: VirtualTime) -> VirtualTime {
-        lock.withLock { adjustedLocked(time) }
+        state.withLock { adjusted(time, clock: $0.clock) }
     }
 
-    private func adjustedLocked(_ time: VirtualTime) -> VirtualTime {
-        adjustment?(time, currentClock) ?? time
-    }
-
-    private func insertLocked(time: VirtualTime, action: @escaping () -> any Disposable) -> Item {
-        let item = Item(time: time, sequence: nextSequence, scheduler: self, action: action)
-        nextSequence += 1
-        queue.insert(item)
-        return item
+    /// `time` moved by the adjustment, for a scheduler whose clock reads `clock`.
+    private func adjusted(_ time: VirtualTime, clock: VirtualTime) -> VirtualTime {
+        adjustment?(time, clock) ?? time
     }
 
     /// Runs every scheduled action, including ones scheduled meanwhile, in time order, until none is left or
     /// ``stop()`` is called. The clock stays at the time of the last action run. Does nothing while the scheduler
     /// is running already.
     public func start() {
-        let began = lock.withLock { () -> Bool in
-            if running { return false }
-            running = true
+        let began = state.withLock { state -> Bool in
+            if state.running { return false }
+            state.running = true
             return true
         }
         guard began else { return }
         runActions(until: nil)
-        lock.withLock { running = false }
+        state.withLock { $0.running = false }
     }
 
     /// Stops a running ``start()`` or ``advanceTo(_:)`` after the action running.
     public func stop() {
-        lock.withLock { running = false }
+        state.withLock { $0.running = false }
     }
 
     /// Runs the actions due until `virtualTime`, then sets the clock to it (unless ``stop()`` ended the run first).
     /// Traps when the scheduler is running already or `virtualTime` is before the clock.
     public func advanceTo(_ virtualTime: VirtualTime) {
-        lock.withLock {
-            precondition(!running, "\(type(of: self)).advanceTo(\(virtualTime)) called while the scheduler is running")
+        state.withLock { state in
             precondition(
-                converter.compareVirtualTime(virtualTime, currentClock) != .lessThan,
-                "\(type(of: self)) cannot go back in time from \(currentClock) to \(virtualTime)")
-            running = true
+                !state.running, "\(type(of: self)).advanceTo(\(virtualTime)) called while the scheduler is running")
+            precondition(
+                converter.compareVirtualTime(virtualTime, state.clock) != .lessThan,
+                "\(type(of: self)) cannot go back in time from \(state.clock) to \(virtualTime)")
+            state.running = true
         }
         let finished = runActions(until: virtualTime)
-        lock.withLock {
-            if finished { currentClock = virtualTime }
-            running = false
+        state.withLock { state in
+            if finished { state.clock = virtualTime }
+            state.running = false
         }
     }
 
     /// Moves the clock forward by `virtualInterval` without running anything; the actions skipped run on the next
     /// run, at the new clock. Traps when that would move the clock back.
     public func sleep(_ virtualInterval: VirtualTimeInterval) {
-        lock.withLock {
-            let time = converter.offsetVirtualTime(currentClock, offset: virtualInterval)
+        state.withLock { state in
+            let time = converter.offsetVirtualTime(state.clock, offset: virtualInterval)
             precondition(
-                converter.compareVirtualTime(time, currentClock) != .lessThan,
-                "\(type(of: self)) cannot sleep back in time from \(currentClock) to \(time)")
-            currentClock = time
+                converter.compareVirtualTime(time, state.clock) != .lessThan,
+                "\(type(of: self)) cannot sleep back in time from \(state.clock) to \(time)")
+            state.clock = time
         }
     }
 
@@ -223,49 +234,59 @@ public class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: Schedule
     @discardableResult
     private func runActions(until limit: VirtualTime?) -> Bool {
         while true {
-            lock.lock()
-            guard running else {
-                lock.unlock()
-                return false
+            let step = state.withLock { state -> RunStep in
+                guard state.running else { return .stopped }
+                guard let next = state.queue.first,
+                    limit.map({ converter.compareVirtualTime(next.time, $0) != .greaterThan }) ?? true
+                else { return .drained }
+                _ = state.queue.removeFirst()
+                if converter.compareVirtualTime(state.clock, next.time) == .lessThan { state.clock = next.time }
+                defer { next.action = nil }
+                next.status = .running
+                return .run(next, next.action)
             }
-            guard let next = queue.first,
-                limit.map({ converter.compareVirtualTime(next.time, $0) != .greaterThan }) ?? true
-            else {
-                lock.unlock()
-                return true
+            let next: Item
+            let action: () -> any Disposable
+            switch step {
+            case .stopped: return false
+            case .drained: return true
+            case .run(_, nil): continue
+            case .run(let item, let itemAction?): (next, action) = (item, itemAction)
             }
-            _ = queue.removeFirst()
-            if converter.compareVirtualTime(currentClock, next.time) == .lessThan { currentClock = next.time }
-            let action = next.action
-            next.action = nil
-            next.status = .running
-            lock.unlock()
 
-            guard let action else { continue }
             HeldLocks.checkNoneHeld("a scheduled action")
             let result = action()
 
-            lock.lock()
-            if next.status == .disposed {
-                lock.unlock()
-                result.dispose()
-            } else {
+            // Disposed while it ran: what it returned is disposed now, outside the lock.
+            let late = state.withLock { _ -> (any Disposable)? in
+                if next.status == .disposed { return result }
                 next.status = .finished
                 next.result = result
-                lock.unlock()
+                return nil
             }
+            late?.dispose()
         }
+    }
+
+    /// What ``runActions(until:)`` does after looking at the queue.
+    private enum RunStep {
+        /// ``stop()`` ended the run.
+        case stopped
+        /// Nothing due is left.
+        case drained
+        /// Run this item's action (`nil`: it was cancelled as it was taken out).
+        case run(Item, (() -> any Disposable)?)
     }
 
     /// Cancels `item`: takes it out of the queue while pending; hands back what its action returned once it ran.
     /// What it gives up (the closure, the result) is released or disposed by the caller, outside the lock: releasing
     /// a closure can end a subscription, which can cancel other items.
     fileprivate func cancel(_ item: Item) -> (action: (() -> any Disposable)?, result: (any Disposable)?) {
-        lock.withLock {
+        state.withLock { state in
             switch item.status {
             case .pending:
                 item.status = .disposed
-                queue.remove(item)
+                state.queue.remove(item)
                 defer { item.action = nil }
                 return (item.action, nil)
             case .running:

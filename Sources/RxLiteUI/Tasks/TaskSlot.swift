@@ -25,7 +25,7 @@ import RxLite
 /// at once end with the later one running. Deallocating the slot cancels its task.
 public final class TaskSlot: @unchecked Sendable {
     // @unchecked: every stored `var` is guarded by `lock`; the relay is thread-safe.
-    private let lock = CheckedNSLock()
+    private let lock = Lock()
     /// The running task's subscription, `nil` when idle. Guarded by `lock`.
     private var current: SingleAssignmentDisposable?
     private let running = BehaviorRelay(value: false)

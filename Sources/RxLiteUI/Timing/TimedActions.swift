@@ -10,7 +10,7 @@ import RxLite
 final class TimedActions<Machine: TimedStateMachine>: TimerOwner, @unchecked Sendable
 where Machine.Element == () -> Void {
     let scheduler: any SchedulerType
-    private let lock = CheckedNSLock()
+    private let lock = Lock()
     // Guarded by `lock`.
     private var machine: Machine
     private var timerSlot = TimerSlot()

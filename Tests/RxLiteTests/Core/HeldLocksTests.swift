@@ -11,8 +11,8 @@ import Testing
             #expect(HeldLocks.count == 0)
             let inside = locked.withLock { _ in HeldLocks.count }
             #expect(inside == 1)
-            let recursive = CheckedNSRecursiveLock()
-            let nested = recursive.withLock { recursive.withLock { HeldLocks.count } }
+            let lock = Lock()
+            let nested = lock.withLock { locked.withLock { _ in HeldLocks.count } }
             #expect(nested == 2)
             #expect(HeldLocks.count == 0)
         #endif

@@ -76,43 +76,34 @@ final class CombineLatestStorage<Values, Output>: SerializedEmitter<Output>, @un
     /// Handles an event of upstream `index`: `store` saves an element (under the lock); once every upstream has a
     /// value, `combine` builds the output.
     ///
-    /// Specialized but never inlined: inlined into every upstream's handler it made the subscribing code too big for
-    /// the optimizer to inline in turn (CombineLatestCreating, seven nested combineLatest: 42 allocations per
-    /// subscription inlined, 30 not; and fewer instructions per event too).
+    /// Always inlined into the upstream's handler, where `store` is a closure literal: called, its `emit` closure
+    /// (which captures `store`) stayed a call of its own per event (CombineLatestPumping 2,223 -> 2,069 inlined,
+    /// CombineLatestCreating 42,636 -> 41,159, 62 allocations per subscription either way). When it handed the lock
+    /// to an `emitLocked`, inlining it cost allocations instead (42 per subscription inlined, 30 not), so it was
+    /// never inlined then.
     @inlinable
-    @inline(never)
+    @inline(__always)
     func on<Element>(_ event: Event<Element>, index: Int, store: (inout Values, Element) -> Void) {
-        lock.lock()
         switch event {
         case .next(let element):
-            store(&values, element)
-            if withValue.count != arity {
-                withValue.insert(index)
-                guard withValue.count == arity else {
-                    // Every other upstream ended, one of them without a value: no output can ever come (RxSwift
-                    // completes here, not when that upstream completed).
-                    if done.count == arity - 1 {
-                        emitLocked(.completed)
-                    } else {
-                        lock.unlock()
+            emit {
+                store(&values, element)
+                if withValue.count != arity {
+                    withValue.insert(index)
+                    guard withValue.count == arity else {
+                        // Every other upstream ended, one of them without a value: no output can ever come (RxSwift
+                        // completes here, not when that upstream completed).
+                        return done.count == arity - 1 ? .completed : nil
                     }
-                    return
                 }
+                do { return .next(try combine(values)) } catch { return .error(error) }
             }
-            let output: Output
-            do { output = try combine(values) } catch {
-                emitLocked(.error(error))
-                return
-            }
-            emitLocked(.next(output))
         case .error(let error):
-            emitLocked(.error(error))
+            emit(.error(error))
         case .completed:
-            done.insert(index)
-            if done.count == arity {
-                emitLocked(.completed)
-            } else {
-                lock.unlock()
+            emit {
+                done.insert(index)
+                return done.count == arity ? .completed : nil
             }
         }
     }

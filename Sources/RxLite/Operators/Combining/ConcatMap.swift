@@ -81,49 +81,44 @@ final class ConcatMapStorage<Element, Inner: ObservableConvertibleType>: Seriali
             emit(.error(error))
             return
         }
-        lock.lock()
-        if isInnerActive {
-            queued.append(inner)
-            lock.unlock()
-            return
+        let startsNow = lock.withLock {
+            if isInnerActive {
+                queued.append(inner)
+                return false
+            }
+            isInnerActive = true
+            nextToSubscribe = inner
+            return true
         }
-        isInnerActive = true
-        nextToSubscribe = inner
-        lock.unlock()
-        subscribeNext()
+        if startsNow { subscribeNext() }
     }
 
     @inlinable
     func sourceCompleted() {
-        lock.lock()
-        isSourceCompleted = true
-        if isInnerActive {
-            lock.unlock()
-            return
+        emit {
+            isSourceCompleted = true
+            return isInnerActive ? nil : .completed
         }
-        emitLocked(.completed)
     }
 
     @inlinable
     func innerCompleted() {
-        lock.lock()
-        if queuedHead < queued.count {
-            nextToSubscribe = queued[queuedHead]
-            queuedHead += 1
-            if queuedHead == queued.count {
-                queued.removeAll(keepingCapacity: true)
-                queuedHead = 0
+        var subscribesNext = false
+        emit {
+            if queuedHead < queued.count {
+                nextToSubscribe = queued[queuedHead]
+                queuedHead += 1
+                if queuedHead == queued.count {
+                    queued.removeAll(keepingCapacity: true)
+                    queuedHead = 0
+                }
+                subscribesNext = true
+                return nil
             }
-            lock.unlock()
-            subscribeNext()
-            return
+            isInnerActive = false
+            return isSourceCompleted ? .completed : nil
         }
-        isInnerActive = false
-        if !isSourceCompleted {
-            lock.unlock()
-            return
-        }
-        emitLocked(.completed)
+        if subscribesNext { subscribeNext() }
     }
 
     @inlinable

@@ -79,15 +79,13 @@ final class MergeStorage<Element>: SerializedEmitter<Element>, @unchecked Sendab
     /// Handles an event of one upstream that is not the last word on completion.
     @inlinable
     func forward(_ event: Event<Element>) {
-        lock.lock()
-        if case .completed = event {
-            running -= 1
-            if running > 0 {
-                lock.unlock()
-                return
+        emit {
+            if case .completed = event {
+                running -= 1
+                if running > 0 { return nil }
             }
+            return event
         }
-        emitLocked(event)
     }
 
     /// Counts one more running upstream; `false` when the merge has already ended.
@@ -142,25 +140,22 @@ final class BoundedMergeStorage<Element>: SerializedEmitter<Element>, @unchecked
 
     @usableFromInline
     func enqueue(_ inner: Observable<Element>) {
-        lock.lock()
-        if active >= maxConcurrent {
-            waiting.append(inner)
-            lock.unlock()
-            return
+        let startsNow = lock.withLock {
+            if active >= maxConcurrent {
+                waiting.append(inner)
+                return false
+            }
+            active += 1
+            return true
         }
-        active += 1
-        lock.unlock()
-        subscribe(inner)
+        if startsNow { subscribe(inner) }
     }
 
     @usableFromInline
     func outerCompleted() {
-        lock.lock()
-        outerDone = true
-        if active == 0 && waiting.isEmpty {
-            emitLocked(.completed)
-        } else {
-            lock.unlock()
+        emit {
+            outerDone = true
+            return active == 0 && waiting.isEmpty ? .completed : nil
         }
     }
 
@@ -171,18 +166,15 @@ final class BoundedMergeStorage<Element>: SerializedEmitter<Element>, @unchecked
     }
 
     private func innerCompleted() {
-        lock.lock()
-        if !waiting.isEmpty {
-            let next = waiting.removeFirst()
-            lock.unlock()
-            subscribe(next)
-            return
+        var next: Observable<Element>?
+        emit {
+            if !waiting.isEmpty {
+                next = waiting.removeFirst()
+                return nil
+            }
+            active -= 1
+            return active == 0 && outerDone ? .completed : nil
         }
-        active -= 1
-        if active == 0 && outerDone {
-            emitLocked(.completed)
-        } else {
-            lock.unlock()
-        }
+        if let next { subscribe(next) }
     }
 }

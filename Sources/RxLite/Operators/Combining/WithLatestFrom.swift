@@ -14,37 +14,31 @@ extension ObservableType {
             let state = WithLatestFromStorage<Second.Element, Result>(sink: sink)
             // The second source is subscribed first, so a synchronous value is there for the first element.
             second.subscribeChild(of: lifetime) { event in
-                state.lock.lock()
-                switch event {
-                case .next(let element):
-                    state.latest = element
-                    state.lock.unlock()
-                case .error(let error):
-                    state.emitLocked(.error(error))
-                case .completed:
-                    state.lock.unlock()
+                state.emit {
+                    switch event {
+                    case .next(let element):
+                        state.latest = element
+                        return nil
+                    case .error(let error):
+                        return .error(error)
+                    case .completed:
+                        return nil
+                    }
                 }
             }
             guard lifetime.isActive else { return }
             first.runSubscription(
                 { event in
-                    state.lock.lock()
-                    switch event {
-                    case .next(let element):
-                        guard let latest = state.latest else {
-                            state.lock.unlock()
-                            return
+                    state.emit {
+                        switch event {
+                        case .next(let element):
+                            guard let latest = state.latest else { return nil }
+                            do { return .next(try resultSelector(element, latest)) } catch { return .error(error) }
+                        case .error(let error):
+                            return .error(error)
+                        case .completed:
+                            return .completed
                         }
-                        let output: Result
-                        do { output = try resultSelector(element, latest) } catch {
-                            state.emitLocked(.error(error))
-                            return
-                        }
-                        state.emitLocked(.next(output))
-                    case .error(let error):
-                        state.emitLocked(.error(error))
-                    case .completed:
-                        state.emitLocked(.completed)
                     }
                 }, lifetime)
         }

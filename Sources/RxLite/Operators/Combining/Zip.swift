@@ -86,38 +86,25 @@ final class ZipStorage<Queues, Output>: SerializedEmitter<Output>, @unchecked Se
     /// one, `dequeue` builds the output.
     @inlinable
     func on<Element>(_ event: Event<Element>, index: Int, enqueue: (inout Queues, Element) -> Void) {
-        lock.lock()
-        switch event {
-        case .next(let element):
-            enqueue(&queues, element)
-            queuedCount[index] += 1
-            if queuedCount[index] == 1 { emptyQueues -= 1 }
-            guard emptyQueues == 0 else {
-                if completesWhenStarved && done.count == arity - 1 {
-                    emitLocked(.completed)
-                } else {
-                    lock.unlock()
+        emit {
+            switch event {
+            case .next(let element):
+                enqueue(&queues, element)
+                queuedCount[index] += 1
+                if queuedCount[index] == 1 { emptyQueues -= 1 }
+                guard emptyQueues == 0 else {
+                    return completesWhenStarved && done.count == arity - 1 ? .completed : nil
                 }
-                return
-            }
-            for slot in 0..<arity {
-                queuedCount[slot] -= 1
-                if queuedCount[slot] == 0 { emptyQueues += 1 }
-            }
-            let output: Output
-            do { output = try dequeue(&queues) } catch {
-                emitLocked(.error(error))
-                return
-            }
-            emitLocked(.next(output))
-        case .error(let error):
-            emitLocked(.error(error))
-        case .completed:
-            done.insert(index)
-            if done.count == arity {
-                emitLocked(.completed)
-            } else {
-                lock.unlock()
+                for slot in 0..<arity {
+                    queuedCount[slot] -= 1
+                    if queuedCount[slot] == 0 { emptyQueues += 1 }
+                }
+                do { return .next(try dequeue(&queues)) } catch { return .error(error) }
+            case .error(let error):
+                return .error(error)
+            case .completed:
+                done.insert(index)
+                return done.count == arity ? .completed : nil
             }
         }
     }

@@ -54,36 +54,39 @@ final class RetryWhenStorage<Element, Failure: Error>: SerializedEmitter<Element
         guard case .error(let error) = event else { return emit(event) }
         guard let failure = error as? Failure else { return emit(event) }
         attempt.finishChild()
-        lock.lock()
-        if let end = triggerEnd {
-            emitLocked(end.retyped())
-            return
+        var waits = false
+        emit {
+            if let end = triggerEnd { return end.retyped() }
+            isWaiting = true
+            waits = true
+            return nil
         }
-        isWaiting = true
-        lock.unlock()
-        errors.onNext(failure)
+        if waits { errors.onNext(failure) }
     }
 
     func onTrigger<TriggerElement>(_ event: Event<TriggerElement>) {
-        lock.lock()
-        let wasWaiting = isWaiting
-        switch event {
-        case .next:
-            isWaiting = false
-            lock.unlock()
-            if wasWaiting { subscribeNext() }
-        case .error(let error):
-            guard wasWaiting else {
-                triggerEnd = .error(error)
-                return lock.unlock()
+        var resubscribes = false
+        emit {
+            let wasWaiting = isWaiting
+            switch event {
+            case .next:
+                isWaiting = false
+                resubscribes = wasWaiting
+                return nil
+            case .error(let error):
+                guard wasWaiting else {
+                    triggerEnd = .error(error)
+                    return nil
+                }
+                return .error(error)
+            case .completed:
+                guard wasWaiting else {
+                    triggerEnd = .completed
+                    return nil
+                }
+                return .completed
             }
-            emitLocked(.error(error))
-        case .completed:
-            guard wasWaiting else {
-                triggerEnd = .completed
-                return lock.unlock()
-            }
-            emitLocked(.completed)
         }
+        if resubscribes { subscribeNext() }
     }
 }

@@ -22,38 +22,34 @@ extension ObservableType {
             guard let sourceLifetime = lifetime.makeChild() else { return }
             source.runSubscription(
                 { event in
-                    state.lock.lock()
-                    switch event {
-                    case .next(let element):
-                        state.machine.sourceNext(element)
-                        state.lock.unlock()
-                    case .error(let error):
-                        if state.machine.failed() { state.emitLocked(.error(error)) } else { state.lock.unlock() }
-                    case .completed:
-                        state.machine.sourceCompleted()
-                        state.lock.unlock()
-                        // Swallowed until the next sample: release the source now (rule 4).
-                        sourceLifetime.finishChild()
+                    state.emit {
+                        switch event {
+                        case .next(let element):
+                            state.machine.sourceNext(element)
+                        case .error(let error):
+                            if state.machine.failed() { return .error(error) }
+                        case .completed:
+                            state.machine.sourceCompleted()
+                        }
+                        return nil
                     }
+                    // A completion is swallowed until the next sample: release the source now (rule 4).
+                    if case .completed = event { sourceLifetime.finishChild() }
                 }, sourceLifetime)
             guard lifetime.isActive else { return }
             sampler.subscribeChild(of: lifetime) { event in
-                state.lock.lock()
-                if case .error(let error) = event {
-                    if state.machine.failed() { state.emitLocked(.error(error)) } else { state.lock.unlock() }
-                    return
-                }
-                switch state.machine.tick() {
-                case .none:
-                    state.lock.unlock()
-                case .emit(let element):
-                    state.emitLocked(.next(element))
-                case .emitAndComplete(let element):
-                    if let element {
-                        state.emitLocked(.next(element))
-                        state.lock.lock()
+                state.emitEvents {
+                    if case .error(let error) = event {
+                        return (state.machine.failed() ? .error(error) : nil, nil)
                     }
-                    state.emitLocked(.completed)
+                    switch state.machine.tick() {
+                    case .none:
+                        return (nil, nil)
+                    case .emit(let element):
+                        return (.next(element), nil)
+                    case .emitAndComplete(let element):
+                        return (element.map { .next($0) }, .completed)
+                    }
                 }
             }
         }

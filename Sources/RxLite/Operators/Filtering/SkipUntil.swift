@@ -47,29 +47,28 @@ final class SkipUntilStorage<Element>: SerializedEmitter<Element>, @unchecked Se
 
     @inlinable
     func open() {
-        lock.lock()
-        isOpen = true
-        lock.unlock()
+        lock.withLock { isOpen = true }
     }
 
     /// Emits a source event if the gate lets it through; returns `false` for a completion that came while the gate
     /// was closed, which stops this state for good (nothing is emitted after it).
     @inlinable
     func forwardSource(_ event: Event<Element>) -> Bool {
-        lock.lock()
-        if !isOpen {
-            switch event {
-            case .next:
-                lock.unlock()
-                return true
-            case .completed:
-                isStopped = true
-                lock.unlock()
-                return false
-            case .error: break
+        var keepsGoing = true
+        emit {
+            if !isOpen {
+                switch event {
+                case .next:
+                    return nil
+                case .completed:
+                    isStopped = true
+                    keepsGoing = false
+                    return nil
+                case .error: break
+                }
             }
+            return event
         }
-        emitLocked(event)
-        return true
+        return keepsGoing
     }
 }

@@ -54,20 +54,29 @@ class TimedEmitter<Output, Scheduler: SchedulerType>: SerializedEmitter<Output>,
         closeTimer()
     }
 
-    /// Performs `step`. Call with the lock held; returns with it released.
+    /// Runs `decide` (a machine's transition) holding the lock and performs the step it returns: its events are
+    /// queued in that critical section (as `emit(_:)` does), a timer is armed after it.
+    ///
+    /// Written out rather than through `emitEvents(_:)`, whose pair of optional events cost DebouncePumping 202 ->
+    /// 282 instructions per event: most steps emit nothing. Always inlined, so that `decide` (the machine's
+    /// transition) is inlined too: called, DebouncePumping 165 -> 205, ThrottlePumping 221 -> 258.
     @inlinable
-    final func performLocked(_ step: TimedStep<Output>) {
-        switch step {
+    @inline(__always)
+    final func perform(_ decide: () -> TimedStep<Output>) {
+        lock.lock()
+        switch decide() {
         case .none:
             lock.unlock()
         case .emit(let element):
-            emitLocked(.next(element))
+            unlock(emitting: .next(element))
         case .emitAndComplete(let element):
-            emitLocked(.next(element))
-            lock.lock()
-            emitLocked(.completed)
+            let delivers = admit(.next(element))
+            // Queued behind the element, in the same critical section.
+            _ = admit(.completed)
+            lock.unlock()
+            if delivers { deliver(.next(element)) }
         case .complete:
-            emitLocked(.completed)
+            unlock(emitting: .completed)
         case .armTimer(let seconds):
             lock.unlock()
             armTimer(after: seconds)
@@ -96,14 +105,11 @@ final class TimedMachineStorage<Machine: TimedStateMachine, Scheduler: Scheduler
         switch event {
         case .next(let element):
             let now = scheduler.now
-            lock.lock()
-            performLocked(machine.next(element, now: now))
+            perform { machine.next(element, now: now) }
         case .error(let error):
-            lock.lock()
-            if machine.failed() { emitLocked(.error(error)) } else { lock.unlock() }
+            emit { machine.failed() ? .error(error) : nil }
         case .completed:
-            lock.lock()
-            performLocked(machine.completed())
+            perform { machine.completed() }
         }
     }
 
@@ -111,7 +117,6 @@ final class TimedMachineStorage<Machine: TimedStateMachine, Scheduler: Scheduler
     override func timerFired() {
         guard lifetime.isActive else { return }
         let now = scheduler.now
-        lock.lock()
-        performLocked(machine.timerFired(now: now))
+        perform { machine.timerFired(now: now) }
     }
 }

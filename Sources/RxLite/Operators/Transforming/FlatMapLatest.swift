@@ -84,32 +84,24 @@ final class SwitchStorage<Element>: SerializedEmitter<Element>, @unchecked Senda
     /// Handles an event of the inner subscription `id`; events of a replaced inner are dropped.
     @inlinable
     func innerEvent(_ event: Event<Element>, id: UInt64, parent: Lifetime) {
-        lock.lock()
-        guard id == latestID, let current else {
-            lock.unlock()
-            return
-        }
-        if case .completed = event {
-            self.current = nil
-            if outerDone {
-                emitLocked(.completed)
-            } else {
-                lock.unlock()
+        var ended: Lifetime?
+        emit {
+            guard id == latestID, let current else { return nil }
+            if case .completed = event {
+                self.current = nil
+                ended = current.lifetime
+                return outerDone ? .completed : nil
             }
-            current.lifetime.finishChild()
-            return
+            return event
         }
-        emitLocked(event)
+        ended?.finishChild()
     }
 
     @inlinable
     func outerCompleted() {
-        lock.lock()
-        outerDone = true
-        if current == nil {
-            emitLocked(.completed)
-        } else {
-            lock.unlock()
+        emit {
+            outerDone = true
+            return current == nil ? .completed : nil
         }
     }
 
@@ -117,31 +109,39 @@ final class SwitchStorage<Element>: SerializedEmitter<Element>, @unchecked Senda
     /// `inner` is dropped while one runs.
     @inlinable
     func start(_ inner: Observable<Element>, parent: Lifetime, replacing: Bool) {
-        lock.lock()
-        if isStopped || (!replacing && current != nil) {
-            lock.unlock()
-            return
-        }
-        let previous = current
-        latestID &+= 1
+        var previous: (id: UInt64, lifetime: Lifetime)?
         if let element = inner.justElement {
             // Ends during subscribe, so nothing stays current: the previous inner ends first, then the element goes
-            // out.
-            current = nil
-            if let previous {
-                lock.unlock()
-                previous.lifetime.finishChild()
-                lock.lock()
+            // out (at once when there is no previous inner).
+            var isStarted = false
+            emit {
+                if isStopped || (!replacing && current != nil) { return nil }
+                isStarted = true
+                previous = current
+                latestID &+= 1
+                current = nil
+                return previous == nil ? .next(element) : nil
             }
-            emitLocked(.next(element))
+            if isStarted, let previous {
+                previous.lifetime.finishChild()
+                emit(.next(element))
+            }
             return
         }
-        let id = latestID
         // `spareChild` is touched only here, and `start` runs only from the outer upstream's handler, one call at
         // a time (the Rx contract), so it needs no lock.
-        var child = spareChild.take() ?? Lifetime(parent: parent)
-        current = (id, child)
-        lock.unlock()
+        var startedChild: Lifetime?
+        let id = lock.withLock { () -> UInt64? in
+            if isStopped || (!replacing && current != nil) { return nil }
+            previous = current
+            latestID &+= 1
+            let started = spareChild.take() ?? Lifetime(parent: parent)
+            current = (latestID, started)
+            startedChild = started
+            return latestID
+        }
+        // Taken out of the optional, so that `Lifetime.reuse` below finds the child referenced once.
+        guard let id, var child = startedChild.take() else { return }
         previous?.lifetime.finishChild()
         inner.subscribeTopLevel({ [self] event in innerEvent(event, id: id, parent: parent) }, child)
         if parent.attachIfRunning(child) { return }

@@ -41,32 +41,35 @@ final class BufferStorage<Element: Sendable, Scheduler: SchedulerType>: ChunkSto
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            guard let now = lockForElement() else { return }
-            buffer.append(element)
-            if machine.next(now: now) {
-                let full = buffer
-                buffer = []
-                emitLocked(.next(full))
-            } else {
-                lock.unlock()
+            let now = scheduler.now
+            emit {
+                guard case .running = machine.state else { return nil }
+                buffer.append(element)
+                guard machine.next(now: now) else { return nil }
+                return .next(takeBuffer())
             }
         case .error(let error):
-            lock.lock()
-            buffer = []
-            if machine.finish() { emitLocked(.error(error)) } else { lock.unlock() }
+            emit {
+                buffer = []
+                return machine.finish() ? .error(error) : nil
+            }
         case .completed:
-            lock.lock()
-            guard machine.finish() else { return lock.unlock() }
-            let last = buffer
-            buffer = []
-            performLocked(.emitAndComplete(last))
+            emitEvents {
+                guard machine.finish() else { return (nil, nil) }
+                return (.next(takeBuffer()), .completed)
+            }
         }
     }
 
+    /// Holding the lock: the current array, leaving an empty one.
+    @inlinable
+    func takeBuffer() -> [Element] {
+        defer { buffer = [] }
+        return buffer
+    }
+
     @usableFromInline
-    override func closeChunkLocked() {
-        let chunk = buffer
-        buffer = []
-        emitLocked(.next(chunk))
+    override func closeChunk(if transition: () -> Bool) {
+        emit { transition() ? .next(takeBuffer()) : nil }
     }
 }

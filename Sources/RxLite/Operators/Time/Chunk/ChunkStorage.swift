@@ -2,7 +2,7 @@ import Foundation
 
 /// What `buffer(timeSpan:count:scheduler:)`'s and `window(timeSpan:count:scheduler:)`'s storages share: a
 /// ``ChunkStateMachine`` under the lock and the timer that ends a chunk by time. Each subclass says what a chunk is
-/// (an array, a subject) and how one closes (``closeChunkLocked()``).
+/// (an array, a subject) and how one closes (``closeChunk(if:)``).
 @usableFromInline
 class ChunkStorage<Output, Scheduler: SchedulerType>: TimedEmitter<Output, Scheduler>, @unchecked Sendable {
     // Guarded by `lock`.
@@ -19,40 +19,31 @@ class ChunkStorage<Output, Scheduler: SchedulerType>: TimedEmitter<Output, Sched
         super.init(scheduler: scheduler, lifetime: lifetime, sink: sink)
     }
 
-    /// Takes the lock for an element arriving now and returns now; `nil`, with the lock released, once the chunks
-    /// have ended.
-    @inlinable
-    final func lockForElement() -> Date? {
-        let now = scheduler.now
-        lock.lock()
-        guard case .running = machine.state else {
-            lock.unlock()
-            return nil
-        }
-        return now
-    }
-
-    /// Ends the current chunk by time and starts the next. Called with the lock held; returns with it released. Every
+    /// Ends the current chunk by time and starts the next, if `transition` (the machine's, run holding the lock)
+    /// says so: in its critical section, so no element falls between the machine's chunk and the subclass's. Every
     /// subclass (buffer, window) overrides it.
     @usableFromInline
-    func closeChunkLocked() {
-        preconditionFailure("Internal inconsistency: \(Self.self) does not override ChunkStorage.closeChunkLocked()")
+    func closeChunk(if transition: () -> Bool) {
+        preconditionFailure("Internal inconsistency: \(Self.self) does not override ChunkStorage.closeChunk(if:)")
     }
 
     @usableFromInline
     final override func timerFired() {
         guard lifetime.isActive else { return }
         let now = scheduler.now
-        lock.lock()
-        switch machine.timerFired(now: now) {
-        case .none:
-            lock.unlock()
-        case .armTimer(let seconds):
-            lock.unlock()
-            armTimer(after: seconds)
-        case .closeChunk(let seconds):
-            closeChunkLocked()
-            armTimer(after: seconds)
+        var rearmAfter: TimeInterval?
+        closeChunk {
+            switch machine.timerFired(now: now) {
+            case .none:
+                return false
+            case .armTimer(let seconds):
+                rearmAfter = seconds
+                return false
+            case .closeChunk(let seconds):
+                rearmAfter = seconds
+                return true
+            }
         }
+        if let rearmAfter { armTimer(after: rearmAfter) }
     }
 }

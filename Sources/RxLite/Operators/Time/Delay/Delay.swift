@@ -47,14 +47,11 @@ final class DelayStorage<Element: Sendable, Scheduler: SchedulerType>: TimedEmit
     @inlinable
     func on(_ event: Event<Element>) {
         if case .error(let error) = event {
-            lock.lock()
-            if machine.failed() { emitLocked(.error(error)) } else { lock.unlock() }
+            emit { machine.failed() ? .error(error) : nil }
             return
         }
         let now = scheduler.now
-        lock.lock()
-        let delay = machine.enqueue(event, now: now)
-        lock.unlock()
+        let delay = lock.withLock { machine.enqueue(event, now: now) }
         if let delay { armTimer(after: delay) }
     }
 
@@ -63,14 +60,20 @@ final class DelayStorage<Element: Sendable, Scheduler: SchedulerType>: TimedEmit
         lock.withLock { machine.timerFired() }
         while lifetime.isActive {
             let now = scheduler.now
-            lock.lock()
-            let (event, rearmAfter) = machine.takeDue(now: now)
-            guard let event else {
-                lock.unlock()
+            var isDrained = false
+            var rearmAfter: TimeInterval?
+            emit {
+                let (event, rearm) = machine.takeDue(now: now)
+                if event == nil {
+                    isDrained = true
+                    rearmAfter = rearm
+                }
+                return event
+            }
+            if isDrained {
                 if let rearmAfter { armTimer(after: rearmAfter) }
                 return
             }
-            emitLocked(event)
         }
     }
 }

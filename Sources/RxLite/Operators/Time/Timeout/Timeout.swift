@@ -80,23 +80,19 @@ final class TimeoutStorage<Element, Scheduler: SchedulerType>: TimedEmitter<Elem
     @inlinable
     func onSource(_ event: Event<Element>) {
         let now = scheduler.now
-        lock.lock()
-        if machine.sourceEvent(isTerminal: event.isStopEvent, now: now) { emitLocked(event) } else { lock.unlock() }
+        emit { machine.sourceEvent(isTerminal: event.isStopEvent, now: now) ? event : nil }
     }
 
     @usableFromInline
     func onFallback(_ event: Event<Element>) {
-        lock.lock()
-        emitLocked(event)
+        emit(event)
     }
 
     @usableFromInline
     override func timerFired() {
         guard lifetime.isActive else { return }
         let now = scheduler.now
-        lock.lock()
-        let action = machine.timerFired(now: now)
-        lock.unlock()
+        let action = lock.withLock { machine.timerFired(now: now) }
         switch action {
         case .none:
             break
@@ -107,8 +103,7 @@ final class TimeoutStorage<Element, Scheduler: SchedulerType>: TimedEmitter<Elem
             if let fallback {
                 fallback.subscribeTopLevel(onFallback, lifetime)
             } else {
-                lock.lock()
-                emitLocked(.error(RxError.timeout))
+                emit(.error(RxError.timeout))
             }
         }
     }

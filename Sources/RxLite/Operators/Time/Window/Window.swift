@@ -18,8 +18,7 @@ extension ObservableType where Element: Sendable {
             let state = WindowStorage<Element, Scheduler>(
                 timeSpan: timeSpan, count: count, scheduler: scheduler, lifetime: lifetime, sink: sink)
             lifetime.insert(state)
-            state.lock.lock()
-            state.emitLocked(.next(state.current.asObservable()))
+            state.emit { .next(state.current.asObservable()) }
             guard lifetime.isActive else { return }
             state.armTimer(after: timeSpan.timeInterval)
             source.runSubscription(state.on, lifetime)
@@ -44,38 +43,39 @@ final class WindowStorage<Element: Sendable, Scheduler: SchedulerType>: ChunkSto
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            guard let now = lockForElement() else { return }
-            let window = current
-            let filled = machine.next(now: now)
-            if filled { current = PublishSubject() }
-            let next = current
-            lock.unlock()
-            window.onNext(element)
-            if filled {
-                window.onCompleted()
-                lock.lock()
-                emitLocked(.next(next.asObservable()))
+            let now = scheduler.now
+            let windows = lock.withLock { () -> (window: PublishSubject<Element>, opened: PublishSubject<Element>?)? in
+                guard case .running = machine.state else { return nil }
+                let window = current
+                guard machine.next(now: now) else { return (window, nil) }
+                current = PublishSubject()
+                return (window, current)
+            }
+            guard let windows else { return }
+            windows.window.onNext(element)
+            if let opened = windows.opened {
+                windows.window.onCompleted()
+                emit(.next(opened.asObservable()))
             }
         case .error, .completed:
-            lock.lock()
-            guard machine.finish() else { return lock.unlock() }
-            let window = current
-            lock.unlock()
+            let window = lock.withLock { machine.finish() ? current : nil }
+            guard let window else { return }
             // The terminal event ends the open window and the outer sequence alike.
             window.on(event)
-            lock.lock()
-            if case .error(let error) = event { emitLocked(.error(error)) } else { emitLocked(.completed) }
+            if case .error(let error) = event { emit(.error(error)) } else { emit(.completed) }
         }
     }
 
     @usableFromInline
-    override func closeChunkLocked() {
-        let closed = current
-        current = PublishSubject()
-        let opened = current
-        lock.unlock()
-        closed.onCompleted()
-        lock.lock()
-        emitLocked(.next(opened.asObservable()))
+    override func closeChunk(if transition: () -> Bool) {
+        let windows = lock.withLock { () -> (closed: PublishSubject<Element>, opened: PublishSubject<Element>)? in
+            guard transition() else { return nil }
+            let closed = current
+            current = PublishSubject()
+            return (closed, current)
+        }
+        guard let windows else { return }
+        windows.closed.onCompleted()
+        emit(.next(windows.opened.asObservable()))
     }
 }
