@@ -12,6 +12,15 @@ struct DelayTests {
         #expect(scheduler.pendingCount == 0)
     }
 
+    @Test func onAVirtualClockEventsDueTogetherArriveATickApart() {
+        // As RxSwift's delay: each firing of the timer delivers one event and re-arms for the next, which, due now,
+        // the test scheduler runs a tick later. (A real scheduler's firing delivers every due event.)
+        let scheduler = TestScheduler()
+        let res = scheduler.start { Observable.of(1, 2, 3).delay(.seconds(10), scheduler: scheduler) }
+        #expect(res.events == [.next(210, 1), .next(211, 2), .next(212, 3), .completed(213)])
+        #expect(scheduler.pendingCount == 0)
+    }
+
     @Test func theSourceIsLetGoOfWhenItEndsNotWhenTheDelayedEndGoesOut() {
         // A source recording only the operator's own disposal: delay must not keep it for the 100 ticks.
         let scheduler = TestScheduler()

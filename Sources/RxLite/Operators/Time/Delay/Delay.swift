@@ -8,7 +8,9 @@ extension ObservableType where Element: Sendable {
     /// source:            -a-b---c|
     /// delay(2 frames):   ---a-b---c|
     /// ```
-    /// Waiting events share one timer, re-armed for the next due event each time it fires.
+    /// Waiting events share one timer, re-armed for the next due event each time it fires. On a virtual-time
+    /// scheduler (a `TestScheduler`) each firing delivers one event, as in RxSwift, so events due together arrive a
+    /// tick apart there, with RxTest's timestamps.
     ///
     /// [delay](https://reactivex.io/documentation/operators/delay.html)
     @inlinable
@@ -18,8 +20,9 @@ extension ObservableType where Element: Sendable {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
             let state = DelayStorage(
-                machine: DelayStateMachine(dueTime: dueTime.timeInterval), scheduler: scheduler, lifetime: lifetime,
-                sink: sink)
+                machine: DelayStateMachine(
+                    dueTime: dueTime.timeInterval, deliversOnePerFiring: deliversOneEventPerAction(on: scheduler)),
+                scheduler: scheduler, lifetime: lifetime, sink: sink)
             lifetime.insert(state)
             source.subscribeChild(of: lifetime, state.on)
         }
@@ -64,13 +67,12 @@ final class DelayStorage<Element: Sendable, Scheduler: SchedulerType>: TimedEmit
             var rearmAfter: TimeInterval?
             emit {
                 let (event, rearm) = machine.takeDue(now: now)
-                if event == nil {
-                    isDrained = true
-                    rearmAfter = rearm
-                }
+                if event == nil { isDrained = true }
+                rearmAfter = rearm
                 return event
             }
-            if isDrained {
+            // Drained, or (on a virtual-time scheduler) one event out and the timer due again for the next.
+            if isDrained || rearmAfter != nil {
                 if let rearmAfter { armTimer(after: rearmAfter) }
                 return
             }

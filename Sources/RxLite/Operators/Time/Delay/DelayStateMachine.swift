@@ -27,10 +27,15 @@ struct DelayStateMachine<Element> {
     var isTimerArmed = false
     @usableFromInline
     let dueTime: TimeInterval
+    /// Each firing of the timer delivers one event and re-arms it for the next (due now: at once), as RxSwift's
+    /// delay does: on a virtual-time scheduler, events due together then arrive a tick apart, as in RxTest.
+    @usableFromInline
+    let deliversOnePerFiring: Bool
 
     @inlinable
-    init(dueTime: TimeInterval) {
+    init(dueTime: TimeInterval, deliversOnePerFiring: Bool = false) {
         self.dueTime = dueTime
+        self.deliversOnePerFiring = deliversOnePerFiring
     }
 
     /// An element or completion arrived at `now`; returns the delay to arm a timer for, or `nil` when one is
@@ -61,7 +66,8 @@ struct DelayStateMachine<Element> {
     }
 
     /// The timer fired at `now`: takes the next due event, or says how long until it is due (`nil` when the queue
-    /// is empty). Call repeatedly until it returns no event.
+    /// is empty). Call repeatedly until it returns no event, or (`deliversOnePerFiring`) until it returns an event
+    /// with the time to re-arm the timer for the next one.
     @inlinable
     mutating func takeDue(now: Date) -> (event: Event<Element>?, rearmAfter: TimeInterval?) {
         guard case .running = state, head < queue.count else { return (nil, nil) }
@@ -78,6 +84,10 @@ struct DelayStateMachine<Element> {
             head = 0
         }
         if next.event.isStopEvent { state = .finished }
+        if deliversOnePerFiring, head < queue.count, !isTimerArmed {
+            isTimerArmed = true
+            return (next.event, max(0, queue[head].due.timeIntervalSince(now)))
+        }
         return (next.event, nil)
     }
 }
