@@ -115,13 +115,13 @@ final class ConnectableStorage<Element>: @unchecked Sendable {
     /// Forgets `connection` (and its subject) if it is still the current one.
     private func forget(_ connection: Lifetime) {
         lock.withLock {
-            if self.connection === connection { forgetLocked() }
+            if self.connection === connection { forgetConnectionAndSubject() }
         }
     }
 
-    /// Forgets the connection and its subject, and the count of its `refCount()` subscribers: those of the next
-    /// subject count afresh.
-    private func forgetLocked() {
+    /// Holding `lock`: forgets the connection and its subject, and the count of its `refCount()` subscribers: those
+    /// of the next subject count afresh.
+    private func forgetConnectionAndSubject() {
         connection = nil
         subject = nil
         epoch &+= 1
@@ -155,7 +155,7 @@ final class ConnectableStorage<Element>: @unchecked Sendable {
             guard self.epoch == epoch else { return nil }
             members -= 1
             guard members == 0, let connection else { return nil }
-            forgetLocked()
+            forgetConnectionAndSubject()
             return connection
         }
         ending?.dispose()
