@@ -18,21 +18,14 @@
 /// initializer, where the caller's types are known, and captures nothing (it reads its state from the object it is
 /// handed), so building a step allocates the step alone. The source's sink captures only the run's sink object.
 @usableFromInline
-class FusedStepObservable<Element>: Observable<Element> {
-    /// The steps of the run up to this one, applied to the source element at `sourceElement`: sets `result` to this
-    /// step's result, or leaves it `nil` when a step filtered the element out; throws what a step's closure threw.
-    ///
-    /// The result is an `inout` parameter rather than a return value: a parameter of a generic type is passed by
-    /// address whether the function is specialized or not, where a generic return value is returned through memory
-    /// and a specialized one in registers, so a specialized function stored here was wrapped in a thunk converting
-    /// one to the other, called on every event (MapFilterPumping 1,041 instructions per event with the return value).
+final class FusedStepObservable<Element>: Observable<Element> {
+    /// The upstream, kept alive for later subscriptions (the run's source, or the step before).
     @usableFromInline
-    typealias Apply = (
-        _ step: FusedStepObservable<Element>, _ sourceElement: UnsafeRawPointer, _ result: inout Element?
-    ) throws -> Void
-
+    let upstream: AnyObject
+    /// The steps of the run up to this one, which a subscription's sink holds (never this observable: see
+    /// ``FusedStepFunction``).
     @usableFromInline
-    let apply: Apply
+    let function: FusedStepFunction<Element>
     /// The run's source: the upstream of its first step, an `Observable` of the run's source element.
     @usableFromInline
     let runSource: AnyObject
@@ -47,10 +40,11 @@ class FusedStepObservable<Element>: Observable<Element> {
     #endif
 
     /// A step after `upstream`: it continues `upstream`'s run when `upstream` is a step, and starts a run on it
-    /// otherwise.
+    /// otherwise. `function` must continue `upstream.fusedFunction`.
     @inlinable
-    init<Input>(upstream: Observable<Input>, operatorFile: StaticString, _ apply: @escaping Apply) {
-        self.apply = apply
+    init<Input>(upstream: Observable<Input>, function: FusedStepFunction<Element>, operatorFile: StaticString) {
+        self.upstream = upstream
+        self.function = function
         if upstream.isFusedStep {
             let previous = unsafeDowncast(upstream, to: FusedStepObservable<Input>.self)
             runSource = previous.runSource
@@ -84,21 +78,62 @@ class FusedStepObservable<Element>: Observable<Element> {
                         files = file.next
                     }
                 #endif
-                step.subscribeRunSource(step.runSource, FusedRunSinkOf(step, sink), lifetime)
+                step.subscribeRunSource(step.runSource, FusedRunSinkOf(step.function, sink), lifetime)
             }, operatorFile: operatorFile)
     }
 }
 
-extension Observable {
-    /// This sequence's element for the run source element at `sourceElement`: the result of the run up to this step
-    /// (``FusedStepObservable``) when this is a step, or the element itself when this is the run's source.
+/// The functions of a run of steps up to one step: the per-event half of a ``FusedStepObservable``, in an object of
+/// its own because a subscription's sink must not hold an observable. Every step owns its upstream, down to the
+/// run's source; a source that holds its subscribers' sinks (a subject, a relay, a connectable, a `create` that
+/// keeps its observer) would then hold itself through them, a cycle that dropping every reference to it left alive.
+/// This object holds the user's closures and the function objects of the steps before, nothing else.
+@usableFromInline
+class FusedStepFunction<Element> {
+    /// The steps of the run up to this one, applied to the source element at `sourceElement`: sets `result` to this
+    /// step's result, or leaves it `nil` when a step filtered the element out; throws what a step's closure threw.
+    ///
+    /// The result is an `inout` parameter rather than a return value: a parameter of a generic type is passed by
+    /// address whether the function is specialized or not, where a generic return value is returned through memory
+    /// and a specialized one in registers, so a specialized function stored here was wrapped in a thunk converting
+    /// one to the other, called on every event (MapFilterPumping 1,041 instructions per event with the return value).
+    @usableFromInline
+    typealias Apply = (
+        _ function: FusedStepFunction<Element>, _ sourceElement: UnsafeRawPointer, _ result: inout Element?
+    ) throws -> Void
+
+    @usableFromInline
+    let apply: Apply
+
     @inlinable
-    final func fusedResult(at sourceElement: UnsafeRawPointer) throws -> Element? {
-        guard isFusedStep else { return sourceElement.assumingMemoryBound(to: Element.self).pointee }
-        let step = unsafeDowncast(self, to: FusedStepObservable<Element>.self)
-        var result: Element?
-        try step.apply(step, sourceElement, &result)
-        return result
+    init(_ apply: @escaping Apply) {
+        self.apply = apply
+    }
+}
+
+extension Observable {
+    /// The step functions of the run up to this sequence when it is a step (``FusedStepObservable``), for the step
+    /// that continues it; `nil` when it is not, and would be the run's source.
+    @inlinable
+    final var fusedFunction: FusedStepFunction<Element>? {
+        isFusedStep ? unsafeDowncast(self, to: FusedStepObservable<Element>.self).function : nil
+    }
+}
+
+extension FusedStepFunction {
+    /// The result of the step functions `previous` (the steps before a step) for the source element at
+    /// `sourceElement`, or, when there are none (`nil`: the step is the first of its run), the source element itself.
+    @inlinable
+    static func result(of previous: borrowing FusedStepFunction<Element>?, at sourceElement: UnsafeRawPointer) throws
+        -> Element?
+    {
+        switch previous {
+        case .none: return sourceElement.assumingMemoryBound(to: Element.self).pointee
+        case .some(let function):
+            var result: Element?
+            try function.apply(function, sourceElement, &result)
+            return result
+        }
     }
 }
 
@@ -123,25 +158,25 @@ class FusedRunSink {
     }
 }
 
-/// The one sink of a subscription to a run of steps: runs the subscribed step's ``FusedStepObservable/apply`` on
+/// The one sink of a subscription to a run of steps: runs the subscribed step's ``FusedStepFunction/apply`` on
 /// every source element and sends the result on; a thrown error is sent as the sequence's error.
 @usableFromInline
 final class FusedRunSinkOf<Element>: FusedRunSink {
     @usableFromInline
-    let step: FusedStepObservable<Element>
+    let function: FusedStepFunction<Element>
     @usableFromInline
     let sink: EventSink<Element>
 
     @inlinable
-    init(_ step: FusedStepObservable<Element>, _ sink: @escaping EventSink<Element>) {
-        self.step = step
+    init(_ function: FusedStepFunction<Element>, _ sink: @escaping EventSink<Element>) {
+        self.function = function
         self.sink = sink
         super.init(
             onNext: { runSink, sourceElement in
                 let runSink = unsafeDowncast(runSink, to: FusedRunSinkOf<Element>.self)
-                let step = runSink.step
+                let function = runSink.function
                 var result: Element?
-                do { try step.apply(step, sourceElement, &result) } catch {
+                do { try function.apply(function, sourceElement, &result) } catch {
                     runSink.sink(.error(error))
                     return
                 }
@@ -154,71 +189,63 @@ final class FusedRunSinkOf<Element>: FusedRunSink {
     }
 }
 
-/// The step of `map`: its upstream and the user's `transform`.
+/// The function of a `map` step: the user's `transform` and the step functions before it.
 @usableFromInline
-final class FusedMap<Input, Element>: FusedStepObservable<Element> {
+final class FusedMapFunction<Input, Element>: FusedStepFunction<Element> {
     @usableFromInline
-    let upstream: Observable<Input>
+    let previous: FusedStepFunction<Input>?
     @usableFromInline
     let transform: (Input) throws -> Element
 
     @inlinable
-    init(
-        _ upstream: Observable<Input>, _ transform: @escaping (Input) throws -> Element,
-        operatorFile: StaticString = #fileID
-    ) {
-        self.upstream = upstream
+    init(_ previous: FusedStepFunction<Input>?, _ transform: @escaping (Input) throws -> Element) {
+        self.previous = previous
         self.transform = transform
-        super.init(upstream: upstream, operatorFile: operatorFile) { step, sourceElement, result in
-            let map = unsafeDowncast(step, to: FusedMap.self)
-            if let input = try map.upstream.fusedResult(at: sourceElement) { result = try map.transform(input) }
+        super.init { function, sourceElement, result in
+            let map = unsafeDowncast(function, to: FusedMapFunction.self)
+            if let input = try FusedStepFunction.result(of: map.previous, at: sourceElement) { result = try map.transform(input) }
         }
     }
 }
 
-/// The step of `compactMap`: its upstream and the user's `transform`.
+/// The function of a `compactMap` step: the user's `transform` and the step functions before it.
 @usableFromInline
-final class FusedCompactMap<Input, Element>: FusedStepObservable<Element> {
+final class FusedCompactMapFunction<Input, Element>: FusedStepFunction<Element> {
     @usableFromInline
-    let upstream: Observable<Input>
+    let previous: FusedStepFunction<Input>?
     @usableFromInline
     let transform: (Input) throws -> Element?
 
     @inlinable
-    init(
-        _ upstream: Observable<Input>, _ transform: @escaping (Input) throws -> Element?,
-        operatorFile: StaticString = #fileID
-    ) {
-        self.upstream = upstream
+    init(_ previous: FusedStepFunction<Input>?, _ transform: @escaping (Input) throws -> Element?) {
+        self.previous = previous
         self.transform = transform
-        super.init(upstream: upstream, operatorFile: operatorFile) { step, sourceElement, result in
-            let compactMap = unsafeDowncast(step, to: FusedCompactMap.self)
-            if let input = try compactMap.upstream.fusedResult(at: sourceElement) {
+        super.init { function, sourceElement, result in
+            let compactMap = unsafeDowncast(function, to: FusedCompactMapFunction.self)
+            if let input = try FusedStepFunction.result(of: compactMap.previous, at: sourceElement) {
                 result = try compactMap.transform(input)
             }
         }
     }
 }
 
-/// The step of `filter`: its upstream and the user's `predicate`, stored as the `(Element) throws -> Bool` the
-/// operator takes (a generic result would store it through a reabstraction thunk, called per event).
+/// The function of a `filter` step: the user's `predicate`, stored as the `(Element) throws -> Bool` the operator
+/// takes (a generic result would store it through a reabstraction thunk, called per event), and the step functions
+/// before it.
 @usableFromInline
-final class FusedFilter<Element>: FusedStepObservable<Element> {
+final class FusedFilterFunction<Element>: FusedStepFunction<Element> {
     @usableFromInline
-    let upstream: Observable<Element>
+    let previous: FusedStepFunction<Element>?
     @usableFromInline
     let predicate: (Element) throws -> Bool
 
     @inlinable
-    init(
-        _ upstream: Observable<Element>, _ predicate: @escaping (Element) throws -> Bool,
-        operatorFile: StaticString = #fileID
-    ) {
-        self.upstream = upstream
+    init(_ previous: FusedStepFunction<Element>?, _ predicate: @escaping (Element) throws -> Bool) {
+        self.previous = previous
         self.predicate = predicate
-        super.init(upstream: upstream, operatorFile: operatorFile) { step, sourceElement, result in
-            let filter = unsafeDowncast(step, to: FusedFilter.self)
-            if let element = try filter.upstream.fusedResult(at: sourceElement), try filter.predicate(element) {
+        super.init { function, sourceElement, result in
+            let filter = unsafeDowncast(function, to: FusedFilterFunction.self)
+            if let element = try FusedStepFunction.result(of: filter.previous, at: sourceElement), try filter.predicate(element) {
                 result = element
             }
         }

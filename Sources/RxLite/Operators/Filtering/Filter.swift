@@ -4,6 +4,9 @@ extension ObservableType {
     /// [filter](https://reactivex.io/documentation/operators/filter.html)
     @inlinable
     public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-        FusedFilter(asObservable(), predicate)
+        let upstream = asObservable()
+        return FusedStepObservable(
+            upstream: upstream, function: FusedFilterFunction(upstream.fusedFunction, predicate),
+            operatorFile: #fileID)
     }
 }

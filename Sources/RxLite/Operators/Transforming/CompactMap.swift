@@ -5,6 +5,9 @@ extension ObservableType {
     /// [map](https://reactivex.io/documentation/operators/map.html)
     @inlinable
     public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Observable<Result> {
-        FusedCompactMap(asObservable(), transform)
+        let upstream = asObservable()
+        return FusedStepObservable(
+            upstream: upstream, function: FusedCompactMapFunction(upstream.fusedFunction, transform),
+            operatorFile: #fileID)
     }
 }

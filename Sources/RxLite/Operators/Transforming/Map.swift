@@ -4,6 +4,8 @@ extension ObservableType {
     /// [map](https://reactivex.io/documentation/operators/map.html)
     @inlinable
     public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
-        FusedMap(asObservable(), transform)
+        let upstream = asObservable()
+        return FusedStepObservable(
+            upstream: upstream, function: FusedMapFunction(upstream.fusedFunction, transform), operatorFile: #fileID)
     }
 }
