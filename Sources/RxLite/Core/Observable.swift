@@ -94,10 +94,6 @@ public class Observable<Element>: ObservableType {
     /// Whether this is a ``JustObservable``.
     @usableFromInline
     let isJust: Bool
-    /// Whether this is a ``FusedStepObservable`` (made by `map`, `filter` or `compactMap`), which the next such step
-    /// continues instead of subscribing to. A flag rather than a cast: `as?` to a generic class is a runtime call.
-    @usableFromInline
-    let isFusedStep: Bool
     #if DEBUG
         /// The file of the operator that made this sequence (`"RxLite/Map.swift"`), which names it in the chain of
         /// a live subscription (``Resources/liveSubscriptions()``). Debug builds only.
@@ -109,19 +105,6 @@ public class Observable<Element>: ObservableType {
     init(_ handler: @escaping Handler, operatorFile: StaticString = #fileID) {
         self.handler = handler
         isJust = false
-        isFusedStep = false
-        isKeptAliveBySubscriptions = false
-        #if DEBUG
-            self.operatorFile = operatorFile
-        #endif
-    }
-
-    /// For ``FusedStepObservable``.
-    @inlinable
-    init(fusedStep handler: @escaping Handler, operatorFile: StaticString) {
-        self.handler = handler
-        isJust = false
-        isFusedStep = true
         isKeptAliveBySubscriptions = false
         #if DEBUG
             self.operatorFile = operatorFile
@@ -133,7 +116,6 @@ public class Observable<Element>: ObservableType {
     init(isJust: Bool, _ handler: @escaping Handler) {
         self.handler = handler
         self.isJust = isJust
-        isFusedStep = false
         isKeptAliveBySubscriptions = false
         #if DEBUG
             operatorFile = "RxLite/Just.swift"
@@ -147,7 +129,6 @@ public class Observable<Element>: ObservableType {
     init(keptAliveBySubscriptions: Bool, _ handler: @escaping Handler, operatorFile: StaticString = #fileID) {
         self.handler = handler
         isJust = false
-        isFusedStep = false
         isKeptAliveBySubscriptions = keptAliveBySubscriptions
         #if DEBUG
             self.operatorFile = operatorFile

@@ -4,9 +4,22 @@ extension ObservableType {
     /// [filter](https://reactivex.io/documentation/operators/filter.html)
     @inlinable
     public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-        let upstream = asObservable()
-        return FusedStepObservable(
-            upstream: upstream, function: FusedFilterFunction(upstream.fusedFunction, predicate),
-            operatorFile: #fileID)
+        PredicateOperatorObservable(asObservable(), predicate) { sink, lifetime, observable in
+            let filter = PredicateOperatorObservable.of(observable)
+            let predicate = filter.predicate
+            filter.source.runSubscription(
+                { event in
+                    if case .next(let element) = event {
+                        let isIncluded: Bool
+                        do { isIncluded = try predicate(element) } catch {
+                            sink(.error(error))
+                            return
+                        }
+                        if isIncluded { sink(event) }
+                    } else {
+                        sink(event)
+                    }
+                }, lifetime)
+        }
     }
 }

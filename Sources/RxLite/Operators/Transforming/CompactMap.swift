@@ -5,9 +5,22 @@ extension ObservableType {
     /// [map](https://reactivex.io/documentation/operators/map.html)
     @inlinable
     public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Observable<Result> {
-        let upstream = asObservable()
-        return FusedStepObservable(
-            upstream: upstream, function: FusedCompactMapFunction(upstream.fusedFunction, transform),
-            operatorFile: #fileID)
+        let source = asObservable()
+        return Observable { sink, lifetime, _ in
+            source.runSubscription(
+                { event in
+                    switch event {
+                    case .next(let element):
+                        let result: Result?
+                        do { result = try transform(element) } catch {
+                            sink(.error(error))
+                            return
+                        }
+                        if let result { sink(.next(result)) }
+                    case .error(let error): sink(.error(error))
+                    case .completed: sink(.completed)
+                    }
+                }, lifetime)
+        }
     }
 }

@@ -4,8 +4,23 @@ extension ObservableType {
     /// [map](https://reactivex.io/documentation/operators/map.html)
     @inlinable
     public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
-        let upstream = asObservable()
-        return FusedStepObservable(
-            upstream: upstream, function: FusedMapFunction(upstream.fusedFunction, transform), operatorFile: #fileID)
+        UnaryOperatorObservable(asObservable(), transform) { sink, lifetime, observable in
+            let map = UnaryOperatorObservable<Element, Result, Element, Result>.of(observable)
+            let transform = map.function
+            map.source.runSubscription(
+                { event in
+                    switch event {
+                    case .next(let element):
+                        let result: Result
+                        do { result = try transform(element) } catch {
+                            sink(.error(error))
+                            return
+                        }
+                        sink(.next(result))
+                    case .error(let error): sink(.error(error))
+                    case .completed: sink(.completed)
+                    }
+                }, lifetime)
+        }
     }
 }

@@ -4,13 +4,13 @@
 
 extension SharedSequenceConvertibleType {
     /// Emits `transform(element)` for every element.
-    @inlinable @inline(__always)
+    @inlinable
     public func map<Result>(_ transform: @escaping (Element) -> Result) -> SharedSequence<SharingStrategy, Result> {
         SharedSequence(fusing: asSharedSequence()) { $0.map(transform) }
     }
 
     /// Emits the non-`nil` results of `transform`.
-    @inlinable @inline(__always)
+    @inlinable
     public func compactMap<Result>(_ transform: @escaping (Element) -> Result?)
         -> SharedSequence<SharingStrategy, Result>
     {
@@ -18,7 +18,7 @@ extension SharedSequenceConvertibleType {
     }
 
     /// Emits the elements that satisfy `predicate`.
-    @inlinable @inline(__always)
+    @inlinable
     public func filter(_ predicate: @escaping (Element) -> Bool) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(fusing: asSharedSequence()) { $0.filter(predicate) }
     }
