@@ -179,19 +179,21 @@ import Testing
     @Test func responseSlowerThanTheTimeoutBecomesTimedOut() async throws {
         let body = AladinFixtures.page(total: 0, start: 1, items: [])
         let start = DispatchTime.now()
-        try await withLocalHTTPServer(route: { _ in .json(body, delay: .seconds(1)) }) { server in
+        // The server's delay is far beyond the timeout, so that a loaded machine (CI's two cores running suites in
+        // parallel took the 0.2 s timeout past 1 s) cannot blur "gave up at its timeout" into "waited for the reply".
+        try await withLocalHTTPServer(route: { _ in .json(body, delay: .seconds(10)) }) { server in
             let failure = await error { () async throws(BookSearchError) in
                 try await client(server, timeout: 0.2).search(BookSearchRequest(query: "한강"))
             }
             let elapsed = milliseconds(since: start)
             #expect(failure == .timedOut)
             // The client waited its 0.2 s (corelibs' URLSession alone would give up at once: it truncates
-            // timeouts to whole seconds) and gave up well before the server's 1 s delay ran out.
+            // timeouts to whole seconds) and gave up long before the server's 10 s delay ran out.
             #expect(elapsed >= 150)
-            #expect(elapsed < 900)
+            #expect(elapsed < 5_000)
         }
-        // Stopping the server cut its pending 1 s delay short and joined its thread.
-        #expect(milliseconds(since: start) < 900)
+        // Stopping the server cut its pending 10 s delay short and joined its thread.
+        #expect(milliseconds(since: start) < 5_000)
     }
 
     @Test(arguments: [";", ";\n", "  ;  "])
