@@ -93,7 +93,9 @@ def observable_combine_latest(n):
         CombiningObservable{n}({as_observables(n)}, resultSelector) {{ sink, lifetime, observable in
             let sources = CombiningObservable{n}<{element_list(n)}, Element>.of(observable)
             let resultSelector = sources.resultSelector
-            let combine = {{ (values: ({element_list(n, "?")})) in try resultSelector({unwrapped}) }}
+            let combine = {{ (values: inout ({element_list(n, "?")}), output: inout Element?) in
+                output = try resultSelector({unwrapped})
+            }}
             let state = CombineLatestStorage(sink: sink, arity: {n}, values: ({values}), combine: combine)
 {subscriptions}        }}
     }}

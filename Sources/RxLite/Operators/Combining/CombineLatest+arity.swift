@@ -19,7 +19,9 @@ extension Observable {
             sink, lifetime, observable in
             let sources = CombiningObservable2<O1.Element, O2.Element, Element>.of(observable)
             let resultSelector = sources.resultSelector
-            let combine = { (values: (O1.Element?, O2.Element?)) in try resultSelector(values.0!, values.1!) }
+            let combine = { (values: inout (O1.Element?, O2.Element?), output: inout Element?) in
+                output = try resultSelector(values.0!, values.1!)
+            }
             let state = CombineLatestStorage(
                 sink: sink, arity: 2, values: (O1.Element?.none, O2.Element?.none), combine: combine)
             sources.source1.subscribeChild(of: lifetime) { state.on($0, index: 0, store: { $0.0 = $1 }) }
@@ -42,8 +44,8 @@ extension Observable {
             sink, lifetime, observable in
             let sources = CombiningObservable3<O1.Element, O2.Element, O3.Element, Element>.of(observable)
             let resultSelector = sources.resultSelector
-            let combine = { (values: (O1.Element?, O2.Element?, O3.Element?)) in
-                try resultSelector(values.0!, values.1!, values.2!)
+            let combine = { (values: inout (O1.Element?, O2.Element?, O3.Element?), output: inout Element?) in
+                output = try resultSelector(values.0!, values.1!, values.2!)
             }
             let state = CombineLatestStorage(
                 sink: sink, arity: 3, values: (O1.Element?.none, O2.Element?.none, O3.Element?.none), combine: combine)
@@ -70,8 +72,9 @@ extension Observable {
         ) { sink, lifetime, observable in
             let sources = CombiningObservable4<O1.Element, O2.Element, O3.Element, O4.Element, Element>.of(observable)
             let resultSelector = sources.resultSelector
-            let combine = { (values: (O1.Element?, O2.Element?, O3.Element?, O4.Element?)) in
-                try resultSelector(values.0!, values.1!, values.2!, values.3!)
+            let combine = {
+                (values: inout (O1.Element?, O2.Element?, O3.Element?, O4.Element?), output: inout Element?) in
+                output = try resultSelector(values.0!, values.1!, values.2!, values.3!)
             }
             let state = CombineLatestStorage(
                 sink: sink, arity: 4, values: (O1.Element?.none, O2.Element?.none, O3.Element?.none, O4.Element?.none),
@@ -103,8 +106,12 @@ extension Observable {
             let sources = CombiningObservable5<O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, Element>.of(
                 observable)
             let resultSelector = sources.resultSelector
-            let combine = { (values: (O1.Element?, O2.Element?, O3.Element?, O4.Element?, O5.Element?)) in
-                try resultSelector(values.0!, values.1!, values.2!, values.3!, values.4!)
+            let combine = {
+                (
+                    values: inout (O1.Element?, O2.Element?, O3.Element?, O4.Element?, O5.Element?),
+                    output: inout Element?
+                ) in
+                output = try resultSelector(values.0!, values.1!, values.2!, values.3!, values.4!)
             }
             let state = CombineLatestStorage(
                 sink: sink, arity: 5,
@@ -141,8 +148,12 @@ extension Observable {
                 O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, Element
             >.of(observable)
             let resultSelector = sources.resultSelector
-            let combine = { (values: (O1.Element?, O2.Element?, O3.Element?, O4.Element?, O5.Element?, O6.Element?)) in
-                try resultSelector(values.0!, values.1!, values.2!, values.3!, values.4!, values.5!)
+            let combine = {
+                (
+                    values: inout (O1.Element?, O2.Element?, O3.Element?, O4.Element?, O5.Element?, O6.Element?),
+                    output: inout Element?
+                ) in
+                output = try resultSelector(values.0!, values.1!, values.2!, values.3!, values.4!, values.5!)
             }
             let state = CombineLatestStorage(
                 sink: sink, arity: 6,
@@ -184,8 +195,13 @@ extension Observable {
             >.of(observable)
             let resultSelector = sources.resultSelector
             let combine = {
-                (values: (O1.Element?, O2.Element?, O3.Element?, O4.Element?, O5.Element?, O6.Element?, O7.Element?)) in
-                try resultSelector(values.0!, values.1!, values.2!, values.3!, values.4!, values.5!, values.6!)
+                (
+                    values:
+                        inout (
+                            O1.Element?, O2.Element?, O3.Element?, O4.Element?, O5.Element?, O6.Element?, O7.Element?
+                        ), output: inout Element?
+                ) in
+                output = try resultSelector(values.0!, values.1!, values.2!, values.3!, values.4!, values.5!, values.6!)
             }
             let state = CombineLatestStorage(
                 sink: sink, arity: 7,
@@ -231,12 +247,13 @@ extension Observable {
             let resultSelector = sources.resultSelector
             let combine = {
                 (
-                    values: (
-                        O1.Element?, O2.Element?, O3.Element?, O4.Element?, O5.Element?, O6.Element?, O7.Element?,
-                        O8.Element?
-                    )
+                    values:
+                        inout (
+                            O1.Element?, O2.Element?, O3.Element?, O4.Element?, O5.Element?, O6.Element?, O7.Element?,
+                            O8.Element?
+                        ), output: inout Element?
                 ) in
-                try resultSelector(
+                output = try resultSelector(
                     values.0!, values.1!, values.2!, values.3!, values.4!, values.5!, values.6!, values.7!)
             }
             let state = CombineLatestStorage(

@@ -20,7 +20,9 @@ extension ObservableType {
                 }
                 return
             }
-            let combine = { (values: [Sources.Element.Element?]) in try resultSelector(values.map { $0! }) }
+            let combine = { (values: inout [Sources.Element.Element?], output: inout Element?) in
+                output = try resultSelector(values.map { $0! })
+            }
             let state = CombineLatestStorage(
                 sink: sink, arity: sources.count,
                 values: [Sources.Element.Element?](repeating: nil, count: sources.count), combine: combine)
@@ -47,10 +49,14 @@ extension ObservableType {
 final class CombineLatestStorage<Values, Output>: SerializedEmitter<Output>, @unchecked Sendable {
     @usableFromInline
     let arity: Int
-    /// Builds the output from a full `values`. Held here, so an upstream's handler captures only the state, and a
-    /// closure capturing one object allocates no context of its own.
+    /// Builds the output from a full `values` into its second argument. Held here, so an upstream's handler
+    /// captures only the state, and a closure capturing one object allocates no context of its own. Both arguments
+    /// are `inout`, passed by address whatever the types: a field of this generic class holds its function in the
+    /// most general form, and a tuple argument and a returned value then put a reabstraction thunk on every output
+    /// (with them: CombineLatestPumping 2,069 instructions per event, CombineLatestCreating 35,470 per subscription;
+    /// without: 1,705 and 32,584).
     @usableFromInline
-    let combine: (Values) throws -> Output
+    let combine: (inout Values, inout Output?) throws -> Void
     // Guarded by `lock`: the latest element of each upstream (a tuple of optionals, or an array).
     @usableFromInline
     @exclusivity(unchecked) var values: Values
@@ -63,7 +69,8 @@ final class CombineLatestStorage<Values, Output>: SerializedEmitter<Output>, @un
 
     @inlinable
     init(
-        sink: @escaping EventSink<Output>, arity: Int, values: Values, combine: @escaping (Values) throws -> Output
+        sink: @escaping EventSink<Output>, arity: Int, values: Values,
+        combine: @escaping (inout Values, inout Output?) throws -> Void
     ) {
         self.arity = arity
         self.combine = combine
@@ -96,7 +103,9 @@ final class CombineLatestStorage<Values, Output>: SerializedEmitter<Output>, @un
                         return done.count == arity - 1 ? .completed : nil
                     }
                 }
-                do { return .next(try combine(values)) } catch { return .error(error) }
+                var output: Output?
+                do { try combine(&values, &output) } catch { return .error(error) }
+                return output.map { .next($0) }
             }
         case .error(let error):
             emit(.error(error))
