@@ -122,7 +122,9 @@ def observable_zip(n):
         CombiningObservable{n}({as_observables(n)}, resultSelector) {{ sink, lifetime, observable in
             let sources = CombiningObservable{n}<{element_list(n)}, Element>.of(observable)
             let resultSelector = sources.resultSelector
-            let dequeue = {{ (queues: inout ({queue_types})) in try resultSelector({dequeued}) }}
+            let dequeue = {{ (queues: inout ({queue_types}), output: inout Element?) in
+                output = try resultSelector({dequeued})
+            }}
             let state = ZipStorage(sink: sink, arity: {n}, queues: ({queues}), dequeue: dequeue)
 {subscriptions}        }}
     }}

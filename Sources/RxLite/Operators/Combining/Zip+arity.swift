@@ -18,8 +18,8 @@ extension Observable {
             sink, lifetime, observable in
             let sources = CombiningObservable2<O1.Element, O2.Element, Element>.of(observable)
             let resultSelector = sources.resultSelector
-            let dequeue = { (queues: inout (ZipQueue<O1.Element>, ZipQueue<O2.Element>)) in
-                try resultSelector(queues.0.removeFirst(), queues.1.removeFirst())
+            let dequeue = { (queues: inout (ZipQueue<O1.Element>, ZipQueue<O2.Element>), output: inout Element?) in
+                output = try resultSelector(queues.0.removeFirst(), queues.1.removeFirst())
             }
             let state = ZipStorage(
                 sink: sink, arity: 2, queues: (ZipQueue<O1.Element>(), ZipQueue<O2.Element>()), dequeue: dequeue)
@@ -42,8 +42,12 @@ extension Observable {
             sink, lifetime, observable in
             let sources = CombiningObservable3<O1.Element, O2.Element, O3.Element, Element>.of(observable)
             let resultSelector = sources.resultSelector
-            let dequeue = { (queues: inout (ZipQueue<O1.Element>, ZipQueue<O2.Element>, ZipQueue<O3.Element>)) in
-                try resultSelector(queues.0.removeFirst(), queues.1.removeFirst(), queues.2.removeFirst())
+            let dequeue = {
+                (
+                    queues: inout (ZipQueue<O1.Element>, ZipQueue<O2.Element>, ZipQueue<O3.Element>),
+                    output: inout Element?
+                ) in
+                output = try resultSelector(queues.0.removeFirst(), queues.1.removeFirst(), queues.2.removeFirst())
             }
             let state = ZipStorage(
                 sink: sink, arity: 3, queues: (ZipQueue<O1.Element>(), ZipQueue<O2.Element>(), ZipQueue<O3.Element>()),
@@ -71,9 +75,12 @@ extension Observable {
             let sources = CombiningObservable4<O1.Element, O2.Element, O3.Element, O4.Element, Element>.of(observable)
             let resultSelector = sources.resultSelector
             let dequeue = {
-                (queues: inout (ZipQueue<O1.Element>, ZipQueue<O2.Element>, ZipQueue<O3.Element>, ZipQueue<O4.Element>))
-                in
-                try resultSelector(
+                (
+                    queues:
+                        inout (ZipQueue<O1.Element>, ZipQueue<O2.Element>, ZipQueue<O3.Element>, ZipQueue<O4.Element>),
+                    output: inout Element?
+                ) in
+                output = try resultSelector(
                     queues.0.removeFirst(), queues.1.removeFirst(), queues.2.removeFirst(), queues.3.removeFirst())
             }
             let state = ZipStorage(
@@ -113,9 +120,9 @@ extension Observable {
                         inout (
                             ZipQueue<O1.Element>, ZipQueue<O2.Element>, ZipQueue<O3.Element>, ZipQueue<O4.Element>,
                             ZipQueue<O5.Element>
-                        )
+                        ), output: inout Element?
                 ) in
-                try resultSelector(
+                output = try resultSelector(
                     queues.0.removeFirst(), queues.1.removeFirst(), queues.2.removeFirst(), queues.3.removeFirst(),
                     queues.4.removeFirst())
             }
@@ -161,9 +168,9 @@ extension Observable {
                         inout (
                             ZipQueue<O1.Element>, ZipQueue<O2.Element>, ZipQueue<O3.Element>, ZipQueue<O4.Element>,
                             ZipQueue<O5.Element>, ZipQueue<O6.Element>
-                        )
+                        ), output: inout Element?
                 ) in
-                try resultSelector(
+                output = try resultSelector(
                     queues.0.removeFirst(), queues.1.removeFirst(), queues.2.removeFirst(), queues.3.removeFirst(),
                     queues.4.removeFirst(), queues.5.removeFirst())
             }
@@ -211,9 +218,9 @@ extension Observable {
                         inout (
                             ZipQueue<O1.Element>, ZipQueue<O2.Element>, ZipQueue<O3.Element>, ZipQueue<O4.Element>,
                             ZipQueue<O5.Element>, ZipQueue<O6.Element>, ZipQueue<O7.Element>
-                        )
+                        ), output: inout Element?
                 ) in
-                try resultSelector(
+                output = try resultSelector(
                     queues.0.removeFirst(), queues.1.removeFirst(), queues.2.removeFirst(), queues.3.removeFirst(),
                     queues.4.removeFirst(), queues.5.removeFirst(), queues.6.removeFirst())
             }
@@ -264,9 +271,9 @@ extension Observable {
                         inout (
                             ZipQueue<O1.Element>, ZipQueue<O2.Element>, ZipQueue<O3.Element>, ZipQueue<O4.Element>,
                             ZipQueue<O5.Element>, ZipQueue<O6.Element>, ZipQueue<O7.Element>, ZipQueue<O8.Element>
-                        )
+                        ), output: inout Element?
                 ) in
-                try resultSelector(
+                output = try resultSelector(
                     queues.0.removeFirst(), queues.1.removeFirst(), queues.2.removeFirst(), queues.3.removeFirst(),
                     queues.4.removeFirst(), queues.5.removeFirst(), queues.6.removeFirst(), queues.7.removeFirst())
             }

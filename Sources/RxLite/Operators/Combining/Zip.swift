@@ -14,8 +14,8 @@ extension ObservableType {
                 sink(.completed)
                 return
             }
-            let dequeue = { (queues: inout [ZipQueue<Sources.Element.Element>]) in
-                try resultSelector((0..<queues.count).map { queues[$0].removeFirst() })
+            let dequeue = { (queues: inout [ZipQueue<Sources.Element.Element>], output: inout Element?) in
+                output = try resultSelector((0..<queues.count).map { queues[$0].removeFirst() })
             }
             let state = ZipStorage(
                 sink: sink, arity: sources.count,
@@ -51,10 +51,12 @@ final class ZipStorage<Queues, Output>: SerializedEmitter<Output>, @unchecked Se
     let arity: Int
     @usableFromInline
     let completesWhenStarved: Bool
-    /// Takes the oldest element of every queue and builds the output (under the lock). Held here, so an upstream's
-    /// handler captures only the state (a closure capturing one object allocates no context of its own).
+    /// Takes the oldest element of every queue and builds the output into its second argument (under the lock).
+    /// Held here, so an upstream's handler captures only the state (a closure capturing one object allocates no
+    /// context of its own). The output is `inout` for the reason given at `CombineLatestStorage.combine`: a returned
+    /// value went through a reabstraction thunk on every output.
     @usableFromInline
-    let dequeue: (inout Queues) throws -> Output
+    let dequeue: (inout Queues, inout Output?) throws -> Void
     // Guarded by `lock`: the waiting elements of each upstream (a tuple of queues, or an array).
     @usableFromInline
     @exclusivity(unchecked) var queues: Queues
@@ -70,7 +72,7 @@ final class ZipStorage<Queues, Output>: SerializedEmitter<Output>, @unchecked Se
     @inlinable
     init(
         sink: @escaping EventSink<Output>, arity: Int, queues: Queues, completesWhenStarved: Bool = false,
-        dequeue: @escaping (inout Queues) throws -> Output
+        dequeue: @escaping (inout Queues, inout Output?) throws -> Void
     ) {
         self.arity = arity
         self.completesWhenStarved = completesWhenStarved
@@ -99,7 +101,9 @@ final class ZipStorage<Queues, Output>: SerializedEmitter<Output>, @unchecked Se
                     queuedCount[slot] -= 1
                     if queuedCount[slot] == 0 { emptyQueues += 1 }
                 }
-                do { return .next(try dequeue(&queues)) } catch { return .error(error) }
+                var output: Output?
+                do { try dequeue(&queues, &output) } catch { return .error(error) }
+                return output.map { .next($0) }
             case .error(let error):
                 return .error(error)
             case .completed:
