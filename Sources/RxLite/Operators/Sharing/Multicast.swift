@@ -155,6 +155,9 @@ final class ConnectableStorage<Element>: @unchecked Sendable {
             guard self.epoch == epoch else { return nil }
             members -= 1
             guard members == 0, let connection else { return nil }
+            // Silenced now, disposed below: a newcomer may connect at once, and with one subject for every
+            // connection (`multicast(_:)`, `share(scope: .forever)`) this one must not feed it alongside the next.
+            _ = connection.beginStop()
             forgetConnectionAndSubject()
             return connection
         }

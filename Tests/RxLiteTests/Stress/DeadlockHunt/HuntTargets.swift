@@ -67,8 +67,10 @@ struct HuntTarget: Sendable {
     /// The output interleaves this many sources, each fed the elements equal to its index modulo this count, with no
     /// order between them (`merge`): each keeps its own order.
     var interleavedSources = 1
-    /// How many replayed elements may come from an earlier connection (a `.forever` subject kept across
-    /// connections), with a gap after them: the source ran into nobody while no one was subscribed.
+    /// How many elements a subscriber may get from an earlier connection (a `.forever` subject kept across
+    /// connections), with a gap after them: the source ran into nobody while no one was subscribed. The subject's
+    /// replay, and one element the ending connection had in flight when the last subscriber left (it is silenced
+    /// under the lock, but an element already past its check still arrives, before any of the next connection's).
     var staleReplay = 0
     /// The operator subscribes its sources one after the other (`zip`): an element sent into both while it does may
     /// reach one source and not the other, which shifts the pairs, so only a subscription during which nothing was
@@ -131,7 +133,7 @@ struct HuntTarget: Sendable {
         shared("share(replay: 1)") { $0.share(replay: 1) },
         shared("share(replay: 2)") { $0.share(replay: 2) },
         shared("share(scope: .forever)") { $0.share(scope: .forever) },
-        shared("share(replay: 1, scope: .forever)", staleReplay: 1) { $0.share(replay: 1, scope: .forever) },
+        shared("share(replay: 1, scope: .forever)", staleReplay: 2) { $0.share(replay: 1, scope: .forever) },
         shared("publish().refCount()") { $0.publish().refCount() },
         shared("replay(1).refCount()") { $0.replay(1).refCount() },
         connectedByHand("publish() + connect()", ending: .toEarlierSubscribers) { $0.publish() },
