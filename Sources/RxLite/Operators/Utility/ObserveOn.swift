@@ -133,9 +133,7 @@ final class ObserveOnStorage<Element: Sendable>: Disposable, @unchecked Sendable
         if deliversOneEventPerAction { return drainOne() }
         while true {
             lock.lock()
-            if queue.isEmpty || !lifetime.isActive {
-                if !lifetime.isActive { queue.removeAll() }
-                isDraining = false
+            if drainIsOver() {
                 lock.unlock()
                 return
             }
@@ -154,28 +152,31 @@ final class ObserveOnStorage<Element: Sendable>: Disposable, @unchecked Sendable
         }
     }
 
+    /// Holding `lock`: whether the drain is over (nothing queued, or the subscription ended); if so, drops what an
+    /// ended subscription still had queued and clears `isDraining`.
+    @inlinable
+    func drainIsOver() -> Bool {
+        if !lifetime.isActive {
+            queue.removeAll()
+        } else if !queue.isEmpty {
+            return false
+        }
+        isDraining = false
+        return true
+    }
+
     /// `drain()` on a virtual-time scheduler: one event per scheduled action.
     @usableFromInline
     func drainOne() {
         lock.lock()
-        guard !queue.isEmpty, lifetime.isActive else {
-            if !lifetime.isActive { queue.removeAll() }
-            isDraining = false
+        if drainIsOver() {
             lock.unlock()
             return
         }
         let event = queue.removeFirst()
         lock.unlock()
         sink(event)
-        lock.lock()
-        guard !queue.isEmpty, lifetime.isActive else {
-            if !lifetime.isActive { queue.removeAll() }
-            isDraining = false
-            lock.unlock()
-            return
-        }
-        lock.unlock()
-        scheduleDrain()
+        if !lock.withLock({ drainIsOver() }) { scheduleDrain() }
     }
 }
 
