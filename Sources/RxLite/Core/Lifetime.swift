@@ -112,7 +112,10 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
         insert(object: resource._rxLiteObject)
     }
 
+    /// ``insert(_:)`` for a disposable already held as an object: RxLite's own inserts of the classes they make go
+    /// here, without the round trip through `any Disposable` and ``Disposable/_rxLiteObject``.
     @usableFromInline
+    @discardableResult
     final func insert(object resource: Resource) -> UInt64? {
         lock.lock()
         guard let key = addResource(resource) else {
@@ -142,7 +145,7 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     /// Ties a cleanup action to this lifetime.
     @usableFromInline
     final func insert(_ action: @escaping () -> Void) {
-        insert(AnonymousDisposable(action))
+        insert(object: AnonymousDisposable(action))
     }
 
     /// Holding `lock`: takes the resource added under `key` out and returns it (`nil` when it is gone).

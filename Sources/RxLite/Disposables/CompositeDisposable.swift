@@ -59,7 +59,7 @@ public final class CompositeDisposable: Cancelable, EndedSubscriptionForgetting,
             return nil
         }
         // Outside the lock: a subscription that ended meanwhile disposes the release at once, which takes it out.
-        subscription?.insert(EndedSubscriptionRelease(owner: self, key: key))
+        subscription?.insert(object: EndedSubscriptionRelease(owner: self, key: key))
         return BagKey(rawValue: key)
     }
 

@@ -44,7 +44,7 @@ public final class DisposeBag: EndedSubscriptionForgetting, @unchecked Sendable 
         // The disposable itself, not its lifetime: a subject's keeps the subject alive too.
         let key = lock.withLock { disposables.append(disposable) }
         // Outside the bag's lock: a subscription that ended meanwhile disposes the release at once, which takes it.
-        subscription.insert(EndedSubscriptionRelease(owner: self, key: key))
+        subscription.insert(object: EndedSubscriptionRelease(owner: self, key: key))
     }
 
     func forgetEnded(key: UInt64) {

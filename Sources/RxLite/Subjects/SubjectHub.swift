@@ -145,7 +145,7 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
         let registration = Registration(sink: sink, lifetime: lifetime, owner: self)
         // Into the lifetime first, so that the key is known before the hub can see the registration; a disposed
         // lifetime disposes it at once, which finds nothing to remove.
-        guard let key = lifetime.insert(registration) else { return }
+        guard let key = lifetime.insert(object: registration) else { return }
         registration.keyInLifetime = key
         let arrival = lock.withLock { () -> Arrival in
             if isDisposed {
