@@ -13,11 +13,12 @@ import Testing
         ])
     }
 
-    @Test(arguments: [false, true])
-    func aSubjectPerConnectionRestartsFreshFromInsideTheEnd(failing: Bool) {
-        let scheduler = TestScheduler(initialClock: 0)
-        let xs = source(scheduler, failing: failing)
-        let ys = xs.multicast(makeSubject: { ReplaySubject<Int>.create(bufferSize: 1) })
+    /// The schedule of both multicast cases: at 405 a subscriber that, on the end, subscribes and connects again;
+    /// a connection at 420; every connection disposed at 530. Runs it; returns what the subscribers got and their
+    /// subscriptions, for the test to end.
+    private func restartFromInsideTheEnd(
+        _ ys: ConnectableObservable<Int>, _ scheduler: TestScheduler
+    ) -> (TestableObserver<Int>, [any Disposable]) {
         let res = scheduler.createObserver(Int.self)
         var subscriptions: [any Disposable] = []
         var connections: [any Disposable] = []
@@ -32,6 +33,15 @@ import Testing
         scheduler.scheduleAt(420) { connections.append(ys.connect()) }
         scheduler.scheduleAt(530) { for connection in connections { connection.dispose() } }
         scheduler.start()
+        return (res, subscriptions)
+    }
+
+    @Test(arguments: [false, true])
+    func aSubjectPerConnectionRestartsFreshFromInsideTheEnd(failing: Bool) {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = source(scheduler, failing: failing)
+        let ys = xs.multicast(makeSubject: { ReplaySubject<Int>.create(bufferSize: 1) })
+        let (res, subscriptions) = restartFromInsideTheEnd(ys, scheduler)
         let end: Recorded<Event<Int>> = failing ? .error(435, TestError()) : .completed(435)
         // The new subscriber joined a fresh subject: no replayed 2, no end; the new connection feeds it.
         #expect(res.events == [.next(430, 2), end, .next(450, 9), .next(520, 11)])
@@ -44,20 +54,7 @@ import Testing
         let scheduler = TestScheduler(initialClock: 0)
         let xs = source(scheduler, failing: failing)
         let ys = xs.multicast(ReplaySubject<Int>.create(bufferSize: 1))
-        let res = scheduler.createObserver(Int.self)
-        var subscriptions: [any Disposable] = []
-        var connections: [any Disposable] = []
-        scheduler.scheduleAt(405) {
-            let restart = { () -> Void in
-                subscriptions.append(ys.subscribe(res))
-                connections.append(ys.connect())
-            }
-            subscriptions.append(
-                ys.do(onError: { _ in restart() }, onCompleted: { restart() }).subscribe(res))
-        }
-        scheduler.scheduleAt(420) { connections.append(ys.connect()) }
-        scheduler.scheduleAt(530) { for connection in connections { connection.dispose() } }
-        scheduler.start()
+        let (res, subscriptions) = restartFromInsideTheEnd(ys, scheduler)
         let end: Recorded<Event<Int>> = failing ? .error(435, TestError()) : .completed(435)
         // As in RxSwift, the new subscriber's replay arrives during its subscribe, nested inside the delivery of
         // the end: [2, 2, end, end].
