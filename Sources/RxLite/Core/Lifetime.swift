@@ -8,7 +8,11 @@
 /// - `status` only moves forward: `active` → `stopped` (a terminal event is being delivered) → `disposed`, or
 ///   `active` → `disposed`.
 /// - A child is active only while its parent is: ``isActive`` walks up the chain (one atomic load per level), so
-///   disposing a parent silences every child at once, even one not yet attached to the parent's resources.
+///   disposing a parent silences every child at once, even one not yet attached to the parent's resources. The walk
+///   is at most ``anchorSpacing`` levels: a lifetime nested deeper than that attaches the lifetimes above it to their
+///   parents (it *anchors* them, see ``init(parent:)``), so that an ancestor's disposal reaches it through those
+///   attachments, and ``isActive`` checks only the root beyond the walk. Only a root is ever `stopped`; a child goes
+///   from `active` to `disposed`.
 /// - Sources check ``isActive`` before every emission, so once `dispose()` has set `disposed` no new event enters
 ///   the chain. The leaf observer checks it too, which covers an emission that raced the dispose.
 /// - A resource inserted after disposal is disposed at once, never stored.
@@ -38,6 +42,20 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     /// release per level: on a chain nested seven deep those atomic pairs were most of an event's cost.
     @usableFromInline
     final let unownedParent: Unmanaged<Lifetime>?
+    /// How many ancestors ``isActive`` checks: all of them (the root included) up to ``anchorSpacing`` levels deep.
+    /// Past that, the ancestor this many levels up is anchored (it and every lifetime above it are attached to their
+    /// parents), so the walk stops there and checks ``unownedRoot`` instead of the levels in between.
+    @usableFromInline
+    final let walkLength: Int
+    /// The root of this lifetime's tree without ownership (`parent` keeps it alive); `nil` for a root. Only a root
+    /// can be `stopped`, which no attachment passes down, so a walk that stops short of the root checks it here.
+    @usableFromInline
+    final let unownedRoot: Unmanaged<Lifetime>?
+    /// The most ancestors ``isActive`` walks. Nesting deeper than this (a `flatMap` whose inner sequences are
+    /// `flatMap`s, subscribed within one another) anchors the levels above once per this many levels, so that an
+    /// event costs O(1) per level instead of O(depth).
+    @usableFromInline
+    static let anchorSpacing = 16
 
     /// What a lifetime holds: a disposable object. Held as a class-bound existential (a reference and a witness
     /// table), which copies and destroys with a retain and a release; an `any Disposable` went through its dynamic
@@ -65,29 +83,68 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     @usableFromInline
     init(parent: Lifetime? = nil) {
         self.parent = parent
-        unownedParent = parent.map { Unmanaged.passUnretained($0) }
+        guard let parent else {
+            unownedParent = nil
+            walkLength = 0
+            unownedRoot = nil
+            assertFirstStoredProperty(of: self, &words)
+            return
+        }
+        let parentWalk = parent.walkLength
+        unownedParent = Unmanaged.passUnretained(parent)
+        unownedRoot = parentWalk == 0 ? unownedParent : parent.unownedRoot
+        if parentWalk < Lifetime.anchorSpacing {
+            walkLength = parentWalk + 1
+        } else {
+            parent.anchor()
+            walkLength = 1
+        }
         assertFirstStoredProperty(of: self, &words)
+    }
+
+    /// Attaches this lifetime and each of the ``walkLength`` - 1 lifetimes above it to its parent, bottom up (those
+    /// already attached are skipped), so that this one is anchored: the lifetime ``walkLength`` levels up is anchored
+    /// already, and now a disposal anywhere above reaches this one through attachments. An attachment refused because
+    /// the parent has ended disposes the child, which disposes everything attached below it, so a lifetime that a walk
+    /// would have found silenced ends up disposed instead. Amortized over the ``anchorSpacing`` levels that it serves,
+    /// this is one attachment per level.
+    private final func anchor() {
+        var node = self
+        for _ in 0..<walkLength {
+            guard let parent = node.parent else { return }
+            if !node.attachStarted.load(ordering: .relaxed) { parent.attach(node) }
+            node = parent
+        }
     }
 
     /// `true` until a terminal event starts or the subscription (or an ancestor) is disposed.
     @inlinable
     final var isActive: Bool {
         guard status.load(ordering: .acquiring) == Lifetime.active else { return false }
-        guard let unownedParent else { return true }
-        return Lifetime.isActive(from: unownedParent)
+        guard unownedParent != nil else { return true }
+        return ancestorsAreActive()
     }
 
-    /// Whether `first` and each lifetime above it are active. Not inlined: inlining the loop into every source's
-    /// emission made the optimizer give up on inlining a whole map/filter chain into its source (4x slower).
+    /// Whether the ``walkLength`` lifetimes above this one are active, and, when that walk stops short of the root
+    /// (at an anchored lifetime), whether the root is. Not inlined: inlining the loop into every source's emission
+    /// made the optimizer give up on inlining a whole map/filter chain into its source (4x slower).
     @usableFromInline
-    static func isActive(from first: Unmanaged<Lifetime>) -> Bool {
-        var next: Unmanaged<Lifetime>? = first
+    final func ancestorsAreActive() -> Bool {
+        var next = unownedParent
+        var remaining = walkLength
         while let ancestor = next {
+            if remaining == 0 {
+                guard let unownedRoot else { return true }
+                return unownedRoot._withUnsafeGuaranteedRef {
+                    $0.status.load(ordering: .acquiring) == Lifetime.active
+                }
+            }
             let (ancestorIsActive, above) = ancestor._withUnsafeGuaranteedRef {
                 ($0.status.load(ordering: .acquiring) == Lifetime.active, $0.unownedParent)
             }
             if !ancestorIsActive { return false }
             next = above
+            remaining &-= 1
         }
         return true
     }
@@ -187,7 +244,10 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     @usableFromInline
     @discardableResult
     final func attach(_ child: Lifetime) -> Bool {
-        child.attachStarted.store(true, ordering: .sequentiallyConsistent)
+        if child.attachStarted.exchange(true, ordering: .sequentiallyConsistent) {
+            // Anchored by a descendant (see `anchor()`) before its operator got here: attached, or ended.
+            return child.status.load(ordering: .acquiring) == Lifetime.active
+        }
         lock.lock()
         if child.status.load(ordering: .sequentiallyConsistent) == Lifetime.disposed {
             lock.unlock()
