@@ -6,20 +6,27 @@
 ///
 /// Invariants:
 /// - `lock` guards the subclass's state and `outbox`; it is never held while `sink` runs.
-/// - Only the thread that set `isEmitting` calls `sink`; others queue into `outbox` and return, so output order is
-///   the order in which events were produced under the lock, and calls never overlap (also when an observer
-///   reenters the operator).
+/// - Only the thread that moved `emitState` from idle to emitting calls `sink`; others queue into `outbox` and
+///   return, so output order is the order in which events were produced under the lock, and calls never overlap
+///   (also when an observer reenters the operator).
+/// - `emitState` goes from idle to emitting, and from emitting to queued, only under the lock; the emitter goes
+///   back from emitting to idle without the lock, with one compare-and-swap that fails once anything was queued
+///   (then it takes the lock and delivers what was). So an event that nobody else raced costs one critical section,
+///   not two, and nothing queued is ever left behind.
 /// - After a terminal event is queued (`isStopped`), nothing else is queued.
 @usableFromInline
 class SerializedEmitter<Output>: @unchecked Sendable {
-    /// The word of `lock`, in this object's own memory (see ``InlineWord``): one allocation fewer for every
-    /// subscription to an operator with several upstreams. Must stay the first stored property.
+    /// The words of `lock` and `emitState`, in this object's own memory (see ``InlineWord``): one allocation fewer
+    /// for every subscription to an operator with several upstreams. Must stay the first stored property.
     @usableFromInline
-    final var lockWord = InlineWord()
+    final var words = (InlineWord(), InlineWord())
     @usableFromInline
     let live = LiveResource()
     @usableFromInline
     final var lock: LockWord { LockWord(word: 0, of: self) }
+    /// ``EmitState``: whether a thread is delivering, and whether anything was queued for it since it last looked.
+    @usableFromInline
+    final var emitState: AtomicView<Int> { AtomicView(word: 1, of: self) }
     @usableFromInline
     final let sink: EventSink<Output>
     @usableFromInline
@@ -27,14 +34,12 @@ class SerializedEmitter<Output>: @unchecked Sendable {
     @usableFromInline
     @exclusivity(unchecked) final var outboxHead = 0
     @usableFromInline
-    @exclusivity(unchecked) final var isEmitting = false
-    @usableFromInline
     @exclusivity(unchecked) final var isStopped = false
 
     @usableFromInline
     init(sink: @escaping EventSink<Output>) {
         self.sink = sink
-        assertFirstStoredProperty(of: self, &lockWord)
+        assertFirstStoredProperty(of: self, &words)
     }
 
     /// Emits `event` (dropped after a terminal event), for operators with no state of their own to update.
@@ -70,7 +75,7 @@ class SerializedEmitter<Output>: @unchecked Sendable {
         let (first, second) = decide()
         var delivers: Event<Output>?
         if let first, admit(first) { delivers = first }
-        // Queued behind `first` when this thread delivers it: `admit(first)` set `isEmitting`.
+        // Queued behind `first` when this thread delivers it: `admit(first)` made it the emitter.
         if let second, admit(second) { delivers = second }
         lock.unlock()
         if let delivers { deliver(delivers) }
@@ -87,12 +92,12 @@ class SerializedEmitter<Output>: @unchecked Sendable {
             return
         }
         if event.isStopEvent { isStopped = true }
-        if isEmitting {
+        if emitterWillLook() {
             enqueue(event)
             lock.unlock()
             return
         }
-        isEmitting = true
+        emitState.store(EmitState.emitting, ordering: .relaxed)
         lock.unlock()
         deliver(event)
     }
@@ -103,12 +108,29 @@ class SerializedEmitter<Output>: @unchecked Sendable {
     final func admit(_ event: Event<Output>) -> Bool {
         if isStopped { return false }
         if event.isStopEvent { isStopped = true }
-        if isEmitting {
+        if emitterWillLook() {
             enqueue(event)
             return false
         }
-        isEmitting = true
+        emitState.store(EmitState.emitting, ordering: .relaxed)
         return true
+    }
+
+    /// Holding the lock: whether a thread is delivering and will look at `outbox` before it stops (then what this
+    /// thread queues is delivered by it). `false`: nobody is delivering, not even one about to stop, so this thread
+    /// may become the emitter.
+    @inlinable
+    final func emitterWillLook() -> Bool {
+        // Idle stays idle while the lock is held, and queued stays queued; only emitting can change meanwhile, to
+        // idle, by the emitter's unlocked compare-and-swap.
+        switch emitState.load(ordering: .acquiring) {
+        case EmitState.idle: return false
+        case EmitState.queued: return true
+        default:
+            return emitState.compareExchange(
+                expected: EmitState.emitting, desired: EmitState.queued, ordering: .acquiringAndReleasing
+            ).exchanged
+        }
     }
 
     /// Holding the lock: queues `event` for the emitter. Out of line, so that what is inlined into every operator
@@ -119,24 +141,61 @@ class SerializedEmitter<Output>: @unchecked Sendable {
         outbox.append(event)
     }
 
-    /// As the emitter, without the lock: delivers `first`, then whatever queued up meanwhile, and stops being the
-    /// emitter in the critical section that finds the queue empty.
+    /// As the emitter, without the lock: delivers `first`, then whatever queued up meanwhile. It stops being the
+    /// emitter with a compare-and-swap from emitting to idle, which fails once something was queued.
     @inlinable
     final func deliver(_ first: Event<Output>) {
         sink(first)
-        lock.lock()
-        while outboxHead < outbox.count {
+        if emitState.compareExchange(expected: EmitState.emitting, desired: EmitState.idle, ordering: .releasing)
+            .exchanged
+        {
+            return
+        }
+        deliverQueued()
+    }
+
+    /// As the emitter, without the lock, once something was queued: delivers the queue, one event per critical
+    /// section, until the compare-and-swap to idle succeeds. Out of line (but specialized): it runs only when
+    /// events raced or an observer reentered the operator.
+    @inlinable
+    @inline(never)
+    final func deliverQueued() {
+        while true {
+            lock.lock()
+            guard outboxHead < outbox.count else {
+                // Not reached while the state machine holds (queued means the outbox has an event); left safe.
+                emitState.store(EmitState.idle, ordering: .releasing)
+                lock.unlock()
+                return
+            }
             let next = outbox[outboxHead]
             outboxHead += 1
+            if outboxHead == outbox.count {
+                outbox.removeAll(keepingCapacity: true)
+                outboxHead = 0
+                emitState.store(EmitState.emitting, ordering: .relaxed)
+            }
             lock.unlock()
             sink(next)
-            lock.lock()
+            if emitState.compareExchange(expected: EmitState.emitting, desired: EmitState.idle, ordering: .releasing)
+                .exchanged
+            {
+                return
+            }
         }
-        if outboxHead > 0 {
-            outbox.removeAll(keepingCapacity: true)
-            outboxHead = 0
-        }
-        isEmitting = false
-        lock.unlock()
     }
+}
+
+/// The values of an emitter's `emitState`.
+@usableFromInline
+enum EmitState {
+    /// Nobody is delivering.
+    @usableFromInline
+    static let idle = 0
+    /// A thread is delivering, and nothing was queued since it last looked.
+    @usableFromInline
+    static let emitting = 1
+    /// A thread is delivering, and something is queued for it.
+    @usableFromInline
+    static let queued = 2
 }
