@@ -120,18 +120,7 @@ class SerializedEmitter<Output>: @unchecked Sendable {
     /// thread queues is delivered by it). `false`: nobody is delivering, not even one about to stop, so this thread
     /// may become the emitter.
     @inlinable
-    final func emitterWillLook() -> Bool {
-        // Idle stays idle while the lock is held, and queued stays queued; only emitting can change meanwhile, to
-        // idle, by the emitter's unlocked compare-and-swap.
-        switch emitState.load(ordering: .acquiring) {
-        case EmitState.idle: return false
-        case EmitState.queued: return true
-        default:
-            return emitState.compareExchange(
-                expected: EmitState.emitting, desired: EmitState.queued, ordering: .acquiringAndReleasing
-            ).exchanged
-        }
-    }
+    final func emitterWillLook() -> Bool { EmitState.emitterWillLook(emitState) }
 
     /// Holding the lock: queues `event` for the emitter. Out of line, so that what is inlined into every operator
     /// stays small (FlatMapsPumping 2,762 -> 2,612 when this moved out).
@@ -146,11 +135,7 @@ class SerializedEmitter<Output>: @unchecked Sendable {
     @inlinable
     final func deliver(_ first: Event<Output>) {
         sink(first)
-        if emitState.compareExchange(expected: EmitState.emitting, desired: EmitState.idle, ordering: .releasing)
-            .exchanged
-        {
-            return
-        }
+        if EmitState.stop(emitState) { return }
         deliverQueued()
     }
 
@@ -177,16 +162,16 @@ class SerializedEmitter<Output>: @unchecked Sendable {
             }
             lock.unlock()
             sink(next)
-            if emitState.compareExchange(expected: EmitState.emitting, desired: EmitState.idle, ordering: .releasing)
-                .exchanged
-            {
-                return
-            }
+            if EmitState.stop(emitState) { return }
         }
     }
 }
 
-/// The values of an emitter's `emitState`.
+/// The values of an emitter's `emitState` (``SerializedEmitter``, ``SubjectHub``), and its two moves that matter.
+///
+/// Idle → emitting and emitting → queued happen only under the owner's lock; queued → emitting (the emitter took
+/// the queue) and back to idle at the end of a drain too. The one move without the lock is the emitter's
+/// emitting → idle after a delivery, which fails once anything was queued meanwhile.
 @usableFromInline
 enum EmitState {
     /// Nobody is delivering.
@@ -198,4 +183,27 @@ enum EmitState {
     /// A thread is delivering, and something is queued for it.
     @usableFromInline
     static let queued = 2
+
+    /// Holding the owner's lock: whether a thread is delivering and will look at the queue before it stops (then
+    /// what this thread queues is delivered by it). `false`: nobody is delivering, not even one about to stop, so
+    /// this thread may become the emitter.
+    @inlinable
+    static func emitterWillLook(_ state: AtomicView<Int>) -> Bool {
+        // Idle stays idle while the lock is held, and queued stays queued; only emitting can change meanwhile, to
+        // idle, by the emitter's unlocked compare-and-swap.
+        switch state.load(ordering: .acquiring) {
+        case idle: return false
+        case queued: return true
+        default:
+            return state.compareExchange(expected: emitting, desired: queued, ordering: .acquiringAndReleasing)
+                .exchanged
+        }
+    }
+
+    /// As the emitter, without the lock, after a delivery: stops being the emitter unless something was queued
+    /// meanwhile (then `false`: take the lock and deliver it).
+    @inlinable
+    static func stop(_ state: AtomicView<Int>) -> Bool {
+        state.compareExchange(expected: emitting, desired: idle, ordering: .releasing).exchanged
+    }
 }

@@ -208,7 +208,6 @@ final class ClosureObserver<Element> {
 
     /// Calls `onNext` with `element`, on the calling thread, unless the subscription ended.
     @inlinable
-    @inline(__always)
     func handleElement(_ element: Element) {
         HeldLocks.checkNoneHeld("an observer's handler")
         if lifetime.isActive { onNext?(element) }

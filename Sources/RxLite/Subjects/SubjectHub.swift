@@ -4,7 +4,8 @@
 /// - What the subject remembers (`memory`, `terminal`, `isDisposed`) changes when an event, or `dispose()`, is
 ///   *accepted*, under the lock, before `on(_:)` returns: `BehaviorSubject.value()` and `BehaviorRelay.value` are
 ///   the latest accepted element on every thread, also inside an observer of the same subject.
-/// - At most one thread, the *emitter*, delivers events at any moment (`isEmitting`). A delivery, subscription,
+/// - At most one thread, the *emitter*, delivers events at any moment (`emitState`, see ``EmitState``: the emitter
+///   stops with one compare-and-swap, without the lock, unless something was queued). A delivery, subscription,
 ///   removal or disposal that arrives while another thread (or the emitter itself, reentrantly) is delivering waits
 ///   in `pending` and is handled by the emitter in arrival order. So observers never see overlapping calls, even with
 ///   concurrent producers, and an observer that feeds its own subject sees that event after its current call.
@@ -32,10 +33,10 @@
 ///   freed with its subscriptions and whatever their handlers capture.
 @usableFromInline
 final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sendable {
-    /// The word of `lock`, in this object's own memory (see ``InlineWord``): one allocation fewer for every subject.
-    /// Must stay the first stored property.
+    /// The words of `lock` and `emitState`, in this object's own memory (see ``InlineWord``): one allocation fewer
+    /// for every subject. Must stay the first stored property.
     @usableFromInline
-    var lockWord = InlineWord()
+    var words = (InlineWord(), InlineWord())
     @usableFromInline
     let live = LiveResource()
     @usableFromInline
@@ -59,13 +60,14 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
 
     @usableFromInline
     var lock: LockWord { LockWord(word: 0, of: self) }
+    /// ``EmitState``: whether a thread is delivering, and whether anything was queued for it since it last looked.
+    @usableFromInline
+    var emitState: AtomicView<Int> { AtomicView(word: 1, of: self) }
     // Everything below is guarded by `lock`.
     @usableFromInline
     @exclusivity(unchecked) var memory: Memory
     @usableFromInline
     @exclusivity(unchecked) var observers = RegistrationList()
-    @usableFromInline
-    @exclusivity(unchecked) var isEmitting = false
     @usableFromInline
     @exclusivity(unchecked) var pending: [Action] = []
     @usableFromInline
@@ -84,7 +86,7 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
     @inlinable
     init(memory: Memory) {
         self.memory = memory
-        assertFirstStoredProperty(of: self, &lockWord)
+        assertFirstStoredProperty(of: self, &words)
     }
 
     deinit {
@@ -106,20 +108,16 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
             return
         }
         if !replaying.isEmpty { bufferForReplays([event]) }
-        if isEmitting {
+        if EmitState.emitterWillLook(emitState) {
             pending.append(.event(event))
             lock.unlock()
             return
         }
-        isEmitting = true
+        emitState.store(EmitState.emitting, ordering: .relaxed)
         lock.unlock()
         deliver(event)
+        if EmitState.stop(emitState) { return }
         lock.lock()
-        if pendingHead == pending.count {
-            isEmitting = false
-            lock.unlock()
-            return
-        }
         let next = nextDelivery()
         lock.unlock()
         if let next { emit(from: next) }
@@ -154,6 +152,8 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
             }
             if let terminal { return arriveUnattached(registration, memory.replayAfterEnd(terminal.retyped())) }
             let replay = memory.replay()
+            // Read once: an emitter may stop meanwhile (emitting → idle), which each use below allows for.
+            let isEmitting = emitState.load(ordering: .acquiring) != EmitState.idle
             if !isEmitting && replay.isEmpty {
                 // What the emitter would do with `.subscribe`, done in this critical section: no one emits and
                 // nothing is queued (PublishSubjectCreating 4,855 -> 4,547 without building the action).
@@ -203,7 +203,7 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
     /// reach it after: through the emitter when none is running (this thread becomes it), else at once.
     @inlinable
     func arriveUnattached(_ registration: Registration, _ replay: [Event<Element>]) -> Arrival {
-        if isEmitting { return .replayUnattached(replay) }
+        if emitState.load(ordering: .acquiring) != EmitState.idle { return .replayUnattached(replay) }
         return Arrival(admit(.subscribe(registration, replay: replay, attach: false)))
     }
 
@@ -267,11 +267,11 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
     /// what this thread then delivers outside the lock (`nil`: nothing, and it is no longer the emitter).
     @inlinable
     func admit(_ action: Action) -> Delivery? {
-        if isEmitting {
+        if EmitState.emitterWillLook(emitState) {
             pending.append(action)
             return nil
         }
-        isEmitting = true
+        emitState.store(EmitState.emitting, ordering: .relaxed)
         return start(action) ?? nextDelivery()
     }
 
@@ -279,7 +279,7 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
     @usableFromInline
     func remove(_ registration: HubRegistration) {
         lock.lock()
-        if isEmitting {
+        if EmitState.emitterWillLook(emitState) {
             queueRemoval(registration)
             lock.unlock()
             return
@@ -340,19 +340,31 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
     }
 
     /// Holding the lock, as the emitter: starts queued actions until one has a part to perform outside the lock, and
-    /// returns that part; when none is left, stops being the emitter and returns `nil`.
+    /// returns that part (the state says whether more is queued); when none is left, stops being the emitter and
+    /// returns `nil`.
     @inlinable
     func nextDelivery() -> Delivery? {
         while pendingHead < pending.count {
             let action = pending[pendingHead]
             pendingHead += 1
-            if let delivery = start(action) { return delivery }
+            if let delivery = start(action) {
+                if pendingHead < pending.count {
+                    emitState.store(EmitState.queued, ordering: .relaxed)
+                } else {
+                    // The queue is done with: empty it now, since the emitter may stop without the lock (and what
+                    // an action holds, a registration, must not stay behind in it).
+                    pending.removeAll(keepingCapacity: true)
+                    pendingHead = 0
+                    emitState.store(EmitState.emitting, ordering: .relaxed)
+                }
+                return delivery
+            }
         }
         if !pending.isEmpty {
             pending.removeAll(keepingCapacity: true)
             pendingHead = 0
         }
-        isEmitting = false
+        emitState.store(EmitState.idle, ordering: .releasing)
         return nil
     }
 
@@ -362,6 +374,7 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
         var delivery = first
         while true {
             perform(delivery)
+            if EmitState.stop(emitState) { return }
             guard let next = lock.withLock({ nextDelivery() }) else { return }
             delivery = next
         }
@@ -390,7 +403,7 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
     /// As the emitter, without the lock: delivers one accepted element.
     @inlinable
     func deliver(_ event: Event<Element>) {
-        // `observers` cannot change until this thread clears `isEmitting` (see the type's invariants): walked in
+        // `observers` cannot change until this thread stops emitting (see the type's invariants): walked in
         // place, borrowed, without the lock.
         HeldLocks.checkNoneHeld("a subject's delivery")
         observers.forEach(as: Registration.self) { registration in
