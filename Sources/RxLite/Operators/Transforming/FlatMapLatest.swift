@@ -105,29 +105,33 @@ final class SwitchStorage<Element>: SerializedEmitter<Element>, @unchecked Senda
         }
     }
 
-    /// Starts `inner` as the one that may emit. With `replacing`, a running inner is disposed first; without,
-    /// `inner` is dropped while one runs.
+    /// Starts `just(element)` as the inner sequence, without subscribing to it: it ends during subscribe, so
+    /// nothing stays current. The previous inner ends first, then the element goes out (at once when there is no
+    /// previous inner). With `replacing`, a running inner is disposed first; without, `element` is dropped while one
+    /// runs.
+    @inlinable
+    func startJust(_ element: Element, replacing: Bool) {
+        var previous: (id: UInt64, lifetime: Lifetime)?
+        var isStarted = false
+        emit {
+            if isStopped || (!replacing && current != nil) { return nil }
+            isStarted = true
+            previous = current
+            latestID &+= 1
+            current = nil
+            return previous == nil ? .next(element) : nil
+        }
+        if isStarted, let previous {
+            previous.lifetime.finishChild()
+            emit(.next(element))
+        }
+    }
+
+    /// Starts `inner` (not a `just`: see ``startJust(_:replacing:)``) as the one that may emit. With `replacing`, a
+    /// running inner is disposed first; without, `inner` is dropped while one runs.
     @inlinable
     func start(_ inner: Observable<Element>, parent: Lifetime, replacing: Bool) {
         var previous: (id: UInt64, lifetime: Lifetime)?
-        if let element = inner.justElement {
-            // Ends during subscribe, so nothing stays current: the previous inner ends first, then the element goes
-            // out (at once when there is no previous inner).
-            var isStarted = false
-            emit {
-                if isStopped || (!replacing && current != nil) { return nil }
-                isStarted = true
-                previous = current
-                latestID &+= 1
-                current = nil
-                return previous == nil ? .next(element) : nil
-            }
-            if isStarted, let previous {
-                previous.lifetime.finishChild()
-                emit(.next(element))
-            }
-            return
-        }
         // `spareChild` is touched only here, and `start` runs only from the outer upstream's handler, one call at
         // a time (the Rx contract), so it needs no lock. The child is made before the lock is taken: making one can
         // anchor the lifetimes above it (see `Lifetime.init(parent:)`), which may dispose an ended one.
@@ -197,7 +201,11 @@ final class SwitchOuter<Outer, Source: ObservableConvertibleType>: Lifetime, @un
                 state.emit(.error(error))
                 return
             }
-            state.start(inner, parent: parent.unsafelyUnwrapped, replacing: replacing)
+            if let element = inner.justElement {
+                state.startJust(element, replacing: replacing)
+            } else {
+                state.start(inner, parent: parent.unsafelyUnwrapped, replacing: replacing)
+            }
         case .error(let error):
             finishChild()
             state.emit(.error(error))
