@@ -194,7 +194,7 @@ final class ClosureObserver<Element> {
     @inlinable
     func on(_ event: Event<Element>) {
         if let delivery {
-            delivery.on(event)
+            delivery.on(event, from: self)
             return
         }
         // An element is handled here, in the sink that calls this: a call into `handle` per element cost about a
