@@ -38,7 +38,6 @@ public final class MainScheduler: SchedulerType {
     /// The queue, not the thread: under `swift test` on Linux the main queue may be drained on another thread, and
     /// counting the main thread too would let two threads run "main" work at once.
     public static var isOnMainQueue: Bool {
-        _ = markMainQueue
         #if canImport(Glibc) || canImport(Musl)
             // libdispatch's own check, under the key's address, which is where swift-corelibs-libdispatch's
             // `setSpecific` files the value. `DispatchQueue.getSpecific` is generic and not inlinable: it looked up
@@ -46,14 +45,18 @@ public final class MainScheduler: SchedulerType {
             // Driver delivers (MapFilterDriverPumping). A test checks the two agree, on and off the main queue.
             return rx_queue_has_specific(mainQueueKeyAddress)
         #else
+            _ = markMainQueue
             return DispatchQueue.getSpecific(key: mainQueueKey) != nil
         #endif
     }
 
-    /// The address `setSpecific` files ``mainQueueKey``'s value under.
+    /// The address `setSpecific` files ``mainQueueKey``'s value under, once the main queue is marked: one lazy
+    /// global to initialize per check instead of two (a Driver element checks twice).
     /// Unchecked: the pointer is only compared by libdispatch, never dereferenced.
-    private nonisolated(unsafe) static let mainQueueKeyAddress = UnsafeRawPointer(
-        Unmanaged.passUnretained(mainQueueKey).toOpaque())
+    private nonisolated(unsafe) static let mainQueueKeyAddress = {
+        _ = markMainQueue
+        return UnsafeRawPointer(Unmanaged.passUnretained(mainQueueKey).toOpaque())
+    }()
 
     /// What `DispatchQueue.getSpecific` says, for the test that the fast check agrees with it.
     package static var isOnMainQueueBySpecificValue: Bool {
