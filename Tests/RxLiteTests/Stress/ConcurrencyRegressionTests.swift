@@ -213,4 +213,30 @@ private func waited(_ done: DispatchSemaphore, seconds: Int = 10) -> Bool {
         #expect(nested == [1, 2])
         outer.dispose()
     }
+
+    /// An emitter stops with a compare-and-swap outside its lock (``EmitState``). An event another thread queues
+    /// while the emitter delivers, which that thread's call returns from before the delivery ends, must make the swap
+    /// fail, so that the emitter delivers it before stopping: here for an operator's emitter (`merge`) and for a
+    /// subject's, each forced every run.
+    @Test(arguments: [false, true])
+    func anEventQueuedByAnotherThreadDuringADeliveryIsDeliveredBeforeTheEmitterStops(throughSubject: Bool) {
+        let first = PublishSubject<Int>()
+        let second = PublishSubject<Int>()
+        let other = Crossing(throughSubject ? first : second)
+        let received = Locked<[Int]>([])
+        let source =
+            throughSubject ? first.asObservable() : Observable.merge(first.asObservable(), second.asObservable())
+        var queuedInTime = false
+        let subscription = source.subscribe(onNext: { value in
+            received.withLock { $0.append(value) }
+            // Returns once the other thread's `onNext` has returned: its element is queued, not delivered.
+            if value == 1 { queuedInTime = waited(onThread { other.value.onNext(2) }) }
+        })
+        first.onNext(1)
+        #expect(queuedInTime)
+        #expect(received.withLock { $0 } == [1, 2])
+        first.onNext(3)
+        #expect(received.withLock { $0 } == [1, 2, 3], "the emitter stopped, and the next event starts a new one")
+        subscription.dispose()
+    }
 }
