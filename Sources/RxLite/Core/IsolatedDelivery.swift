@@ -31,10 +31,6 @@ final class IsolatedDelivery<Element>: @unchecked Sendable {
     var words = InlineWord()
     @usableFromInline
     let live = LiveResource()
-    /// Weak: the observer holds this delivery. A scheduled drain holds it strongly until it ran, so events accepted
-    /// before the source went away (a subject released right after its last event) are still handled.
-    @usableFromInline
-    weak var observer: ClosureObserver<Element>?
     /// `nil` for the main actor.
     @usableFromInline
     let actor: (any Actor)?
@@ -47,8 +43,7 @@ final class IsolatedDelivery<Element>: @unchecked Sendable {
     @usableFromInline
     @exclusivity(unchecked) var subscribingThread: pthread_t?
 
-    init(observer: ClosureObserver<Element>, isolation: any Actor) {
-        self.observer = observer
+    init(isolation: any Actor) {
         actor = isolation === MainActor.shared ? nil : isolation
         assertFirstStoredProperty(of: self, &words)
     }
@@ -56,7 +51,7 @@ final class IsolatedDelivery<Element>: @unchecked Sendable {
     /// A delivery to `isolation` for `observer`, which from now on sends its events through it.
     @usableFromInline
     static func attach(to observer: ClosureObserver<Element>, isolation: any Actor) -> IsolatedDelivery {
-        let delivery = IsolatedDelivery(observer: observer, isolation: isolation)
+        let delivery = IsolatedDelivery(isolation: isolation)
         observer.delivery = delivery
         return delivery
     }
@@ -76,8 +71,9 @@ final class IsolatedDelivery<Element>: @unchecked Sendable {
     /// Inlinable so that it is specialized in the caller: unspecialized, looking at the queue looked up its generic
     /// metadata twice per event (about 600 instructions of a Driver element's cost).
     ///
-    /// `observer` is the observer this delivery serves, which is calling: passed in, so that an event handled at once
-    /// loads no weak reference (the weak `observer` is for the drains that run later).
+    /// `observer` is the observer this delivery serves, which is calling: the delivery keeps no reference to it (the
+    /// observer holds the delivery). A scheduled drain holds it strongly until it ran, so events accepted before the
+    /// source went away (a subject released right after its last event) are still handled.
     @inlinable
     func on(_ event: Event<Element>, from observer: ClosureObserver<Element>) {
         lock.lock()

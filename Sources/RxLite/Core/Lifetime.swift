@@ -83,27 +83,26 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     @usableFromInline
     init(parent: Lifetime? = nil) {
         self.parent = parent
-        guard let parent else {
-            unownedParent = nil
-            walkLength = 0
-            unownedRoot = nil
-            assertFirstStoredProperty(of: self, &words)
-            return
-        }
-        let parentWalk = parent.walkLength
-        unownedParent = Unmanaged.passUnretained(parent)
-        unownedRoot = parentWalk == 0 ? unownedParent : parent.unownedRoot
-        if parentWalk < Lifetime.anchorSpacing {
-            walkLength = parentWalk + 1
+        if let parent {
+            let parentWalk = parent.walkLength
+            unownedParent = Unmanaged.passUnretained(parent)
+            unownedRoot = parentWalk == 0 ? unownedParent : parent.unownedRoot
+            if parentWalk < Lifetime.anchorSpacing {
+                walkLength = parentWalk + 1
+            } else {
+                parent.anchor()
+                walkLength = 1
+            }
         } else {
-            parent.anchor()
-            walkLength = 1
+            unownedParent = nil
+            unownedRoot = nil
+            walkLength = 0
         }
         assertFirstStoredProperty(of: self, &words)
     }
 
-    /// Attaches this lifetime and each of the ``walkLength`` - 1 lifetimes above it to its parent, bottom up (those
-    /// already attached are skipped), so that this one is anchored: the lifetime ``walkLength`` levels up is anchored
+    /// Attaches this lifetime and each of the ``walkLength`` - 1 lifetimes above it to its parent, bottom up (``attach(_:)``
+    /// skips those already attached), so that this one is anchored: the lifetime ``walkLength`` levels up is anchored
     /// already, and now a disposal anywhere above reaches this one through attachments. An attachment refused because
     /// the parent has ended disposes the child, which disposes everything attached below it, so a lifetime that a walk
     /// would have found silenced ends up disposed instead. Amortized over the ``anchorSpacing`` levels that it serves,
@@ -112,7 +111,7 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
         var node = self
         for _ in 0..<walkLength {
             guard let parent = node.parent else { return }
-            if !node.attachStarted.load(ordering: .relaxed) { parent.attach(node) }
+            parent.attach(node)
             node = parent
         }
     }

@@ -108,19 +108,15 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
             return
         }
         if !replaying.isEmpty { bufferForReplays([event]) }
-        if EmitState.emitterWillLook(emitState) {
+        guard EmitState.becomeEmitter(emitState) else {
             pending.append(.event(event))
             lock.unlock()
             return
         }
-        emitState.store(EmitState.emitting, ordering: .relaxed)
         lock.unlock()
         deliver(event)
         if EmitState.stop(emitState) { return }
-        lock.lock()
-        let next = nextDelivery()
-        lock.unlock()
-        if let next { emit(from: next) }
+        deliverQueued()
     }
 
     /// Accepts a terminal event (see ``on(_:)``).
@@ -267,11 +263,10 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
     /// what this thread then delivers outside the lock (`nil`: nothing, and it is no longer the emitter).
     @inlinable
     func admit(_ action: Action) -> Delivery? {
-        if EmitState.emitterWillLook(emitState) {
+        guard EmitState.becomeEmitter(emitState) else {
             pending.append(action)
             return nil
         }
-        emitState.store(EmitState.emitting, ordering: .relaxed)
         return start(action) ?? nextDelivery()
     }
 
@@ -371,13 +366,21 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
     /// As the emitter, without the lock: performs `first`, then everything queued meanwhile, until nothing is left.
     @inlinable
     func emit(from first: Delivery) {
-        var delivery = first
-        while true {
-            perform(delivery)
-            if EmitState.stop(emitState) { return }
+        perform(first)
+        if EmitState.stop(emitState) { return }
+        deliverQueued()
+    }
+
+    /// As the emitter, without the lock, once its stop failed because something was queued: performs what was,
+    /// until a stop succeeds or nothing is left. Out of line (but specialized), as ``SerializedEmitter``'s is: it
+    /// runs only when deliveries raced or an observer reentered the subject.
+    @inlinable
+    @inline(never)
+    func deliverQueued() {
+        repeat {
             guard let next = lock.withLock({ nextDelivery() }) else { return }
-            delivery = next
-        }
+            perform(next)
+        } while !EmitState.stop(emitState)
     }
 
     /// As the emitter, without the lock: performs one delivery.

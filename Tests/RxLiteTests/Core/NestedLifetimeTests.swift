@@ -42,12 +42,12 @@ import Testing
     @Test func anAnchoredLifetimeAttachesOnceAndDetaches() {
         let lifetimes = chain(depth: Lifetime.anchorSpacing + 2)
         let anchored = lifetimes[1]
-        let log = DisposeCounter()
-        anchored.insert(log)
+        var disposals = 0
+        anchored.insert { disposals += 1 }
         #expect(lifetimes[0].attach(anchored), "already attached, and still running")
         #expect(lifetimes[0].attachIfRunning(anchored))
         lifetimes[0].dispose()
-        #expect(log.count == 1)
+        #expect(disposals == 1)
         #expect(activeCount(lifetimes) == 0)
 
         let other = chain(depth: Lifetime.anchorSpacing + 2)
@@ -71,11 +71,6 @@ import Testing
             }
             lifetimes[0].dispose()
         }
-    }
-
-    final class DisposeCounter: Disposable, @unchecked Sendable {
-        var count = 0
-        func dispose() { count += 1 }
     }
 
     /// One level of a nest: its own subject, and a stopper that ends the level and everything inside it.
@@ -111,24 +106,24 @@ import Testing
             stopDuringSubscribe = (at, Int.random(in: 0..<at, using: &random))
         }
         let during = stopDuringSubscribe
-        let received = ReceivedLog()
-        let subscribed = ReceivedLog()
+        var received: [Int] = []
+        var subscribed: [Int] = []
         let subscription = nest(0, levels) { index in
-            subscribed.values.append(index)
+            subscribed.append(index)
             if let during, during.at == index { levels[during.stopper].stopper.onNext(()) }
-        }.subscribe(onNext: { received.values.append($0) })
+        }.subscribe(onNext: { received.append($0) })
         if let during { ended = during.stopper }
         // A level under an ended one never starts the level inside it: its `just` sees the lifetime silenced.
         let started = Array(0...(during?.at ?? count - 1))
-        #expect(subscribed.values == started, "\(count) levels, stopped \(String(describing: during))")
+        #expect(subscribed == started, "\(count) levels, stopped \(String(describing: during))")
 
         func check(_ step: String) {
-            received.values = []
+            received = []
             for (index, level) in levels.enumerated() {
                 #expect(level.subject.hasObservers == (index < ended), "\(step): level \(index) of \(count)")
                 level.subject.onNext(index)
             }
-            #expect(received.values.sorted() == Array(0..<ended), "\(step), \(count) levels, ended at \(ended)")
+            #expect(received.sorted() == Array(0..<ended), "\(step), \(count) levels, ended at \(ended)")
         }
         check("after subscribe")
         for round in 0..<3 where ended > 0 {
@@ -140,9 +135,5 @@ import Testing
         subscription.dispose()
         let holding = levels.filter { $0.subject.hasObservers || $0.stopper.hasObservers }.count
         #expect(holding == 0)
-    }
-
-    final class ReceivedLog: @unchecked Sendable {
-        var values: [Int] = []
     }
 }

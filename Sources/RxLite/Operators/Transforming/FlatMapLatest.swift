@@ -135,16 +135,14 @@ final class SwitchStorage<Element>: SerializedEmitter<Element>, @unchecked Senda
         // `spareChild` is touched only here, and `start` runs only from the outer upstream's handler, one call at
         // a time (the Rx contract), so it needs no lock. The child is made before the lock is taken: making one can
         // anchor the lifetimes above it (see `Lifetime.init(parent:)`), which may dispose an ended one.
-        var startedChild: Lifetime? = spareChild.take() ?? Lifetime(parent: parent)
+        var child = spareChild.take() ?? Lifetime(parent: parent)
         let id = lock.withLock { () -> UInt64? in
             if isStopped || (!replacing && current != nil) { return nil }
             previous = current
             latestID &+= 1
-            current = (latestID, startedChild!)
+            current = (latestID, child)
             return latestID
         }
-        // Taken out of the optional, so that `Lifetime.reuse` below finds the child referenced once.
-        var child = startedChild.take()!
         guard let id else {
             // Dropped (`flatMapFirst` while an inner runs, or after the end): the unused child is the next spare.
             spareChild = child
