@@ -54,6 +54,12 @@ extension Recorded {
     }
 
     /// The arrays of recorded events joined in order: `Recorded.events(setup, [.completed(300)])`.
+    ///
+    /// Disfavored, so that the type checker settles a list of single events on the other `events` first: with both
+    /// overloads open, a list of six or more events whose elements are expressions (`.next(210, 0 * 2)`) took the
+    /// type checker over its limit ("unable to type-check this expression in reasonable time"), as it does with
+    /// RxTest's declarations. An argument that is an array still picks this one.
+    @_disfavoredOverload
     public static func events<T>(_ recordedEvents: [Recorded<Event<T>>]...) -> [Recorded<Event<T>>]
     where Value == Event<T> {
         recordedEvents.flatMap { $0 }

@@ -25,6 +25,28 @@ struct RecordedTests {
         #expect(Recorded(time: 5, value: 3) == Recorded(time: 5, value: 3))
     }
 
+    /// A long list of events whose elements are expressions, as RxSwift's own tests write them. With RxTest's
+    /// declarations the type checker gives up on this from six events on; this file does not compile if it does here.
+    @Test func aLongListOfComputedEventsTypeChecks() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable(
+            Recorded.events(
+                .next(210, 0 * 2 + 1), .next(220, 1 * 2 + 1), .next(230, 2 * 2 + 1), .next(240, 3 * 2 + 1),
+                .next(250, 4 * 2 + 1), .next(260, 5 * 2 + 1), .next(270, 6 * 2 + 1), .next(280, 7 * 2 + 1),
+                .next(290, 8 * 2 + 1), .next(300, 9 * 2 + 1), .next(310, 10 * 2 + 1), .next(320, 11 * 2 + 1),
+                .completed(400)))
+        let observer = scheduler.start { source.map { $0 * 10 } }
+        let expected = Recorded.events(
+            .next(210, 1 * 10), .next(220, 3 * 10), .next(230, 5 * 10), .next(240, 7 * 10), .next(250, 9 * 10),
+            .next(260, 11 * 10), .next(270, 13 * 10), .next(280, 15 * 10), .next(290, 17 * 10), .next(300, 19 * 10),
+            .next(310, 21 * 10), .next(320, 23 * 10), .completed(400))
+        #expect(observer.events == expected)
+        #expect(expected.count == 13)
+        // Arrays still join through the other overload.
+        let joined = Recorded.events(Array(expected.prefix(2)), [.completed(230)])
+        #expect(joined == [.next(210, 10), .next(220, 30), .completed(230)])
+    }
+
     @Test func equatableErrorsCompareWithEquals() {
         #expect(Recorded<Event<Int>>.error(10, TestError("a")) == .error(10, TestError("a")))
         #expect(Recorded<Event<Int>>.error(10, TestError("a")) != .error(10, TestError("b")))
