@@ -147,14 +147,9 @@ class SerializedEmitter<Output>: @unchecked Sendable {
     @inlinable
     @inline(never)
     final func deliverQueued() {
-        while true {
+        repeat {
             lock.lock()
-            guard outboxHead < outbox.count else {
-                // Not reached while the state machine holds (queued means the outbox has an event); left safe.
-                emitState.store(EmitState.idle, ordering: .releasing)
-                lock.unlock()
-                return
-            }
+            // The stop failed, so the state is queued, and queued means the outbox holds an event.
             let next = outbox[outboxHead]
             outboxHead += 1
             if outboxHead == outbox.count {
@@ -164,8 +159,7 @@ class SerializedEmitter<Output>: @unchecked Sendable {
             }
             lock.unlock()
             sink(next)
-            if EmitState.stop(emitState) { return }
-        }
+        } while !EmitState.stop(emitState)
     }
 }
 
