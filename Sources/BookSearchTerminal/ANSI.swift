@@ -17,21 +17,49 @@ public enum ANSI {
     /// Pasted text arrives between `ESC [ 200 ~` and `ESC [ 201 ~` (``Key/paste(_:)``), not as typed keys.
     public static let enableBracketedPaste = "\u{1B}[?2004h"
     public static let disableBracketedPaste = "\u{1B}[?2004l"
+    /// Mouse reports for button presses and the wheel (1000), in SGR form (1006), read as ``Key/mouse(_:)``.
+    /// A user who wants the terminal's own selection holds Shift, as in any full-screen program that takes the mouse.
+    public static let enableMouse = "\u{1B}[?1000h\u{1B}[?1006h"
+    public static let disableMouse = "\u{1B}[?1006l\u{1B}[?1000l"
+    /// What the app turns on when it takes the terminal: the alternate screen, bracketed paste, the mouse, a
+    /// hidden cursor (each frame shows it again at the search field's insertion point), a clear screen.
+    public static let takeOver = enterAlternateScreen + enableBracketedPaste + enableMouse + hideCursor + clearScreen
+    /// What gives the terminal back, on every way out: all that ``takeOver`` turned on, turned off.
+    public static let giveBack = reset + disableMouse + disableBracketedPaste + showCursor + leaveAlternateScreen
+    /// Moves the cursor to `row` and `column` (0-based).
+    public static func moveCursor(row: Int, column: Int) -> String { "\u{1B}[\(row + 1);\(column + 1)H" }
 
-    /// A whole frame: each line at its row, styled, with the style reset at its end.
-    public static func frame(_ lines: [ScreenLine]) -> String {
-        var output = home
+    /// A whole frame: each line at its row, styled, with the style reset at its end; then the cursor shown at
+    /// `cursor` (row, column; 0-based), or left hidden when it is `nil`. The cursor is hidden while the frame is
+    /// drawn, so it is never seen jumping across the screen.
+    public static func frame(_ lines: [ScreenLine], cursor: (row: Int, column: Int)? = nil) -> String {
+        var output = hideCursor + home
         for (row, line) in lines.enumerated() {
-            output += "\u{1B}[\(row + 1);1H" + style(line.style)
-            if let reversed = line.highlight, reversed.upperBound <= line.text.count {
-                let start = line.text.index(line.text.startIndex, offsetBy: reversed.lowerBound)
-                let end = line.text.index(line.text.startIndex, offsetBy: reversed.upperBound)
-                output += line.text[..<start] + "\u{1B}[7m" + line.text[start..<end] + "\u{1B}[27m" + line.text[end...]
-            } else {
-                output += line.text
-            }
-            output += reset
+            output += "\u{1B}[\(row + 1);1H" + style(line.style) + styledText(line) + reset
         }
+        if let cursor { output += moveCursor(row: cursor.row, column: cursor.column) + showCursor }
+        return output
+    }
+
+    /// The line's text with its highlight in reverse video and its emphasis bold and underlined, each turned off
+    /// on its own so the line's style stays on around them.
+    static func styledText(_ line: ScreenLine) -> String {
+        let reversed = line.highlight ?? 0..<0
+        guard !reversed.isEmpty || !line.emphasis.isEmpty else { return line.text }
+        var output = ""
+        var isReversed = false
+        var isEmphasized = false
+        for (offset, character) in line.text.enumerated() {
+            let reverse = reversed.contains(offset)
+            let emphasize = line.emphasis.contains { $0.contains(offset) }
+            if reverse != isReversed { output += reverse ? "\u{1B}[7m" : "\u{1B}[27m" }
+            if emphasize != isEmphasized { output += emphasize ? "\u{1B}[1;4m" : "\u{1B}[22;24m" }
+            isReversed = reverse
+            isEmphasized = emphasize
+            output.append(character)
+        }
+        if isReversed { output += "\u{1B}[27m" }
+        if isEmphasized { output += "\u{1B}[22;24m" }
         return output
     }
 

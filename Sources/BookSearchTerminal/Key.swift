@@ -3,6 +3,9 @@ public enum Key: Equatable, Sendable {
     /// A printable character (letters, digits, punctuation, space, Hangul, ...).
     case character(Character)
     case up, down, left, right
+    /// Ctrl-Left and Ctrl-Right (`ESC [ 1 ; 5 D`), and Alt-Left and Alt-Right, which some terminals send for the
+    /// same: a word back or on in the search text.
+    case wordLeft, wordRight
     case pageUp, pageDown, home, end
     case tab, backTab
     /// Delete (`ESC [ 3 ~`): deletes the character under the cursor.
@@ -15,10 +18,52 @@ public enum Key: Equatable, Sendable {
     /// Text pasted while bracketed paste is on (`ESC [ 200 ~` … `ESC [ 201 ~`): inserted as text, so a pasted Tab
     /// or newline never switches fields or acts as Enter.
     case paste(String)
-    /// Alt (Meta) and a key, sent as ESC and the key's character: not typed as the letter; ignored.
+    /// Alt (Meta) and a key, sent as ESC and the key's character: never typed as the letter. Alt-b, Alt-f and Alt-d
+    /// move and delete by words, as in a shell; the others are ignored.
     case alt(Character)
+    /// A mouse report (SGR mode, ``ANSI/enableMouse``): the wheel or a button, at a screen cell.
+    case mouse(MouseEvent)
     /// An escape sequence the app does not use; ignored.
     case unknown
+}
+
+/// What the mouse did, at which cell (0-based, from the top left).
+public struct MouseEvent: Equatable, Sendable {
+    public enum Action: Equatable, Sendable {
+        case wheelUp, wheelDown
+        /// The left button pressed (the other buttons, releases and drags are ignored).
+        case press
+        /// Anything else the terminal reports.
+        case other
+    }
+
+    public var action: Action
+    public var row: Int
+    public var column: Int
+
+    public init(_ action: Action, row: Int, column: Int) {
+        self.action = action
+        self.row = row
+        self.column = column
+    }
+
+    /// The event of an SGR report `ESC [ < button ; column ; row M` (press) or `m` (release), 1-based; `nil` when
+    /// the parameters are not three numbers.
+    static func sgr(parameters: Substring, final: UInt8) -> MouseEvent? {
+        let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
+        guard numbers.count == 3, let button = numbers[0], let column = numbers[1], let row = numbers[2],
+            column > 0, row > 0
+        else { return nil }
+        // The low two bits name the button, 64 marks the wheel, 32 a motion; shift, meta and ctrl add 4, 8, 16.
+        let action: Action =
+            switch (button & ~(4 | 8 | 16), final) {
+            case (64, UInt8(ascii: "M")): .wheelUp
+            case (65, UInt8(ascii: "M")): .wheelDown
+            case (0, UInt8(ascii: "M")): .press
+            default: .other
+            }
+        return MouseEvent(action, row: row - 1, column: column - 1)
+    }
 }
 
 /// Decodes raw terminal input into keys. Pure: feed it bytes, get keys and the bytes still incomplete.
@@ -144,12 +189,19 @@ public enum KeyParser {
         guard end < bytes.count else { return (.unknown, end - start) }
         let parameters = String(decoding: bytes[(start + 2)..<end], as: UTF8.self)
         let final = bytes[end]
+        if parameters.hasPrefix("<") {
+            let event = MouseEvent.sgr(parameters: parameters.dropFirst(), final: final)
+            return (event.map(Key.mouse) ?? .unknown, end - start + 1)
+        }
+        // A modified arrow is `1 ; m` with m - 1 the modifier bits: 2 Alt, 4 Ctrl (also 8 Meta on some terminals).
+        let modifiers = parameters.split(separator: ";").dropFirst().first.flatMap { Int($0) }.map { $0 - 1 } ?? 0
+        let byWord = modifiers & (2 | 4 | 8) != 0
         let key: Key =
             switch (final, parameters) {
             case (UInt8(ascii: "A"), _): .up
             case (UInt8(ascii: "B"), _): .down
-            case (UInt8(ascii: "C"), _): .right
-            case (UInt8(ascii: "D"), _): .left
+            case (UInt8(ascii: "C"), _): byWord ? .wordRight : .right
+            case (UInt8(ascii: "D"), _): byWord ? .wordLeft : .left
             case (UInt8(ascii: "H"), _): .home
             case (UInt8(ascii: "F"), _): .end
             case (UInt8(ascii: "Z"), _): .backTab

@@ -5,10 +5,11 @@
 /// row 1            Search: text
 /// row 2            Field:  [Keyword]  Title   Author   Publisher  (Tab)
 /// row 3            ─────
-/// rows 4..<h-3     the list, then "Loading more…" or "— end of results —"; or an empty list's message
-/// row h-3          ───── (or the first line of an error that needs two)
-/// row h-2          the error, if any
-/// row h-1          status (spinner while loading) and key hints
+/// rows 4..<h-4     the list, then "Loading more…" or "— end of results —"; or an empty list's message
+/// row h-4          ───── (or the first line of an error that needs two)
+/// row h-3          the error, if any
+/// row h-2          status (spinner while loading)
+/// row h-1          the keys of the current view
 /// ```
 public struct TerminalLayout: Equatable, Sendable {
     public static let minimumWidth = 40
@@ -27,7 +28,7 @@ public struct TerminalLayout: Equatable, Sendable {
     /// The first row of the list.
     public var listTop: Int { 4 }
     /// How many rows the list has.
-    public var listHeight: Int { max(height - 7, 1) }
+    public var listHeight: Int { max(height - 8, 1) }
 
     /// The message for a screen below the minimum size.
     public var tooSmallMessage: String {

@@ -17,12 +17,13 @@ extension TerminalScreen {
         }
         var lines: [ScreenLine] = []
         lines.append(line(" Book search — \(TerminalText.sanitized(sourceName))", .title))
-        lines.append(line(Self.fieldLabel + fieldText()))
+        lines.append(line(Self.fieldLabel + fieldText().text))
         lines.append(fieldLine())
         lines.append(line(String(repeating: "─", count: width), .dim))
-        lines += listLines().map { line($0.0, $0.1) }
+        lines += listLines()
         lines += errorLines().map { line($0.0, $0.1) }
         lines.append(statusLine())
+        lines.append(hintLine())
         if let overlay {
             draw(overlay, over: &lines)
         } else if let countdownText {
@@ -56,18 +57,17 @@ extension TerminalScreen {
         return ScreenLine(String(repeating: " ", count: layout.width))
     }
 
-    /// The visible part of the search text with the cursor ("▏") at its place, "‹" and "›" where text is
-    /// scrolled out of view.
-    func fieldText() -> String {
+    /// The visible part of the search text, "‹" and "›" where text is scrolled out of view, and the column in it
+    /// (from its start) where the cursor goes: the real terminal cursor is put there (``cursorCell``), where an input
+    /// method draws the text it is composing.
+    func fieldText() -> (text: String, cursorColumn: Int) {
         let characters = Array(searchText).map { TerminalText.sanitized(String($0)) }
         var text = fieldScroll > 0 ? "‹" : ""
         var used = TextWidth.of(text)
+        var cursorColumn = used
         var index = fieldScroll
         while index <= characters.count {
-            if index == cursor {
-                text += "▏"
-                used += 1
-            }
+            if index == cursor { cursorColumn = used }
             guard index < characters.count else { break }
             let width = TextWidth.of(characters[index])
             if used + width > fieldWidth {
@@ -78,46 +78,123 @@ extension TerminalScreen {
             used += width
             index += 1
         }
-        return text
+        return (text, cursorColumn)
     }
 
-    /// The list's rows: the books (numbers right-aligned), then "Loading more…" or "— end of results —"; or
-    /// "Searching…", or what an empty answer means.
-    private func listLines() -> [(String, ScreenLine.Style)] {
+    /// The screen cell of the cursor: the insertion point in the search field, or `nil` (the cursor hidden) while
+    /// a box that takes the keys is open, or the screen is too small to draw.
+    public var cursorCell: (row: Int, column: Int)? {
+        guard layout.isUsable, overlay == nil else { return nil }
+        return (1, min(Self.fieldLabel.count + fieldText().cursorColumn, layout.width - 1))
+    }
+
+    /// The list's rows: the books (numbers right-aligned, the query's words emphasized in the field searched),
+    /// then "Loading more…" or "— end of results —"; or "Searching…", or what an empty answer means; or, before
+    /// any search, how to use the screen.
+    private func listLines() -> [ScreenLine] {
         let items = list.items
         let height = listHeight
-        var rows: [(String, ScreenLine.Style)] = []
-        if items.isEmpty && list.hasQuery {
+        let width = layout.width
+        var rows: [ScreenLine] = []
+        func message(_ text: String, _ style: ScreenLine.Style = .normal) {
+            rows += TextWidth.wrap(text, to: max(width - 4, 1)).map {
+                ScreenLine(TextWidth.fit("   " + $0, to: width), style)
+            }
+        }
+        if items.isEmpty && !list.hasQuery && !list.isLoading {
+            for paragraph in Self.startScreen {
+                message(paragraph, .dim)
+                rows.append(ScreenLine(TextWidth.fit("", to: width)))
+            }
+        } else if items.isEmpty && list.hasQuery {
             if list.isLoading {
-                rows.append(("   \(spinner) Searching…", .dim))
+                rows.append(ScreenLine(TextWidth.fit("   \(spinner) Searching…", to: width), .dim))
             } else if list.error == nil {
                 let query = TerminalText.sanitized(settledQuery?.text ?? searchText)
                 let field = (settledQuery?.type ?? queryType).name
-                let message =
-                    if let total = list.totalCount, total > 0 {
-                        "The server counts \(total) books for “\(query)” (\(field)) but listed none."
-                    } else {
-                        "No books match “\(query)” (\(field))."
-                    }
-                rows += TextWidth.wrap(message, to: max(layout.width - 4, 1)).map { ("   " + $0, .normal) }
+                if let total = list.totalCount, total > 0 {
+                    message("The server counts \(total) books for “\(query)” (\(field)) but listed none.")
+                } else {
+                    message("No books match “\(query)” (\(field)).")
+                }
             }
         }
         let numberWidth = String(items.count).count
         let dimmed = isStale
+        let terms = settledQuery.map { Self.terms(of: $0.text) } ?? []
         for row in firstVisibleRow..<(firstVisibleRow + height) where rows.count < height {
             if row < items.count {
                 let selected = row == selectedRow
                 let number = String(row + 1)
                 let padding = String(repeating: " ", count: numberWidth - number.count)
-                let text = "\(selected ? "›" : " ") \(padding)\(number). \(SearchReport.line(for: items[row]))"
-                rows.append((text, selected ? .selected : (dimmed ? .dim : .normal)))
+                let lead = "\(selected ? "›" : " ") \(padding)\(number). "
+                let text = TextWidth.fit(lead + SearchReport.line(for: items[row]), to: width)
+                let emphasis = Self.matches(of: terms, in: items[row], searched: settledQuery?.type ?? queryType)
+                    .map { ($0.lowerBound + lead.count)..<($0.upperBound + lead.count) }
+                rows.append(
+                    ScreenLine(
+                        text, selected ? .selected : (dimmed ? .dim : .normal),
+                        emphasis: Self.clip(emphasis, toShownPartOf: text, width: width)))
             } else if row == items.count, let footerText {
                 let text = list.isLoading ? "\(spinner) \(footerText)" : footerText
-                rows.append((String(repeating: " ", count: numberWidth + 4) + text, .dim))
+                rows.append(
+                    ScreenLine(TextWidth.fit(String(repeating: " ", count: numberWidth + 4) + text, to: width), .dim))
             }
         }
-        while rows.count < height { rows.append(("", .normal)) }
+        while rows.count < height { rows.append(ScreenLine(TextWidth.fit("", to: width))) }
         return Array(rows.prefix(height))
+    }
+
+    /// What the list shows before the first search.
+    static let startScreen = [
+        "Type a title, an author or any words: the books appear as you type, a page at a time.",
+        "Tab chooses what is searched: Keyword, Title, Author or Publisher.",
+        "Up and Down (or the mouse wheel) move through the books, Enter opens one; the end of the list loads the next page.",
+        "Ctrl-T starts a countdown, Ctrl-G shows every key, Ctrl-C quits.",
+    ]
+
+    /// The words of a query, as emphasized in the list: those of two characters or more, or any word of a script
+    /// without spaces between words (a single Hangul or CJK character is a word).
+    static func terms(of query: String) -> [String] {
+        query.split(whereSeparator: \.isWhitespace).map(String.init).filter { $0.count > 1 || TextWidth.of($0) > 1 }
+    }
+
+    /// Where `terms` occur in the part of `book`'s list line (``SearchReport/line(for:)``) that `searched` names,
+    /// as character offsets into that line; ignoring case, accents and width. A keyword search names the title.
+    static func matches(of terms: [String], in book: Book, searched: QueryType) -> [Range<Int>] {
+        guard !terms.isEmpty else { return [] }
+        let title = TerminalText.sanitized(book.title)
+        let author = TerminalText.sanitized(book.author)
+        let (field, start): (String, Int) =
+            switch searched {
+            case .keyword, .title: (title, 0)
+            case .author: (author, title.count + 3)
+            case .publisher:
+                (TerminalText.sanitized(book.publisher), title.count + (author.isEmpty ? 0 : 3 + author.count) + 2)
+            }
+        var ranges: [Range<Int>] = []
+        for term in terms {
+            var searchStart = field.startIndex
+            while let found = field.range(
+                of: term, options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive],
+                range: searchStart..<field.endIndex), !found.isEmpty
+            {
+                let lower = field.distance(from: field.startIndex, to: found.lowerBound)
+                let upper = field.distance(from: field.startIndex, to: found.upperBound)
+                if upper > lower { ranges.append((start + lower)..<(start + upper)) }
+                searchStart = found.upperBound
+            }
+        }
+        return ranges.sorted { $0.lowerBound < $1.lowerBound }
+    }
+
+    /// `ranges` without what `TextWidth.fit` cut from the line (its "…" included).
+    static func clip(_ ranges: [Range<Int>], toShownPartOf text: String, width: Int) -> [Range<Int>] {
+        let shown = text.hasSuffix("…") ? text.count - 1 : text.count
+        return ranges.compactMap { range in
+            let upper = min(range.upperBound, shown)
+            return range.lowerBound < upper ? range.lowerBound..<upper : nil
+        }
     }
 
     /// The two rows above the status line: a rule and the error, or the error on both when it needs two lines,
@@ -140,18 +217,42 @@ extension TerminalScreen {
         }
     }
 
-    /// The status (with the spinner while a page loads, and "typing…" while the list is stale) and the key
-    /// hints; "Ctrl-R retries" whenever an error is shown.
+    /// The status, with the spinner while a page loads and "typing…" while the list is stale.
     private func statusLine() -> ScreenLine {
-        let width = layout.width
-        let hints = errorMessage == nil ? "F1 help  Ctrl-C quit " : "Ctrl-R retries  F1 help "
         var text = TerminalText.sanitized(status)
         // Before the first search the status has nothing to say beside it ("Type to search").
         if isStale { text = list.hasQuery ? "typing… " + text : "typing…" }
         if list.isLoading { text = "\(spinner) " + text }
-        let statusWidth = max(width - TextWidth.of(hints), 0)
-        return ScreenLine(
-            TextWidth.fit(" \(text)", to: statusWidth) + TextWidth.fit(hints, to: width - statusWidth), .dim)
+        return ScreenLine(TextWidth.fit(" \(text)", to: layout.width), .dim)
+    }
+
+    /// The keys of the current view, as many as fit; help and quit always shown.
+    private func hintLine() -> ScreenLine {
+        let width = layout.width
+        let hints = keyHints
+        let kept = [KeyHint("Ctrl-G", "help"), KeyHint("Ctrl-C", "quit")].filter(hints.contains)
+        func text(_ hints: [KeyHint]) -> String { " " + hints.map(\.text).joined(separator: "  ") }
+        var shown: [KeyHint] = []
+        for hint in hints where !kept.contains(hint) {
+            if TextWidth.of(text(shown + [hint] + kept)) <= width { shown.append(hint) }
+        }
+        return ScreenLine(TextWidth.fit(text(shown + kept), to: width), .dim)
+    }
+
+    /// The keys that do something in the current view, the most useful first.
+    public var keyHints: [KeyHint] {
+        let help = KeyHint("Ctrl-G", "help")
+        let quit = KeyHint("Ctrl-C", "quit")
+        if let overlay {
+            let scrolls = overlayGeometry.wrappedLines.count > overlayGeometry.visibleLines
+            return overlay.hints + (scrolls ? [KeyHint("↑↓ PgUp PgDn", "scroll")] : []) + [quit]
+        }
+        var hints: [KeyHint] = []
+        if countdownText != nil { hints.append(KeyHint("Ctrl-X", "cancel the countdown")) }
+        if errorMessage != nil { hints += [KeyHint("Ctrl-R", "retry"), KeyHint("Ctrl-O", "whole error")] }
+        if !list.items.isEmpty { hints += [KeyHint("↑↓", "move"), KeyHint("Enter", "details")] }
+        hints += [KeyHint("Tab", "field"), KeyHint("Ctrl-T", "countdown"), help, quit]
+        return hints
     }
 
     /// Where a box goes and what it shows, for the screen's size.
@@ -173,7 +274,8 @@ extension TerminalScreen {
             let indent = overlay.hangingIndent
             let characters = Array(line)
             let hasKeyColumn =
-                indent > 0 && characters.count > indent && characters[indent - 1] == " "
+                indent > 1 && characters.count > indent && characters[indent - 2] == " "
+                && characters[indent - 1] == " "
                 && characters[indent] != " "
             guard hasKeyColumn, indent < contentWidth - 2 else {
                 // A line that fits is kept as it is: `wrap` would fold its runs of spaces.

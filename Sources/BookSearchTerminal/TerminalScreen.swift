@@ -26,6 +26,10 @@ public struct TerminalScreen: Sendable {
     public var selectedRow = 0
     /// The first row shown.
     public var firstVisibleRow = 0
+    /// The row the keys asked for when it is past the books loaded so far and more are coming (100 Downs typed at
+    /// once, or a PgDn at the end): each page that arrives moves the selection on towards it, so no key is lost
+    /// to the wait for a page. Any move within the loaded books, or a new list, forgets it.
+    public private(set) var selectionTarget: Int?
     /// The box drawn over the screen, if any (the help, an error).
     public var overlay: Overlay?
     /// The countdown popup's text while a countdown runs (`nil`: hidden). The help, when open, is drawn over it.
@@ -68,58 +72,87 @@ public struct TerminalScreen: Sendable {
 
     /// Keys that edit the search text or move its cursor; `nil` for any other key.
     private mutating func editSearchText(_ key: Key) -> [Effect]? {
+        let count = searchText.count
         switch key {
         case .character(let character):
-            let index = searchText.index(searchText.startIndex, offsetBy: cursor)
-            searchText.insert(character, at: index)
-            cursor += 1
-            return textChanged()
+            return replaceText(cursor..<cursor, with: String(character))
         case .paste(let pasted):
             // One line of text: tabs and line breaks become spaces (sanitized), and a search text has no use for
             // more than a few hundred characters.
-            let room = max(Self.maximumSearchTextLength - searchText.count, 0)
+            let room = max(Self.maximumSearchTextLength - count, 0)
             let text = String(TerminalText.sanitized(pasted).prefix(room))
             guard !text.isEmpty else { return [] }
-            let index = searchText.index(searchText.startIndex, offsetBy: cursor)
-            searchText.insert(contentsOf: text, at: index)
-            cursor += text.count
-            return textChanged()
+            return replaceText(cursor..<cursor, with: text)
         case .backspace:
             guard cursor > 0 else { return [] }
-            let index = searchText.index(searchText.startIndex, offsetBy: cursor - 1)
-            searchText.remove(at: index)
-            cursor -= 1
-            return textChanged()
+            return replaceText((cursor - 1)..<cursor, with: "")
         case .delete:
-            guard cursor < searchText.count else { return [] }
-            searchText.remove(at: searchText.index(searchText.startIndex, offsetBy: cursor))
-            return textChanged()
+            guard cursor < count else { return [] }
+            return replaceText(cursor..<(cursor + 1), with: "")
         case .control("w"):
             guard cursor > 0 else { return [] }
-            let characters = Array(searchText)
-            var start = cursor
-            while start > 0 && characters[start - 1] == " " { start -= 1 }
-            while start > 0 && characters[start - 1] != " " { start -= 1 }
-            searchText = String(characters[..<start] + characters[cursor...])
-            cursor = start
-            return textChanged()
+            return replaceText(wordStart(before: cursor)..<cursor, with: "")
+        case .alt("d"):
+            guard cursor < count else { return [] }
+            return replaceText(cursor..<wordEnd(after: cursor), with: "")
         case .control("u"):
             guard !searchText.isEmpty else { return [] }
-            searchText = ""
-            cursor = 0
-            return textChanged()
+            return replaceText(0..<count, with: "")
         case .control("k"):
-            guard cursor < searchText.count else { return [] }
-            searchText = String(searchText.prefix(cursor))
-            return textChanged()
-        case .left: moveCursor(to: cursor - 1)
-        case .right: moveCursor(to: cursor + 1)
+            guard cursor < count else { return [] }
+            return replaceText(cursor..<count, with: "")
+        case .left, .control("b"): moveCursor(to: cursor - 1)
+        case .right, .control("f"): moveCursor(to: cursor + 1)
+        case .wordLeft, .alt("b"): moveCursor(to: wordStart(before: cursor))
+        case .wordRight, .alt("f"): moveCursor(to: wordEnd(after: cursor))
         case .control("a"): moveCursor(to: 0)
-        case .control("e"): moveCursor(to: searchText.count)
+        case .control("e"): moveCursor(to: count)
         default:
             return nil
         }
         return []
+    }
+
+    /// Replaces the characters at `offsets` (character offsets into `searchText`) with `text` and puts the cursor
+    /// after the new text.
+    ///
+    /// The cursor is worked out again from the text as it is after the edit, not moved by the count of what was
+    /// typed: the new text can join the characters beside it into one (a combining accent after "e", a skin tone
+    /// after 👍, the second regional indicator of a flag, a jamo after a jamo, a ZWJ), so the text may grow by fewer
+    /// characters than were typed, or by none. The end of the new text, in Unicode scalars, is a fixed place in the
+    /// new text; the cursor goes after the character that holds it.
+    private mutating func replaceText(_ offsets: Range<Int>, with text: String) -> [Effect] {
+        let lower = searchText.index(searchText.startIndex, offsetBy: offsets.lowerBound)
+        let upper = searchText.index(lower, offsetBy: offsets.count)
+        let end = searchText.unicodeScalars.distance(from: searchText.startIndex, to: lower) + text.unicodeScalars.count
+        searchText.replaceSubrange(lower..<upper, with: text)
+        let endIndex = searchText.unicodeScalars.index(searchText.startIndex, offsetBy: end)
+        var position = 0
+        var index = searchText.startIndex
+        while index < endIndex {
+            index = searchText.index(after: index)
+            position += 1
+        }
+        cursor = position
+        return textChanged()
+    }
+
+    /// Where the word before `position` starts: back over spaces, then over the word.
+    private func wordStart(before position: Int) -> Int {
+        let characters = Array(searchText)
+        var start = min(position, characters.count)
+        while start > 0 && characters[start - 1].isWhitespace { start -= 1 }
+        while start > 0 && !characters[start - 1].isWhitespace { start -= 1 }
+        return start
+    }
+
+    /// Where the word after `position` ends: on over spaces, then over the word.
+    private func wordEnd(after position: Int) -> Int {
+        let characters = Array(searchText)
+        var end = max(position, 0)
+        while end < characters.count && characters[end].isWhitespace { end += 1 }
+        while end < characters.count && !characters[end].isWhitespace { end += 1 }
+        return end
     }
 
     /// The other keys: the query type, the list's selection, retry, the boxes and the countdown.
@@ -131,9 +164,9 @@ public struct TerminalScreen: Sendable {
             queryType = all[(index + (key == .tab ? 1 : all.count - 1)) % all.count]
             return [.queryTypeChanged(queryType)]
         case .up: moveSelection(to: selectedRow - 1)
-        case .down: moveSelection(to: selectedRow + 1)
+        case .down: moveSelection(to: (selectionTarget ?? selectedRow) + 1)
         case .pageUp: moveSelection(to: selectedRow - listHeight)
-        case .pageDown: moveSelection(to: selectedRow + listHeight)
+        case .pageDown: moveSelection(to: (selectionTarget ?? selectedRow) + listHeight)
         case .home: moveSelection(to: 0)
         case .end: moveSelection(to: list.items.count - 1)
         case .control("r"):
@@ -148,6 +181,8 @@ public struct TerminalScreen: Sendable {
             overlay = .help
         case .enter:
             if list.items.indices.contains(selectedRow) { overlay = .details(of: list.items[selectedRow]) }
+        case .mouse(let event):
+            handleMouse(event)
         default:
             break
         }
@@ -167,6 +202,8 @@ public struct TerminalScreen: Sendable {
         case .end: scrollOverlay(by: Int.max / 2)
         case .control("r"):
             return [.retry]
+        case .mouse(let event) where event.action == .wheelUp: scrollOverlay(by: -Self.wheelStep)
+        case .mouse(let event) where event.action == .wheelDown: scrollOverlay(by: Self.wheelStep)
         case .character("c"), .character("o"):
             guard var shown = overlay, let link = shown.link else { break }
             let copies = key == .character("c")
@@ -180,6 +217,29 @@ public struct TerminalScreen: Sendable {
             break
         }
         return []
+    }
+
+    /// How many rows one notch of the mouse wheel moves.
+    static let wheelStep = 3
+
+    /// The wheel moves the selection; a click on a book selects it, and a click on the selected book opens it.
+    private mutating func handleMouse(_ event: MouseEvent) {
+        switch event.action {
+        case .wheelUp: moveSelection(to: selectedRow - Self.wheelStep)
+        case .wheelDown: moveSelection(to: (selectionTarget ?? selectedRow) + Self.wheelStep)
+        case .press:
+            let listRows = layout.listTop..<(layout.listTop + listHeight)
+            guard listRows.contains(event.row) else { return }
+            let row = firstVisibleRow + event.row - layout.listTop
+            guard list.items.indices.contains(row) else { return }
+            if row == selectedRow {
+                overlay = .details(of: list.items[row])
+            } else {
+                moveSelection(to: row)
+            }
+        case .other:
+            break
+        }
     }
 
     private mutating func scrollOverlay(by lines: Int) {
@@ -207,6 +267,7 @@ public struct TerminalScreen: Sendable {
     /// Moves `fieldScroll` so the cursor and the character before it are in view.
     private mutating func keepCursorVisible() {
         let characters = Array(searchText)
+        cursor = min(max(cursor, 0), characters.count)
         fieldScroll = min(fieldScroll, max(cursor - 1, 0))
         while fieldScroll < cursor
             && TextWidth.of(String(characters[fieldScroll..<cursor])) + 1 > fieldWidth - (fieldScroll > 0 ? 1 : 0)
@@ -223,14 +284,15 @@ public struct TerminalScreen: Sendable {
         if !isSameList {
             selectedRow = 0
             firstVisibleRow = 0
+            selectionTarget = nil
         }
-        moveSelection(to: selectedRow)
+        moveSelection(to: selectionTarget ?? selectedRow)
     }
 
     /// Takes the new size; the selection and the cursor stay visible, an open box stays scrolled within range.
     public mutating func resize(to newLayout: TerminalLayout) {
         layout = newLayout
-        moveSelection(to: selectedRow)
+        moveSelection(to: selectionTarget ?? selectedRow)
         keepCursorVisible()
         scrollOverlay(by: 0)
     }
@@ -267,6 +329,7 @@ public struct TerminalScreen: Sendable {
 
     private mutating func moveSelection(to row: Int) {
         let count = list.items.count
+        selectionTarget = row >= count && count > 0 && list.hasMore && list.error == nil ? row : nil
         selectedRow = count == 0 ? 0 : min(max(row, 0), count - 1)
         let height = listHeight
         // The footer row counts as a row, so at the last book it scrolls into view.

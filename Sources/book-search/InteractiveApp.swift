@@ -186,10 +186,10 @@ final class InteractiveApp {
         guard screen.layout.isUsable else {
             // Never draw a screen that does not fit: say so, wrapped to its width, and wait for a resize.
             let lines = screen.layout.tooSmallLines.enumerated().map { "\u{1B}[\($0.offset + 1);1H" + $0.element }
-            Terminal.write(ANSI.clearScreen + ANSI.home + lines.joined())
+            Terminal.write(ANSI.hideCursor + ANSI.clearScreen + ANSI.home + lines.joined())
             return
         }
-        Terminal.write(ANSI.frame(screen.render()))
+        Terminal.write(ANSI.frame(screen.render(), cursor: screen.cursorCell))
     }
 
     private func quit(status: Int32, message: String? = nil) {

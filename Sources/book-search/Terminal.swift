@@ -41,8 +41,7 @@ private enum FatalSignals {
     /// Installs the handler once, with `settings` as the tty mode to restore.
     static func install(settings: termios) {
         guard state == nil else { return }
-        let restore = Array(
-            (ANSI.reset + ANSI.disableBracketedPaste + ANSI.showCursor + ANSI.leaveAlternateScreen).utf8)
+        let restore = Array(ANSI.giveBack.utf8)
         let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: restore.count)
         bytes.initialize(from: restore, count: restore.count)
         let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
@@ -114,7 +113,7 @@ enum Terminal {
     }
 
     /// Raw mode (no echo, no line buffering, no signals from keys: Ctrl-C and Ctrl-Z arrive as keys), the
-    /// alternate screen and a hidden cursor. `restore()` undoes all of it; calling `takeOver()` again (on resume
+    /// alternate screen, bracketed paste and mouse reports (``ANSI/takeOver``). `restore()` undoes all of it; calling `takeOver()` again (on resume
     /// after a suspension) applies it again from the settings saved the first time.
     static func takeOver() throws {
         if originalSettings == nil {
@@ -133,7 +132,7 @@ enum Terminal {
             throw TerminalError("cannot switch the terminal to raw mode (\(String(cString: strerror(errno))))")
         }
         isScreenTaken = true
-        write(ANSI.enterAlternateScreen + ANSI.enableBracketedPaste + ANSI.hideCursor + ANSI.clearScreen)
+        write(ANSI.takeOver)
     }
 
     /// Puts the terminal back as it was (main screen, cursor, the saved settings); safe to call more than once
@@ -141,7 +140,7 @@ enum Terminal {
     static func restore() {
         if isScreenTaken {
             isScreenTaken = false
-            write(ANSI.reset + ANSI.disableBracketedPaste + ANSI.showCursor + ANSI.leaveAlternateScreen)
+            write(ANSI.giveBack)
         }
         if var settings = originalSettings {
             tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings)
