@@ -79,7 +79,7 @@ public struct Overlay: Equatable, Sendable {
     static let helpKeys: [(keys: String, action: String)] = [
         ("type", "edit the search text"),
         ("Left, Right", "move the cursor in the text (also Ctrl-B, Ctrl-F)"),
-        ("Ctrl-Left/Right", "a word back / on (also Alt-B, Alt-F)"),
+        ("Ctrl-Left/-Right", "a word back / on (also Alt-B, Alt-F)"),
         ("Ctrl-A, Ctrl-E", "start / end of the text"),
         ("Backspace, Del", "delete before / under the cursor"),
         ("Ctrl-W, Alt-D", "delete the word before / after the cursor"),

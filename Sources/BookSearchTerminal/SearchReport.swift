@@ -14,6 +14,8 @@ public struct SearchReport: Sendable, Equatable {
     public var failure: BookSearchError?
     /// The page that failed, with ``failure``.
     public var failedPage: Int?
+    /// How many items of the pages fetched could not be read (``ShownBooks/skippedCount``); the text says so.
+    public var skippedItems = 0
 
     public init(
         options: SearchOptions, books: [Book], totalResults: Int, shortfall: String? = nil,
@@ -44,32 +46,40 @@ public struct SearchReport: Sendable, Equatable {
             do {
                 page = try await service.search(request)
             } catch let failure where request.page > 1 {
-                return SearchReport(
+                var report = SearchReport(
                     options: options, books: books, totalResults: total, failure: failure, failedPage: request.page)
+                report.skippedItems = shown.skippedCount
+                return report
             }
             let (admitted, hasMore) = shown.admit(page)
             books += admitted
             total = page.totalResults
             guard hasMore else {
-                return SearchReport(
+                var report = SearchReport(
                     options: options, books: books, totalResults: total,
                     shortfall: shown.shortfall(claimedTotal: total))
+                report.skippedItems = shown.skippedCount
+                return report
             }
             request = request.nextPage
         }
-        return SearchReport(options: options, books: books, totalResults: total)
+        var report = SearchReport(options: options, books: books, totalResults: total)
+        report.skippedItems = shown.skippedCount
+        return report
     }
 
-    /// One line per book, "N. Title — Author (Publisher, Year) ISBN", then "N of TOTAL";
+    /// One line per book, "N. Title — Author (Publisher, Year) ISBN", then "N of TOTAL" (", K skipped:
+    /// unreadable" when items could not be read);
     /// every outside string made safe for a terminal (``TerminalText``), so each book is exactly one line.
     public var text: String {
         var lines = books.enumerated().map { index, book in "\(index + 1). \(Self.line(for: book))" }
         let query = "\"\(TerminalText.sanitized(options.query))\" (\(options.queryType.name))"
+        let skipped = skippedItems > 0 ? ", \(skippedItems) skipped: unreadable" : ""
         if books.isEmpty && totalResults > 0 {
-            lines.append("The server counts \(totalResults) books for \(query) but listed none.")
+            lines.append("The server counts \(totalResults) books for \(query) but listed none\(skipped).")
         } else {
             if books.isEmpty { lines.append("No books found for \(query).") }
-            lines.append("\(books.count) of \(totalResults)" + (shortfall.map { ": " + $0 } ?? ""))
+            lines.append("\(books.count) of \(totalResults)" + skipped + (shortfall.map { ": " + $0 } ?? ""))
         }
         return lines.joined(separator: "\n") + "\n"
     }

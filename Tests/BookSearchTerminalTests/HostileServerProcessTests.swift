@@ -72,6 +72,22 @@ import Testing
         }
     }
 
+    /// Two unreadable items of ten: the eight others are printed, and the count line says two were skipped.
+    @Test func unreadableItemsAreSkippedAndCounted() async throws {
+        let items = AladinFixtures.items(10)
+        let body = AladinFixtures.page(total: 10, start: 1, items: items)
+            .replacingOccurrences(of: items[3].json, with: "null")
+            .replacingOccurrences(of: #""title":"테스트 도서 7""#, with: #""title":{"ko":"x"}"#)
+        try await withLocalHTTPServer(route: { _ in .json(body) }) { server in
+            let result = try search(server)
+            #expect(result.status == 0)
+            let lines = result.stdout.split(separator: "\n")
+            #expect(lines.count == 9)
+            #expect(lines.last == "8 of 10, 2 skipped: unreadable")
+            #expect(!result.stdout.contains("테스트 도서 4 ") && !result.stdout.contains("테스트 도서 7 "))
+        }
+    }
+
     @Test func anEmptyPageWithATotalSaysSo() async throws {
         let body = AladinFixtures.page(total: 100, start: 1, items: [])
         try await withLocalHTTPServer(route: { _ in .json(body) }) { server in

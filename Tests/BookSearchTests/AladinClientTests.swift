@@ -160,7 +160,7 @@ import Testing
         #"{"version":"20131101","startIndex":1,"itemsPerPage":10,"item":[]}"#,
         #"{"totalResults":"many","item":[]}"#,
         #"{"totalResults":5,"startIndex":1,"itemsPerPage":10}"#,
-        #"{"totalResults":-1,"item":[]}"#,
+        #"{"totalResults":true,"item":[]}"#,
         "",
     ])
     func malformedOrTruncatedBodyBecomesMalformedResponse(body: String) async throws {

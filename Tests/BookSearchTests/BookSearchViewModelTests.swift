@@ -28,8 +28,8 @@ import Testing
         }
     }
 
-    /// `total` books per query, titled "<text> <n>".
-    func viewModel(total: Int = 25) -> BookSearchViewModel {
+    /// `total` books per query, titled "<text> <n>"; each page says it skipped `skipped` unreadable items.
+    func viewModel(total: Int = 25, skipped: Int = 0) -> BookSearchViewModel {
         let scheduler = self.scheduler
         let log = self.log
         return BookSearchViewModel(pageSize: 10, debounce: .milliseconds(300), scheduler: scheduler) { query, request in
@@ -44,7 +44,8 @@ import Testing
                         isbn13: "")
                 }
                 let page = BookSearchPage(
-                    books: books, totalResults: total, startIndex: request.page, itemsPerPage: request.pageSize)
+                    books: books, totalResults: total, startIndex: request.page, itemsPerPage: request.pageSize,
+                    skippedItems: skipped)
                 events = [.next(20, page), .completed(20)]
             }
             let answer = scheduler.createColdObservable(events)
@@ -107,6 +108,17 @@ import Testing
             ])
         #expect(recorders.titles.events.last?.value.element?.last == "swift 25")
         #expect(recorders.loading.events.map(\.time) == [0, 50, 70, 200, 220, 300, 320])
+    }
+
+    /// Unreadable items are counted over a search's pages and said in the status; a new search counts afresh.
+    @Test func theStatusCountsTheSkippedItemsOfTheSearch() {
+        let recorders = run(
+            viewModel(skipped: 1), text: [.next(0, "swift"), .next(500, "kim")], nearBottom: [200])
+        let statuses = recorders.status.events.compactMap(\.value.element)
+        #expect(statuses.contains("10 of 25, 1 skipped: unreadable"))
+        #expect(statuses.contains("20 of 25, 2 skipped: unreadable"))
+        #expect(statuses.last == "10 of 25, 1 skipped: unreadable")
+        #expect(log.requests.map(\.value).last == "Keyword:kim p1")
     }
 
     @Test func anEmptyTextClearsTheListAtOnceAndCancelsTheSearch() {

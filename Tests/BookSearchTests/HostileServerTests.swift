@@ -202,10 +202,9 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"totalResults":99999999999999999999,"item":[]}"#, "totalResults (99999999999999999999) is too large"),
-        (#"{"totalResults":2.5,"item":[]}"#, "totalResults (2.5) is too large or not a whole number"),
-        (#"{"totalResults":1,"item":[{"title":5}]}"#, "the field item[0].title has the wrong type"),
-        (#"{"totalResults":1,"item":[{"title":"a"},{"itemId":"x"}]}"#, "the field item[1].itemId has the wrong type"),
+        (#"{"totalResults":"many","item":[]}"#, "the field totalResults has the wrong type"),
+        (#"{"totalResults":{"n":1},"item":[]}"#, "the field totalResults has the wrong type"),
+        (#"{"totalResults":1,"item":{"title":"a"}}"#, "the field item has the wrong type"),
         (#"[1, 2]"#, "the answer is not a JSON object"),
         (#"{"item":[]}"#, "the field totalResults is missing"),
     ])
@@ -215,6 +214,73 @@ import Testing
             #expect(error.description.contains(expected), "\(error.description)")
             #expect(!error.description.contains("Index "))
             #expect(!error.description.contains("field  "))
+        }
+    }
+
+    /// A page of ten of which some items are malformed, as `(what, the body's change, books kept, skipped)`.
+    static let malformedItemModes: [(String, @Sendable (String) -> String, Int, Int)] = [
+        (
+            "a wrong type in one field", { $0.replacingOccurrences(of: #""title":"테스트 도서 3""#, with: #""title":3"#) },
+            9, 1
+        ),
+        ("an item that is null", { $0.replacingOccurrences(of: item(5), with: "null") }, 9, 1),
+        (
+            "two items that are not objects",
+            { $0.replacingOccurrences(of: item(2), with: "\"oops\"").replacingOccurrences(of: item(9), with: "[]") }, 8,
+            2
+        ),
+        (
+            "a negative price",
+            { $0.replacingOccurrences(of: #""priceStandard":10200"#, with: #""priceStandard":-1"#) }, 10, 0
+        ),
+        (
+            "a huge price", { $0.replacingOccurrences(of: #""priceStandard":10200"#, with: #""priceStandard":1e30"#) },
+            10, 0
+        ),
+        (
+            "a fractional price",
+            { $0.replacingOccurrences(of: #""priceStandard":10200"#, with: #""priceStandard":12.5"#) },
+            10, 0
+        ),
+        ("an item id as text", { $0.replacingOccurrences(of: #""itemId":100002"#, with: #""itemId":"x""#) }, 10, 0),
+    ]
+
+    private static func item(_ number: Int) -> String { AladinFixtures.items(1, startingAt: number)[0].json }
+
+    /// One malformed item never hides the page: the well-formed items are kept, the unreadable ones counted; a
+    /// price or id that is not a whole number from 0 is left out, and its book kept.
+    @Test(arguments: 0..<malformedItemModes.count)
+    func oneBadItemKeepsTheRestOfThePage(mode: Int) async throws {
+        let (_, change, kept, skipped) = Self.malformedItemModes[mode]
+        let body = change(AladinFixtures.page(total: 50, start: 1, items: AladinFixtures.items(10)))
+        #expect(body != AladinFixtures.page(total: 50, start: 1, items: AladinFixtures.items(10)))
+        try await withLocalHTTPServer(route: { _ in .json(body) }) { server in
+            let page = try await client(server).search(BookSearchRequest(query: "한강"))
+            #expect(page.books.count == kept)
+            #expect(page.skippedItems == skipped)
+            #expect(page.totalResults == 50 && page.hasMore)
+            if kept == 10 {
+                #expect(page.books[1].priceKRW == nil || page.books[1].itemID == nil)
+                #expect(page.books[1].title == "테스트 도서 2")
+                #expect(page.books[0].priceKRW == 10_100 && page.books[0].itemID == 100_001)
+            }
+        }
+    }
+
+    /// `totalResults` written as text or with a fraction is read; an absurd one is cut to a bound; a negative one
+    /// stands for no total, so the page is shown as the last.
+    @Test(arguments: [
+        (#""50""#, 50, true), ("50.7", 50, true), (#"" 50 ""#, 50, true), ("99999999999999999999", 100_000_000, true),
+        ("1e300", 100_000_000, true), ("-5", 10, false), ("-1e30", 10, false),
+    ])
+    func anOddTotalIsReadOrBounded(total: String, expected: Int, hasMore: Bool) async throws {
+        let body = AladinFixtures.page(total: 0, start: 1, items: AladinFixtures.items(10))
+            .replacingOccurrences(of: #""totalResults":0"#, with: #""totalResults":\#(total)"#)
+        try await withLocalHTTPServer(route: { _ in .json(body) }) { server in
+            let page = try await client(server).search(BookSearchRequest(query: "한강"))
+            #expect(page.books.count == 10)
+            #expect(page.totalResults == expected)
+            #expect(page.hasMore == hasMore)
         }
     }
 

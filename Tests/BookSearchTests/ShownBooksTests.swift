@@ -1,5 +1,6 @@
 import BookSearch
 import RxLiteTest
+import RxLiteUI
 import Testing
 
 @Suite(.checksResources) struct ShownBooksTests {
@@ -15,6 +16,26 @@ import Testing
         var shown = ShownBooks()
         let (books, hasMore) = shown.admit(page((1...10).map { book("b\($0)") }, total: 25))
         #expect(books.count == 10 && hasMore && shown.count == 10)
+    }
+
+    /// Skipped items add up over the pages, are said in the status beside the count, and are not a shortfall.
+    @Test func skippedItemsAreCountedAndShown() {
+        var shown = ShownBooks()
+        let first = BookSearchPage(
+            books: (1...8).map { book("b\($0)") }, totalResults: 20, startIndex: 1, itemsPerPage: 10, skippedItems: 2)
+        let second = BookSearchPage(
+            books: (9...17).map { book("b\($0)") }, totalResults: 20, startIndex: 2, itemsPerPage: 10, skippedItems: 1)
+        _ = shown.admit(first)
+        let (_, hasMore) = shown.admit(second)
+        #expect(shown.count == 17 && shown.skippedCount == 3 && !hasMore)
+        #expect(shown.shortfall(claimedTotal: 20) == nil)
+        #expect(shown.shortfall(claimedTotal: 21) == "the server listed 17 of the 21 it claimed")
+        var state = PaginatorState<Book>.idle
+        state.hasQuery = true
+        state.items = PagedItems((1...17).map { book("b\($0)") })
+        state.totalCount = 20
+        #expect(BookSearchViewModel.statusLine(for: state, skipped: 3) == "17 of 20, 3 skipped: unreadable")
+        #expect(BookSearchViewModel.statusLine(for: state) == "17 of 20")
     }
 
     @Test func theSameItemIDIsOneBookEvenUnderAnotherTitle() {

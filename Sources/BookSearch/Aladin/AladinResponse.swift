@@ -6,6 +6,12 @@ import Foundation
 /// output is known to produce; fields this module does not use; missing optional item fields (they become empty
 /// strings or `nil`). Required: `totalResults` and, when it is above zero, `item`.
 ///
+/// Read item by item, so one bad item never hides the others: an item that is not an object, or whose text field
+/// is not text, is skipped and counted (``BookSearchPage/skippedItems``); a price or item id that is not a whole
+/// number from 0 (negative, a fraction, too large, text) is left out and the book kept. `totalResults` may come as
+/// a number written as text or with a fraction (rounded down); one above ``maximumTotal`` is cut to it, and a
+/// negative one stands for no total: the page is taken as the last.
+///
 /// Not trusted: the page keeps at most the request's page size of items (a server listing 20,000 items for
 /// `MaxResults=10` is cut to 10), and its page number and size are the request's, whatever the answer echoes, so
 /// a server cannot move the paging.
@@ -22,17 +28,22 @@ enum AladinResponse {
         } catch {
             throw .malformedResponse(describe(error, data: data))
         }
-        let items = (body.item ?? []).prefix(request.pageSize)
-        if body.totalResults < 0 {
-            throw .malformedResponse("totalResults is negative (\(body.totalResults))")
+        let listed = (body.item ?? []).prefix(request.pageSize)
+        let books = listed.compactMap(\.item?.book)
+        if body.item == nil && (body.totalResults.value ?? 0) > 0 {
+            throw .malformedResponse("totalResults is \(body.totalResults.value ?? 0) but there is no item list")
         }
-        if body.item == nil && body.totalResults > 0 {
-            throw .malformedResponse("totalResults is \(body.totalResults) but there is no item list")
-        }
+        // No usable total: the books up to this page are all there is, so the page shows and the paging ends.
+        let (before, overflow) = (request.page - 1).multipliedReportingOverflow(by: request.pageSize)
+        let total = body.totalResults.value ?? (overflow ? Self.maximumTotal : before + books.count)
         return BookSearchPage(
-            books: items.map(\.book), totalResults: body.totalResults, startIndex: request.page,
-            itemsPerPage: request.pageSize)
+            books: books, totalResults: total, startIndex: request.page, itemsPerPage: request.pageSize,
+            skippedItems: listed.count - books.count)
     }
+
+    /// The largest total taken from a server: far above what any search lists (Aladin's whole catalogue is a few
+    /// million titles), far below where page arithmetic could overflow.
+    static let maximumTotal = 100_000_000
 
     /// If `data` is an Aladin error body, the error it stands for.
     static func decodeError(_ data: Data) -> BookSearchError? {
@@ -56,9 +67,6 @@ enum AladinResponse {
         if data.isEmpty { return "the body is empty" }
         switch error {
         case DecodingError.dataCorrupted:
-            if let field = unrepresentableNumber(in: data) {
-                return "\(field) is too large or not a whole number"
-            }
             let start = String(decoding: data.prefix(40), as: UTF8.self)
             return "not valid JSON, or cut short; it starts with \"\(start)\""
         case DecodingError.keyNotFound(let key, let context):
@@ -84,25 +92,6 @@ enum AladinResponse {
         return text.isEmpty ? "(top level)" : text
     }
 
-    /// The first integer field of the answer that is valid JSON but does not fit an `Int` (too large, or a
-    /// fraction), as "totalResults (99999999999999999999)"; `nil` when there is none or the JSON is invalid.
-    private static func unrepresentableNumber(in data: Data) -> String? {
-        guard let object = try? JSONSerialization.jsonObject(with: unwrapJSON(data)) as? [String: Any] else {
-            return nil
-        }
-        func check(_ value: Any?, _ name: String) -> String? {
-            guard let number = value as? NSNumber, !(value is Bool) else { return nil }
-            let double = number.doubleValue
-            let fits = double.rounded() == double && abs(double) < 9.2e18
-            return fits ? nil : "\(name) (\(number))"
-        }
-        if let found = check(object["totalResults"], "totalResults") { return found }
-        for (index, item) in ((object["item"] as? [[String: Any]]) ?? []).enumerated() {
-            if let found = check(item["priceStandard"], "item[\(index)].priceStandard") { return found }
-        }
-        return "a number"
-    }
-
     /// Aladin's error body: `{"errorCode": 8, "errorMessage": "..."}`.
     private struct ErrorBody: Decodable {
         var errorCode: Int
@@ -122,8 +111,47 @@ enum AladinResponse {
     }
 
     private struct SearchBody: Decodable {
-        var totalResults: Int
-        var item: [Item]?
+        var totalResults: Total
+        var item: [Listed]?
+    }
+
+    /// `totalResults` as a count: a whole number, or one written as text or with a fraction (rounded down), cut
+    /// to ``maximumTotal``; `nil` for a negative one. Anything else (`"many"`, an object) has the wrong type.
+    private struct Total: Decodable {
+        var value: Int?
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            let number: Double
+            if let whole = try? container.decode(Int.self) {
+                value = whole < 0 ? nil : min(whole, maximumTotal)
+                return
+            } else if let fraction = try? container.decode(Double.self) {
+                number = fraction
+            } else if let text = try? container.decode(String.self),
+                let parsed = Double(text.trimmingCharacters(in: .whitespaces))
+            {
+                number = parsed
+            } else {
+                throw DecodingError.typeMismatch(
+                    Int.self, .init(codingPath: container.codingPath, debugDescription: "not a number"))
+            }
+            guard !number.isNaN else {
+                throw DecodingError.typeMismatch(
+                    Int.self, .init(codingPath: container.codingPath, debugDescription: "not a number"))
+            }
+            value = number < 0 ? nil : Int(min(number.rounded(.down), Double(maximumTotal)))
+        }
+    }
+
+    /// One element of `item`: the item, or `nil` when it cannot be read as one (`null`, a number, an object
+    /// whose text field is not text). Never fails, so the other items are read.
+    private struct Listed: Decodable {
+        var item: Item?
+
+        init(from decoder: any Decoder) {
+            item = try? Item(from: decoder)
+        }
     }
 
     private struct Item: Decodable {
@@ -137,6 +165,28 @@ enum AladinResponse {
         var priceStandard: Int?
         var itemId: Int?
         var description: String?
+
+        private enum CodingKeys: String, CodingKey {
+            case title, author, publisher, pubDate, isbn13, cover, link, priceStandard, itemId, description
+        }
+
+        init(from decoder: any Decoder) throws {
+            let fields = try decoder.container(keyedBy: CodingKeys.self)
+            title = try fields.decodeIfPresent(String.self, forKey: .title)
+            author = try fields.decodeIfPresent(String.self, forKey: .author)
+            publisher = try fields.decodeIfPresent(String.self, forKey: .publisher)
+            pubDate = try fields.decodeIfPresent(String.self, forKey: .pubDate)
+            isbn13 = try fields.decodeIfPresent(String.self, forKey: .isbn13)
+            cover = try fields.decodeIfPresent(String.self, forKey: .cover)
+            link = try fields.decodeIfPresent(String.self, forKey: .link)
+            description = try fields.decodeIfPresent(String.self, forKey: .description)
+            // A detail, not the book: a price or id that is not a whole number from 0 is left out.
+            func wholeNumber(_ key: CodingKeys) -> Int? {
+                (try? fields.decodeIfPresent(Int.self, forKey: key)).flatMap { $0.flatMap { $0 >= 0 ? $0 : nil } }
+            }
+            priceStandard = wholeNumber(.priceStandard)
+            itemId = wholeNumber(.itemId)
+        }
 
         /// The book, each field cut to its ``ReceivedText`` size on arrival.
         var book: Book {

@@ -20,12 +20,30 @@ public struct BookSearchPage: Sendable, Equatable, Hashable, Codable {
     public var startIndex: Int
     /// The page size this page was cut with.
     public var itemsPerPage: Int
+    /// How many of the page's items could not be read and are not in `books` (an item that is `null`, or whose
+    /// title is not text): the rest of the page is kept, and the count is shown, not hidden.
+    public var skippedItems: Int
 
-    public init(books: [Book], totalResults: Int, startIndex: Int, itemsPerPage: Int) {
+    public init(books: [Book], totalResults: Int, startIndex: Int, itemsPerPage: Int, skippedItems: Int = 0) {
         self.books = books
         self.totalResults = totalResults
         self.startIndex = startIndex
         self.itemsPerPage = itemsPerPage
+        self.skippedItems = skippedItems
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case books, totalResults, startIndex, itemsPerPage, skippedItems
+    }
+
+    /// Decodes a page; one encoded before ``skippedItems`` existed reads as having skipped none.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        books = try container.decode([Book].self, forKey: .books)
+        totalResults = try container.decode(Int.self, forKey: .totalResults)
+        startIndex = try container.decode(Int.self, forKey: .startIndex)
+        itemsPerPage = try container.decode(Int.self, forKey: .itemsPerPage)
+        skippedItems = try container.decodeIfPresent(Int.self, forKey: .skippedItems) ?? 0
     }
 
     /// Whether a later page can hold more results: this page was not empty and does not reach `totalResults`.

@@ -14,6 +14,8 @@ public struct ShownBooks: Sendable, Equatable {
     public private(set) var count = 0
     /// How many listings were dropped as books already shown.
     public private(set) var repeatedCount = 0
+    /// How many items the pages held that could not be read (``BookSearchPage/skippedItems``).
+    public private(set) var skippedCount = 0
     private var identities: Set<String> = []
 
     /// An empty record, for a new search.
@@ -23,6 +25,7 @@ public struct ShownBooks: Sendable, Equatable {
     /// later page may add more: `false` when this page added nothing, reached the total, or is the last page.
     public mutating func admit(_ page: BookSearchPage) -> (books: [Book], hasMore: Bool) {
         var admitted: [Book] = []
+        skippedCount += page.skippedItems
         for book in page.books where count < page.totalResults {
             guard identities.insert(book.identity).inserted else {
                 repeatedCount += 1
@@ -38,8 +41,9 @@ public struct ShownBooks: Sendable, Equatable {
     /// Why the paging ended with fewer books than `claimedTotal`, as a sentence to show beside the count; `nil`
     /// when the total was reached. "the server repeated books; 12 of the claimed 35 were new", or "the server
     /// listed 12 of the 35 it claimed".
+    /// Items skipped as unreadable are said beside the count already, so they are not a shortfall.
     public func shortfall(claimedTotal: Int) -> String? {
-        guard count < claimedTotal else { return nil }
+        guard count + skippedCount < claimedTotal else { return nil }
         if repeatedCount > 0 { return "the server repeated books; \(count) of the claimed \(claimedTotal) were new" }
         return "the server listed \(count) of the \(claimedTotal) it claimed"
     }

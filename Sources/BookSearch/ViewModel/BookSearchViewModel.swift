@@ -127,11 +127,13 @@ public final class BookSearchViewModel {
             isLoading: state.map(\.isLoading).distinctUntilChanged(),
             // The page's books were admitted (and `shown` updated) before the paginator emitted this state.
             status: state.map { state in
-                let shortfall = shown.withLock { shown in
-                    state.hasMore || state.isLoading || state.error != nil
+                let (shortfall, skipped) = shown.withLock { shown in
+                    let shortfall =
+                        state.hasMore || state.isLoading || state.error != nil
                         ? nil : state.totalCount.flatMap { shown.books.shortfall(claimedTotal: $0) }
+                    return (shortfall, state.hasQuery && shown.query != nil ? shown.books.skippedCount : 0)
                 }
-                return Self.statusLine(for: state, shortfall: shortfall)
+                return Self.statusLine(for: state, shortfall: shortfall, skipped: skipped)
             }.distinctUntilChanged(),
             errorMessage: state.map { $0.error.map(Self.message(for:)) }.distinctUntilChanged(),
             query: sharedQueries.asDriver(onErrorJustReturn: nil))
@@ -156,18 +158,24 @@ public final class BookSearchViewModel {
     /// "Search failed", "No books found" (the total is 0), "No books listed (the server counts 100)" (an empty
     /// answer with a total above 0), "20 of 134" (with ", loading more…" while the next page loads).
     /// With a `shortfall` (``ShownBooks/shortfall(claimedTotal:)``), an ended list below its total says why:
-    /// "12 of 35: the server repeated books; 12 of the claimed 35 were new".
-    public nonisolated static func statusLine(for state: PaginatorState<Book>, shortfall: String? = nil) -> String {
+    /// "12 of 35: the server repeated books; 12 of the claimed 35 were new". With `skipped` items that could not
+    /// be read (``ShownBooks/skippedCount``), it says so: "8 of 134, 2 skipped: unreadable".
+    public nonisolated static func statusLine(
+        for state: PaginatorState<Book>, shortfall: String? = nil, skipped: Int = 0
+    ) -> String {
         guard state.hasQuery else { return "Type to search" }
+        let skippedNote = skipped > 0 ? ", \(skipped) skipped: unreadable" : ""
         let count = state.items.count
         if count == 0 {
             if state.isLoading { return "Searching…" }
             if state.error != nil { return "Search failed" }
-            if let total = state.totalCount, total > 0 { return "No books listed (the server counts \(total))" }
-            return "No books found"
+            if let total = state.totalCount, total > 0 {
+                return "No books listed (the server counts \(total))" + skippedNote
+            }
+            return "No books found" + skippedNote
         }
         let total = state.totalCount.map { max($0, count) }
-        var line = total.map { "\(count) of \($0)" } ?? "\(count)"
+        var line = (total.map { "\(count) of \($0)" } ?? "\(count)") + skippedNote
         if state.isLoading { line += ", loading more…" }
         if let shortfall, !state.isLoading { line += ": " + shortfall }
         return line
