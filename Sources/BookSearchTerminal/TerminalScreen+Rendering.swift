@@ -147,7 +147,8 @@ extension TerminalScreen {
 
     /// What the list shows before the first search.
     static let startScreen = [
-        "Type a title, an author or any words: the books appear as you type, a page at a time.",
+        "Type a title, an author or any words: the books appear as you type, a page at a time. Try “한강”, "
+            + "“harry” or “swift”.",
         "Tab chooses what is searched: Keyword, Title, Author or Publisher.",
         "Up and Down (or the mouse wheel) move through the books, Enter opens one; the end of the list loads the next page.",
         "Ctrl-T starts a countdown, Ctrl-G shows every key, Ctrl-C quits.",
