@@ -130,4 +130,15 @@ import Testing
         #expect(session.screen.modes.contains(25))
         #expect(session.screen.modeChanges.suffix(5) == ["-1006", "-1000", "-2004", "+25", "-1049"])
     }
+
+    /// SIGTERM (and SIGINT, SIGHUP, SIGQUIT, which take the same path) gives the terminal back too.
+    @Test func aTerminatingSignalGivesTheMouseBack() throws {
+        let session = try Session()
+        session.process.terminate()
+        session.wait(seconds: 10) { _ in !session.process.isRunning }
+        session.process.waitUntilExit()
+        session.wait(seconds: 0.2) { _ in false }
+        #expect(session.process.terminationStatus == 128 + SIGTERM)
+        #expect(session.screen.modes.isDisjoint(with: [1000, 1006, 2004, 1049]))
+    }
 }

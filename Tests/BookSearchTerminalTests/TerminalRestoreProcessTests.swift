@@ -126,6 +126,11 @@ struct TerminalRestoreProcessTests {
         let shown = Self.lastIndex(of: "\u{1B}[?25h", in: crash.output)
         #expect(left.map { $0 > entered } == true, "the alternate screen was left on")
         #expect(shown.map { $0 > entered } == true, "the cursor was left hidden")
+        for mode in ["1000", "1006", "2004"] {
+            let on = try #require(Self.lastIndex(of: "\u{1B}[?\(mode)h", in: crash.output))
+            let off = Self.lastIndex(of: "\u{1B}[?\(mode)l", in: crash.output)
+            #expect(off.map { $0 > on } == true, "private mode \(mode) (mouse reports, bracketed paste) was left on")
+        }
         let restored = crash.settingsRestored
         #expect(restored, "the tty was left in raw mode")
     }
