@@ -134,7 +134,7 @@ extension TerminalScreen {
                 rows.append(
                     ScreenLine(
                         text, selected ? .selected : (dimmed ? .dim : .normal),
-                        emphasis: Self.clip(emphasis, toShownPartOf: text, width: width)))
+                        emphasis: Self.clip(emphasis, toShownPartOf: text)))
             } else if row == items.count, let footerText {
                 let text = list.isLoading ? "\(spinner) \(footerText)" : footerText
                 rows.append(
@@ -190,7 +190,7 @@ extension TerminalScreen {
     }
 
     /// `ranges` without what `TextWidth.fit` cut from the line (its "…" included).
-    static func clip(_ ranges: [Range<Int>], toShownPartOf text: String, width: Int) -> [Range<Int>] {
+    static func clip(_ ranges: [Range<Int>], toShownPartOf text: String) -> [Range<Int>] {
         let shown = text.hasSuffix("…") ? text.count - 1 : text.count
         return ranges.compactMap { range in
             let upper = min(range.upperBound, shown)

@@ -30,6 +30,9 @@ public struct TerminalScreen: Sendable {
     /// once, or a PgDn at the end): each page that arrives moves the selection on towards it, so no key is lost
     /// to the wait for a page. Any move within the loaded books, or a new list, forgets it.
     public private(set) var selectionTarget: Int?
+    /// Where the selection is going: the target while one waits for its page, else the selected row. Moves down
+    /// start from it, so each key of a burst counts.
+    private var wantedRow: Int { selectionTarget ?? selectedRow }
     /// The box drawn over the screen, if any (the help, an error).
     public var overlay: Overlay?
     /// The countdown popup's text while a countdown runs (`nil`: hidden). The help, when open, is drawn over it.
@@ -164,9 +167,9 @@ public struct TerminalScreen: Sendable {
             queryType = all[(index + (key == .tab ? 1 : all.count - 1)) % all.count]
             return [.queryTypeChanged(queryType)]
         case .up: moveSelection(to: selectedRow - 1)
-        case .down: moveSelection(to: (selectionTarget ?? selectedRow) + 1)
+        case .down: moveSelection(to: wantedRow + 1)
         case .pageUp: moveSelection(to: selectedRow - listHeight)
-        case .pageDown: moveSelection(to: (selectionTarget ?? selectedRow) + listHeight)
+        case .pageDown: moveSelection(to: wantedRow + listHeight)
         case .home: moveSelection(to: 0)
         case .end: moveSelection(to: list.items.count - 1)
         case .control("r"):
@@ -226,7 +229,7 @@ public struct TerminalScreen: Sendable {
     private mutating func handleMouse(_ event: MouseEvent) {
         switch event.action {
         case .wheelUp: moveSelection(to: selectedRow - Self.wheelStep)
-        case .wheelDown: moveSelection(to: (selectionTarget ?? selectedRow) + Self.wheelStep)
+        case .wheelDown: moveSelection(to: wantedRow + Self.wheelStep)
         case .press:
             let listRows = layout.listTop..<(layout.listTop + listHeight)
             guard listRows.contains(event.row) else { return }
@@ -267,7 +270,6 @@ public struct TerminalScreen: Sendable {
     /// Moves `fieldScroll` so the cursor and the character before it are in view.
     private mutating func keepCursorVisible() {
         let characters = Array(searchText)
-        cursor = min(max(cursor, 0), characters.count)
         fieldScroll = min(fieldScroll, max(cursor - 1, 0))
         while fieldScroll < cursor
             && TextWidth.of(String(characters[fieldScroll..<cursor])) + 1 > fieldWidth - (fieldScroll > 0 ? 1 : 0)
@@ -286,13 +288,13 @@ public struct TerminalScreen: Sendable {
             firstVisibleRow = 0
             selectionTarget = nil
         }
-        moveSelection(to: selectionTarget ?? selectedRow)
+        moveSelection(to: wantedRow)
     }
 
     /// Takes the new size; the selection and the cursor stay visible, an open box stays scrolled within range.
     public mutating func resize(to newLayout: TerminalLayout) {
         layout = newLayout
-        moveSelection(to: selectionTarget ?? selectedRow)
+        moveSelection(to: wantedRow)
         keepCursorVisible()
         scrollOverlay(by: 0)
     }
