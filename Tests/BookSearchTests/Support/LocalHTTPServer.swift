@@ -121,6 +121,14 @@ final class LocalHTTPServer: @unchecked Sendable {
         listener = fd
         port = UInt16(bigEndian: address.sin_port)
         let thread = Thread { [self] in
+            // A client that stops reading and closes (at its size limit, on a timeout) makes the next write fail.
+            // A plain socket is written with MSG_NOSIGNAL; OpenSSL writes with write(2), whose SIGPIPE would kill
+            // the whole test process. Blocked on this thread, the signal stays pending and the write fails with
+            // EPIPE, which the server handles as a closed connection.
+            var pipeSignal = sigset_t()
+            sigemptyset(&pipeSignal)
+            sigaddset(&pipeSignal, SIGPIPE)
+            pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
             serve()
             finished.signal()
         }
