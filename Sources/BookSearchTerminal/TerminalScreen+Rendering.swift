@@ -129,7 +129,7 @@ extension TerminalScreen {
                 let padding = String(repeating: " ", count: numberWidth - number.count)
                 let lead = "\(selected ? "›" : " ") \(padding)\(number). "
                 let text = TextWidth.fit(lead + SearchReport.line(for: items[row]), to: width)
-                let emphasis = Self.matches(of: terms, in: items[row], searched: settledQuery?.type ?? queryType)
+                let emphasis = Self.matchedRanges(of: terms, in: items[row], searched: settledQuery?.type ?? queryType)
                     .map { ($0.lowerBound + lead.count)..<($0.upperBound + lead.count) }
                 rows.append(
                     ScreenLine(
@@ -162,7 +162,7 @@ extension TerminalScreen {
 
     /// Where `terms` occur in the part of `book`'s list line (``SearchReport/line(for:)``) that `searched` names,
     /// as character offsets into that line; ignoring case, accents and width. A keyword search names the title.
-    static func matches(of terms: [String], in book: Book, searched: QueryType) -> [Range<Int>] {
+    static func matchedRanges(of terms: [String], in book: Book, searched: QueryType) -> [Range<Int>] {
         guard !terms.isEmpty else { return [] }
         let title = TerminalText.sanitized(book.title)
         let author = TerminalText.sanitized(book.author)
