@@ -126,6 +126,7 @@ import Testing
             $0.row(1).hasPrefix(" Search: 한강x ") && $0.cursor == (1, 13)
         }
         #expect(placed, "cursor at \(session.screen.cursor): \(session.screen.row(1))")
+        #expect(session.screen.row(23).hasPrefix(" Tab field  Ctrl-T countdown  Ctrl-G help  Ctrl-C quit"))
         #expect(session.screen.modes.contains(25))
         #expect(!session.screen.row(1).contains("▏"))
         session.send("\u{07}")  // Ctrl-G: the help takes the keys, and the cursor is hidden under it
