@@ -49,6 +49,17 @@ extension BehaviorRelay where Element: Sendable {
     }
 }
 
+extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingStrategy {
+    /// The sequence as the ``Driver`` it already is: for a type of one's own that implements only
+    /// ``SharedSequenceConvertibleType/asSharedSequence()`` with Driver's strategy (RxSwift's `ActivityIndicator`,
+    /// used as `indicator.asDriver()`), and for a ``Driver`` itself. Nothing is added: same elements, same scheduler,
+    /// same sharing.
+    @inlinable
+    public func asDriver() -> Driver<Element> {
+        asSharedSequence()
+    }
+}
+
 // `drive(onNext:...)`, `drive(with:...)` and `drive` into observers and relays are generated with Signal's `emit`
 // forms into SharedSequence+DriveEmit.swift (scripts/generate-drive-emit.py).
 extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingStrategy {

@@ -43,5 +43,15 @@ extension PublishRelay where Element: Sendable {
     }
 }
 
+extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingStrategy {
+    /// The sequence as the ``Signal`` it already is: for a type of one's own that implements only
+    /// ``SharedSequenceConvertibleType/asSharedSequence()`` with Signal's strategy, and for a ``Signal`` itself.
+    /// Nothing is added: same elements, same scheduler, same sharing.
+    @inlinable
+    public func asSignal() -> Signal<Element> {
+        asSharedSequence()
+    }
+}
+
 // `emit(onNext:...)`, `emit(with:...)` and `emit(to:)` are generated with Driver's `drive` forms into
 // SharedSequence+DriveEmit.swift (scripts/generate-drive-emit.py).
