@@ -217,4 +217,15 @@ extension ObservableType {
         #expect(values == [1, 2])
         #expect(events == [3])
     }
+
+    @Test func anyElementCanBeAwaited() async throws {
+        var seen: [Int] = []
+        for try await reading in Observable.of(Reading(1), Reading(2)).values {
+            seen.append(reading.value)
+        }
+        for await reading in Observable.just(Reading(3)).asInfallible(onErrorJustReturn: Reading(0)).values {
+            seen.append(reading.value)
+        }
+        #expect(seen == [1, 2, 3])
+    }
 }
