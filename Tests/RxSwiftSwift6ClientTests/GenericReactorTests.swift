@@ -227,5 +227,9 @@ extension ObservableType {
             seen.append(reading.value)
         }
         #expect(seen == [1, 2, 3])
+        let single = try await Single.just(Reading(4)).value
+        let maybe = try await Maybe<Reading>.empty().value
+        #expect(single.value == 4)
+        #expect(maybe == nil)
     }
 }
