@@ -65,6 +65,13 @@ let package = Package(
         .testTarget(
             name: "RxSwiftCompatibilityTests", dependencies: ["RxSwift", "RxRelay", "RxCocoa", "RxTest", "RxBlocking"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
+        // RxSwift-style generic code with no Sendable types, in Swift 6 language mode, RxSwift's module names only:
+        // it must compile and run. Each call RxLite cannot check warns (a deprecation), so this is the one target
+        // whose deprecation warnings stay warnings under RXLITE_WARNINGS_AS_ERRORS (every other warning is an error
+        // here too; see the end of this file).
+        .testTarget(
+            name: "RxSwiftSwift6ClientTests", dependencies: ["RxSwift", "RxRelay", "RxCocoa", "RxTest"],
+            swiftSettings: [.treatWarning("DeprecatedDeclaration", as: .warning)]),
         .testTarget(name: "BookSearchTests", dependencies: ["BookSearch", "RxLite", "RxLiteUI", "RxLiteTest"]),
         .testTarget(
             name: "BookSearchTerminalTests",
@@ -72,3 +79,15 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// With RXLITE_WARNINGS_AS_ERRORS set (.ci/run sets it), warnings are errors in every Swift target, in debug builds.
+// Set here rather than with `-Xswiftc -warnings-as-errors`: a command-line flag comes after the targets' own settings
+// and would override the one exemption above. Not set, nothing changes, so a package that depends on RxLite by path
+// does not stop building when a newer compiler warns about something new.
+if Context.environment["RXLITE_WARNINGS_AS_ERRORS"] != nil {
+    let cTargets: Set = ["CRxAtomics", "CAllocationCounter", "CLockCandidates"]
+    for target in package.targets where !cTargets.contains(target.name) {
+        target.swiftSettings =
+            [.treatAllWarnings(as: .error, .when(configuration: .debug))] + (target.swiftSettings ?? [])
+    }
+}

@@ -50,3 +50,19 @@ extension ControlProperty where PropertyType: Sendable {
         asDriver(onErrorRecover: { _ in Driver.empty() })
     }
 }
+
+extension ControlProperty {
+    /// This conversion for a property type that is not `Sendable`, as RxSwift has it: what the checked overload does,
+    /// without the compile-time check. The call warns (a deprecation) that nothing checks that the values may cross to
+    /// the main thread; code whose property type is `Sendable` gets the checked overload and no warning.
+    @available(
+        *, deprecated,
+        message: """
+            PropertyType is not Sendable, and a Driver or Signal hands elements to the main thread: RxLite cannot \
+            check that this is safe. Make PropertyType Sendable to use the checked overload.
+            """
+    )
+    public func asDriver() -> Driver<PropertyType> {
+        asDriver(onErrorRecover: { _ in Driver.empty() })
+    }
+}

@@ -78,6 +78,18 @@ final class ActivityIndicatorTests: XCTestCase {
         XCTAssertEqual(states, [false, true, false])
     }
 
+    func testConvertsToADriverWithAsDriver() {
+        let tracker = LoadingTracker()
+        var states: [Bool] = []
+        let bag = DisposeBag()
+        let isLoading: Driver<Bool> = tracker.asDriver()
+        isLoading.drive(onNext: { states.append($0) }).disposed(by: bag)
+        let request = PublishSubject<String>()
+        request.trackLoading(tracker).subscribe().disposed(by: bag)
+        request.onCompleted()
+        XCTAssertEqual(states, [false, true, false])
+    }
+
     func testDisposingATrackedSubscriptionEndsItsActivity() {
         let tracker = LoadingTracker()
         var states: [Bool] = []

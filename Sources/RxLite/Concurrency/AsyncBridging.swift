@@ -14,15 +14,31 @@ extension ObservableConvertibleType where Element: Sendable {
     }
 }
 
-/// The elements of an observable as an async sequence: what ``ObservableConvertibleType/values`` returns.
+extension ObservableConvertibleType {
+    /// `values` for an element that is not `Sendable`, as RxSwift has it: the same sequence, without the compile-time
+    /// check. The call warns (a deprecation) that nothing checks that the elements may cross from the subscription's
+    /// thread to the awaiting task; code whose element is `Sendable` gets the checked overload and no warning.
+    @available(
+        *, deprecated,
+        message: """
+            Element is not Sendable, and this hands elements from the subscription's thread to the awaiting task: \
+            RxLite cannot check that this is safe. Make Element Sendable to use the checked overload.
+            """
+    )
+    public var values: ObservableValues<Element> {
+        ObservableValues(source: asObservable())
+    }
+}
+
+/// The elements of an observable as an async sequence: what ``ObservableConvertibleType/values-7tzsr`` returns.
 ///
 /// Each iteration subscribes once. It ends when the observable completes, throws its error, and throws
 /// `CancellationError` when it stops before the observable completed (its task was cancelled, or the subscription
 /// was disposed).
 ///
 /// Not `Sendable`, as the ``Observable`` it holds is not: iterate it where it was made (a loop in the task that asked
-/// for it); the elements it delivers are `Sendable`.
-public struct ObservableValues<Element: Sendable>: AsyncSequence {
+/// for it). Its elements are `Sendable` unless it came from the unchecked `values`, which warns where it is used.
+public struct ObservableValues<Element>: AsyncSequence {
     @usableFromInline
     let source: Observable<Element>
 
@@ -39,7 +55,10 @@ public struct ObservableValues<Element: Sendable>: AsyncSequence {
             continuation.onTermination = { _ in subscription.dispose() }
             subscription.disposable = source.subscribe { event in
                 switch event {
-                case .next(let element): continuation.yield(element)
+                case .next(let element):
+                    // What the element's type allows: the checked `values` only hands out Sendable elements; the
+                    // deprecated one takes any and says so at its call site.
+                    continuation.yield(UncheckedTransfer(value: element).value)
                 case .error(let error): continuation.finish(throwing: error)
                 case .completed:
                     ending.markCompleted()
@@ -131,7 +150,23 @@ extension SharedSequenceConvertibleType where Element: Sendable {
     }
 }
 
-extension AsyncStream where Element: Sendable {
+extension SharedSequenceConvertibleType {
+    /// `values` for an element that is not `Sendable`, as RxSwift has it: the same sequence, without the compile-time
+    /// check. The call warns (a deprecation) that nothing checks that the elements may cross from the subscription's
+    /// thread to the awaiting task; code whose element is `Sendable` gets the checked overload and no warning.
+    @available(
+        *, deprecated,
+        message: """
+            Element is not Sendable, and this hands elements from the subscription's thread to the awaiting task: \
+            RxLite cannot check that this is safe. Make Element Sendable to use the checked overload.
+            """
+    )
+    public var values: AsyncStream<Element> {
+        AsyncStream(subscribingTo: asObservable())
+    }
+}
+
+extension AsyncStream {
     /// The elements of `source`, which never fails, for a `for await` loop: subscribes at once, buffers elements until
     /// the loop takes them, and ends the stream when `source` ends; ending the loop (or cancelling its task) disposes
     /// the subscription.
@@ -141,7 +176,10 @@ extension AsyncStream where Element: Sendable {
             continuation.onTermination = { _ in subscription.dispose() }
             subscription.disposable = source.subscribe { event in
                 switch event {
-                case .next(let element): continuation.yield(element)
+                case .next(let element):
+                    // What the element's type allows: the checked `values` only hands out Sendable elements; the
+                    // deprecated one takes any and says so at its call site.
+                    continuation.yield(UncheckedTransfer(value: element).value)
                 case .error, .completed: continuation.finish()
                 }
             }

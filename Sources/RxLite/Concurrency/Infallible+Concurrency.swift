@@ -8,3 +8,19 @@ extension InfallibleType where Element: Sendable {
         AsyncStream(subscribingTo: asObservable())
     }
 }
+
+extension InfallibleType {
+    /// `values` for an element that is not `Sendable`, as RxSwift has it: the same sequence, without the compile-time
+    /// check. The call warns (a deprecation) that nothing checks that the elements may cross from the subscription's
+    /// thread to the awaiting task; code whose element is `Sendable` gets the checked overload and no warning.
+    @available(
+        *, deprecated,
+        message: """
+            Element is not Sendable, and this hands elements from the subscription's thread to the awaiting task: \
+            RxLite cannot check that this is safe. Make Element Sendable to use the checked overload.
+            """
+    )
+    public var values: AsyncStream<Element> {
+        AsyncStream(subscribingTo: asObservable())
+    }
+}

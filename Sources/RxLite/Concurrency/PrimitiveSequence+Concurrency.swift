@@ -51,6 +51,45 @@ extension PrimitiveSequenceType where Trait == MaybeTrait, Element: Sendable {
     }
 }
 
+extension PrimitiveSequenceType where Trait == SingleTrait {
+    /// `value` for an element that is not `Sendable`, as RxSwift has it: the same await, without the compile-time
+    /// check. The call warns (a deprecation) that nothing checks that the element may cross from the subscription's
+    /// thread to the awaiting task; code whose element is `Sendable` gets the checked overload and no warning.
+    @available(
+        *, deprecated,
+        message: """
+            Element is not Sendable, and this hands the element from the subscription's thread to the awaiting task: \
+            RxLite cannot check that this is safe. Make Element Sendable to use the checked overload.
+            """
+    )
+    nonisolated(nonsending) public var value: Element {
+        get async throws {
+            try await AwaitedOutcome<Element>.await(primitiveSequence.asObservable()) { element in
+                guard let element else { throw RxError.noElements }
+                return element
+            }
+        }
+    }
+}
+
+extension PrimitiveSequenceType where Trait == MaybeTrait {
+    /// `value` for an element that is not `Sendable`, as RxSwift has it: the same await, without the compile-time
+    /// check. The call warns (a deprecation) that nothing checks that the element may cross from the subscription's
+    /// thread to the awaiting task; code whose element is `Sendable` gets the checked overload and no warning.
+    @available(
+        *, deprecated,
+        message: """
+            Element is not Sendable, and this hands the element from the subscription's thread to the awaiting task: \
+            RxLite cannot check that this is safe. Make Element Sendable to use the checked overload.
+            """
+    )
+    nonisolated(nonsending) public var value: Element? {
+        get async throws {
+            try await AwaitedOutcome<Element>.await(primitiveSequence.asObservable()) { $0 }
+        }
+    }
+}
+
 extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Never {
     /// A completable that runs `work` in a new `Task` on each subscription and completes when it returns; a
     /// thrown error is the completable's failure. Disposing cancels the task.
@@ -77,7 +116,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
 /// in RxSwift) — and the subscription is disposed by whichever comes first too; a subscription that arrives after
 /// either is disposed at once. Unlike RxSwift's `value`, cancellation resumes the caller (with
 /// `CancellationError`) instead of leaving it suspended forever.
-final class AwaitedOutcome<Element: Sendable>: @unchecked Sendable {
+final class AwaitedOutcome<Element>: @unchecked Sendable {
     /// The word of `lock`, in this object's own memory rather than a heap cell of its own (see
     /// ``InlineWord``): one allocation fewer. Must stay the first stored property.
     private var words = InlineWord()

@@ -111,7 +111,13 @@ final class ScheduledItem: Cancelable, @unchecked Sendable {
 }
 
 /// Runs actions one at a time on a serial dispatch queue.
-public final class SerialDispatchQueueScheduler: SchedulerType {
+///
+/// ``MainScheduler`` is one, as in RxSwift, so code that takes a `SerialDispatchQueueScheduler` accepts
+/// `MainScheduler.instance`.
+// Not final, for MainScheduler; not open, so no subclass outside RxLite. Unchecked Sendable because a class that is
+// not final cannot be checked: this one holds only a `let` of a Sendable type, and MainScheduler keeps the same rule
+// (its own state is a `let` and an atomic).
+public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
     let engine: DispatchQueueEngine
 
     /// A scheduler on `queue`, which must be serial. The scheduler targets a private serial queue of its own named

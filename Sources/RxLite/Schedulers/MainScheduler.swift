@@ -7,7 +7,9 @@ import Foundation
 /// `MainScheduler.instance.schedule` runs the action at once when called on the main queue with nothing of its own
 /// waiting there, so a binding on the main thread updates the UI synchronously; otherwise it dispatches to the main
 /// queue. `MainScheduler.asyncInstance` always dispatches.
-public final class MainScheduler: SchedulerType {
+///
+/// A ``SerialDispatchQueueScheduler`` on the main queue, as in RxSwift: it only adds the immediate run.
+public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
     /// The shared main-queue scheduler that runs at once when already on the main queue.
     public static let instance = MainScheduler(alwaysAsync: false)
     /// The shared main-queue scheduler that always dispatches asynchronously.
@@ -17,7 +19,6 @@ public final class MainScheduler: SchedulerType {
     private static let markMainQueue: Void = DispatchQueue.main.setSpecific(key: mainQueueKey, value: 1)
 
     private let alwaysAsync: Bool
-    let engine = DispatchQueueEngine(queue: .main, leeway: .nanoseconds(0))
     // Actions dispatched to the main queue and not yet started; an immediate run must not overtake them.
     private let enqueuedCount = Atomic<Int>(0)
 
@@ -30,6 +31,7 @@ public final class MainScheduler: SchedulerType {
 
     private init(alwaysAsync: Bool) {
         self.alwaysAsync = alwaysAsync
+        super.init(serialQueue: .main, leeway: .nanoseconds(0))
         _ = MainScheduler.markMainQueue
     }
 
@@ -80,7 +82,9 @@ public final class MainScheduler: SchedulerType {
         preconditionFailure(errorMessage ?? "Running on a background thread: this must run on the main thread.")
     }
 
-    public func schedule<StateType>(
+    /// Runs `action` at once when called on the main queue with nothing of this scheduler's waiting there (never
+    /// for ``asyncInstance``); otherwise dispatches it to the main queue.
+    public override func schedule<StateType>(
         _ state: StateType, action: @escaping (StateType) -> any Disposable
     ) -> any Disposable {
         if runsActionsInlineNow {
@@ -93,20 +97,5 @@ public final class MainScheduler: SchedulerType {
             counter.value.enqueuedCount.subtract(1, ordering: .acquiringAndReleasing)
             return action(state)
         }
-    }
-
-    public var now: RxTime { Date() }
-
-    public func scheduleRelative<StateType>(
-        _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> any Disposable
-    ) -> any Disposable {
-        engine.scheduleRelative(state, dueTime: dueTime, action: action)
-    }
-
-    public func schedulePeriodic<StateType>(
-        _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
-        action: @escaping (StateType) -> StateType
-    ) -> any Disposable {
-        engine.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
     }
 }

@@ -123,6 +123,33 @@ import Testing
         await expectResourcesReturn(to: baseline)
     }
 
+    @Test(.checksResources(.processWide)) func mainSchedulerIsASerialDispatchQueueScheduler() async {
+        let baseline = Resources.total
+        let serial: SerialDispatchQueueScheduler = MainScheduler.instance
+        // Called through the base class, MainScheduler's own `schedule` still runs at once on the main queue.
+        let ranInline = await withCheckedContinuation { continuation in
+            DispatchQueue.main.async {
+                var ranInline = false
+                _ = serial.schedule(()) { _ in
+                    ranInline = true
+                    return Disposables.create()
+                }
+                continuation.resume(returning: ranInline)
+            }
+        }
+        #expect(ranInline)
+        let ranOnMainQueue = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                _ = serial.scheduleRelative((), dueTime: .milliseconds(1)) { _ in
+                    continuation.resume(returning: MainScheduler.isOnMainQueue)
+                    return Disposables.create()
+                }
+            }
+        }
+        #expect(ranOnMainQueue)
+        await expectResourcesReturn(to: baseline)
+    }
+
     @Test func dispatchTimeIntervalConversion() {
         #expect(DispatchTimeInterval.seconds(2).timeInterval == 2)
         #expect(DispatchTimeInterval.milliseconds(1500).timeInterval == 1.5)

@@ -276,6 +276,23 @@ import Testing
         #expect(result.events == [.next(211, 1), .next(331, 4), .completed(341)])
     }
 
+    @Test func aTypeThatIsADriverConvertsWithAsDriver() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable("^-a-b-|", values: ["a": 1, "b": 2])
+        let result = SharingScheduler.mock(scheduler: scheduler) {
+            scheduler.start { () -> Driver<Int> in
+                let tracker = ActivityLikeTracker(state: source.asDriver(onErrorJustReturn: 0))
+                return tracker.asDriver().map { $0 * 10 }
+            }
+        }
+        #expect(result.events == [.next(211, 10), .next(231, 20), .completed(251)])
+    }
+
+    @Test func asDriverOnADriverIsTheSameDriver() {
+        let driver = PublishRelay<Int>().asDriver(onErrorJustReturn: 0)
+        #expect(driver.asDriver().asObservable() === driver.asObservable())
+    }
+
     @Test func debounceUsesTheSharingScheduler() {
         let scheduler = TestScheduler(initialClock: 0)
         let source = scheduler.createHotObservable("^-a-b------c|", values: ["a": 1, "b": 2, "c": 3])
@@ -397,4 +414,15 @@ import Testing
             third.dispose()
         }
     }
+}
+
+/// A type of an app's own that is a Driver by implementing only `asSharedSequence()`, the shape of RxSwift's example
+/// `ActivityIndicator`, which apps use as `indicator.asDriver()`.
+private struct ActivityLikeTracker: SharedSequenceConvertibleType {
+    typealias Element = Int
+    typealias SharingStrategy = DriverSharingStrategy
+
+    let state: Driver<Int>
+
+    func asSharedSequence() -> Driver<Int> { state }
 }

@@ -12,6 +12,22 @@ import Testing
         #expect(result.events == [.next(211, 1), .next(231, 2), .next(251, -1), .completed(251)])
     }
 
+    @Test func aTypeThatIsASignalConvertsWithAsSignal() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable("^-a-b-|", values: ["a": 1, "b": 2])
+        let result = SharingScheduler.mock(scheduler: scheduler) {
+            scheduler.start { () -> Signal<Int> in
+                TapLikeEvents(events: source.asSignal(onErrorJustReturn: 0)).asSignal().map { $0 * 10 }
+            }
+        }
+        #expect(result.events == [.next(211, 10), .next(231, 20), .completed(251)])
+    }
+
+    @Test func asSignalOnASignalIsTheSameSignal() {
+        let signal = PublishRelay<Int>().asSignal()
+        #expect(signal.asSignal().asObservable() === signal.asObservable())
+    }
+
     @Test func doesNotReplayToALateSubscriber() {
         let scheduler = TestScheduler(initialClock: 0)
         let relay = PublishRelay<Int>()
@@ -91,4 +107,14 @@ import Testing
         }
         #expect(result.events == [.next(211, "1"), .next(251, "3"), .completed(261)])
     }
+}
+
+/// A type of an app's own that is a Signal by implementing only `asSharedSequence()`.
+private struct TapLikeEvents: SharedSequenceConvertibleType {
+    typealias Element = Int
+    typealias SharingStrategy = SignalSharingStrategy
+
+    let events: Signal<Int>
+
+    func asSharedSequence() -> Signal<Int> { events }
 }

@@ -10,6 +10,23 @@ extension ObservableType where Element: Sendable {
     public func observe(on scheduler: some ImmediateSchedulerType) -> Observable<Element> {
         observe(onAny: scheduler)
     }
+}
+
+extension ObservableType {
+    /// `observe(on:)` for an element that is not `Sendable`, as RxSwift has it: the same operator, without the
+    /// compile-time check. The call warns (a deprecation) that nothing checks that the elements may cross to the
+    /// scheduler's thread; code whose element is `Sendable` gets the checked overload and no warning.
+    @available(
+        *, deprecated,
+        message: """
+            Element is not Sendable, and this operator hands elements to the scheduler's thread: RxLite cannot check \
+            that this is safe. Make Element Sendable to use the checked overload.
+            """
+    )
+    @inlinable
+    public func observe(on scheduler: some ImmediateSchedulerType) -> Observable<Element> {
+        observe(onAny: scheduler)
+    }
 
     /// `observe(on:)` for a scheduler held as an existential (`Driver` and `Signal` hold theirs so). Calling the
     /// generic form with one opens it, and code generic over the opened type is not specialized for `Element`
@@ -31,7 +48,7 @@ extension ObservableType where Element: Sendable {
 /// Invariants: at most one drain is scheduled at a time (`isDraining`); the drain delivers events in arrival order
 /// and checks the lifetime before each; events arriving after a terminal one are dropped.
 @usableFromInline
-final class ObserveOnStorage<Element: Sendable>: Disposable, @unchecked Sendable {
+final class ObserveOnStorage<Element>: Disposable, @unchecked Sendable {
     /// The word of `lock`, in this object's own memory rather than a heap cell of its own (see
     /// ``InlineWord``): one allocation fewer. Must stay the first stored property.
     @usableFromInline

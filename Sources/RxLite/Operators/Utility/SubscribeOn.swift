@@ -6,6 +6,30 @@ extension ObservableType where Element: Sendable {
     /// [subscribeOn](https://reactivex.io/documentation/operators/subscribeon.html)
     @inlinable
     public func subscribe(on scheduler: some ImmediateSchedulerType) -> Observable<Element> {
+        uncheckedSubscribe(on: scheduler)
+    }
+}
+
+extension ObservableType {
+    /// `subscribe(on:)` for an element that is not `Sendable`, as RxSwift has it: the same operator, without the
+    /// compile-time check. The call warns (a deprecation) that nothing checks that the source may run, and produce
+    /// its elements, on the scheduler's thread; code whose element is `Sendable` gets the checked overload and no
+    /// warning.
+    @available(
+        *, deprecated,
+        message: """
+            Element is not Sendable, and the source then runs on the scheduler's thread: RxLite cannot check that this \
+            is safe. Make Element Sendable to use the checked overload.
+            """
+    )
+    @inlinable
+    public func subscribe(on scheduler: some ImmediateSchedulerType) -> Observable<Element> {
+        uncheckedSubscribe(on: scheduler)
+    }
+
+    /// What both `subscribe(on:)` overloads build.
+    @inlinable
+    func uncheckedSubscribe(on scheduler: some ImmediateSchedulerType) -> Observable<Element> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
             let inner = Lifetime()

@@ -324,22 +324,56 @@ extension InfallibleType where Element: Equatable {
 
 extension InfallibleType where Element: Sendable {
     /// Emits an element once `dueTime` has passed without another, on `scheduler`, like
-    /// ``ObservableType/debounce(_:scheduler:)``.
+    /// ``ObservableType/debounce(_:scheduler:)-70x9t``.
     ///
     /// [debounce](https://reactivex.io/documentation/operators/debounce.html)
     @inlinable
     public func debounce(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Infallible<Element> {
-        Infallible(asObservable().debounce(dueTime, scheduler: scheduler))
+        Infallible(asObservable().uncheckedDebounce(dueTime, scheduler: scheduler))
     }
 
-    /// Emits at most one element per `dueTime`, on `scheduler`, like ``ObservableType/throttle(_:latest:scheduler:)``.
+    /// Emits at most one element per `dueTime`, on `scheduler`, like ``ObservableType/throttle(_:latest:scheduler:)-8lgyk``.
     ///
     /// [throttle](https://reactivex.io/documentation/operators/sample.html)
     @inlinable
     public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: some SchedulerType)
         -> Infallible<Element>
     {
-        Infallible(asObservable().throttle(dueTime, latest: latest, scheduler: scheduler))
+        Infallible(asObservable().uncheckedThrottle(dueTime, latest: latest, scheduler: scheduler))
+    }
+}
+
+extension InfallibleType {
+    /// `debounce(_:scheduler:)` for an element that is not `Sendable`, as RxSwift has it: the same operator, without
+    /// the compile-time check. The call warns (a deprecation) that nothing checks that the elements may cross to the
+    /// scheduler's thread; code whose element is `Sendable` gets the checked overload and no warning.
+    @available(
+        *, deprecated,
+        message: """
+            Element is not Sendable, and this operator hands elements to the scheduler's thread: RxLite cannot check \
+            that this is safe. Make Element Sendable to use the checked overload.
+            """
+    )
+    @inlinable
+    public func debounce(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Infallible<Element> {
+        Infallible(asObservable().uncheckedDebounce(dueTime, scheduler: scheduler))
+    }
+
+    /// `throttle(_:latest:scheduler:)` for an element that is not `Sendable`, as RxSwift has it: the same operator,
+    /// without the compile-time check. The call warns (a deprecation) that nothing checks that the elements may cross
+    /// to the scheduler's thread; code whose element is `Sendable` gets the checked overload and no warning.
+    @available(
+        *, deprecated,
+        message: """
+            Element is not Sendable, and this operator hands elements to the scheduler's thread: RxLite cannot check \
+            that this is safe. Make Element Sendable to use the checked overload.
+            """
+    )
+    @inlinable
+    public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: some SchedulerType)
+        -> Infallible<Element>
+    {
+        Infallible(asObservable().uncheckedThrottle(dueTime, latest: latest, scheduler: scheduler))
     }
 }
 

@@ -2,18 +2,16 @@
 // still compiles after the import changes (with the same deprecation warnings RxSwift gives).
 
 extension PrimitiveSequence {
-    /// Deprecated spelling of ``observe(on:)``.
+    /// Deprecated spelling of ``observe(on:)-2txk1``.
     @available(*, deprecated, renamed: "observe(on:)")
-    public func observeOn(_ scheduler: some ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element>
-    where Element: Sendable {
-        observe(on: scheduler)
+    public func observeOn(_ scheduler: some ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: source.observe(onAny: scheduler))
     }
 
-    /// Deprecated spelling of ``subscribe(on:)``.
+    /// Deprecated spelling of ``subscribe(on:)-4zpep``.
     @available(*, deprecated, renamed: "subscribe(on:)")
-    public func subscribeOn(_ scheduler: some ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element>
-    where Element: Sendable {
-        subscribe(on: scheduler)
+    public func subscribeOn(_ scheduler: some ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: source.uncheckedSubscribe(on: scheduler))
     }
 
     /// Deprecated spelling of ``catch(_:)``.

@@ -9,17 +9,48 @@ extension PrimitiveSequence {
     @inlinable
     public func observe(on scheduler: some ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element>
     where Element: Sendable {
-        PrimitiveSequence(raw: source.observe(on: scheduler))
+        PrimitiveSequence(raw: source.observe(onAny: scheduler))
+    }
+
+    /// `observe(on:)` for an element that is not `Sendable`, as RxSwift has it: the same operator, without the
+    /// compile-time check. The call warns (a deprecation) that nothing checks that the outcome may cross to the
+    /// scheduler's thread; code whose element is `Sendable` gets the checked overload and no warning.
+    @available(
+        *, deprecated,
+        message: """
+            Element is not Sendable, and this operator hands elements to the scheduler's thread: RxLite cannot check \
+            that this is safe. Make Element Sendable to use the checked overload.
+            """
+    )
+    @inlinable
+    public func observe(on scheduler: some ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: source.observe(onAny: scheduler))
     }
 
     /// Subscribes to (and disposes) the sequence on `scheduler`; the outcome is delivered wherever the sequence
-    /// produces it. As with ``ObservableType/subscribe(on:)``, the element must be `Sendable`.
+    /// produces it. As with ``ObservableType/subscribe(on:)-4oxjc``, the element must be `Sendable`.
     ///
     /// [subscribeOn](https://reactivex.io/documentation/operators/subscribeon.html)
     @inlinable
     public func subscribe(on scheduler: some ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element>
     where Element: Sendable {
-        PrimitiveSequence(raw: source.subscribe(on: scheduler))
+        PrimitiveSequence(raw: source.uncheckedSubscribe(on: scheduler))
+    }
+
+    /// `subscribe(on:)` for an element that is not `Sendable`, as RxSwift has it: the same operator, without the
+    /// compile-time check. The call warns (a deprecation) that nothing checks that the sequence may run, and produce
+    /// its outcome, on the scheduler's thread; code whose element is `Sendable` gets the checked overload and no
+    /// warning.
+    @available(
+        *, deprecated,
+        message: """
+            Element is not Sendable, and the source then runs on the scheduler's thread: RxLite cannot check that this \
+            is safe. Make Element Sendable to use the checked overload.
+            """
+    )
+    @inlinable
+    public func subscribe(on scheduler: some ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: source.uncheckedSubscribe(on: scheduler))
     }
 
     /// Emits this sequence's outcome; if it fails, the outcome of the sequence that `handler` returns for the error
@@ -133,7 +164,22 @@ extension PrimitiveSequence {
     @inlinable
     public func delay(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> PrimitiveSequence<Trait, Element>
     where Element: Sendable {
-        PrimitiveSequence(raw: source.delay(dueTime, scheduler: scheduler))
+        PrimitiveSequence(raw: source.uncheckedDelay(dueTime, scheduler: scheduler))
+    }
+
+    /// `delay(_:scheduler:)` for an element that is not `Sendable`, as RxSwift has it: the same operator, without the
+    /// compile-time check. The call warns (a deprecation) that nothing checks that the outcome may cross to the
+    /// scheduler's thread; code whose element is `Sendable` gets the checked overload and no warning.
+    @available(
+        *, deprecated,
+        message: """
+            Element is not Sendable, and this operator hands elements to the scheduler's thread: RxLite cannot check \
+            that this is safe. Make Element Sendable to use the checked overload.
+            """
+    )
+    @inlinable
+    public func delay(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: source.uncheckedDelay(dueTime, scheduler: scheduler))
     }
 
     /// Subscribes to the sequence once `dueTime` has passed, on `scheduler`. Disposing before then cancels the

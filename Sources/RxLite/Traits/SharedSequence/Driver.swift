@@ -41,11 +41,86 @@ extension ObservableConvertibleType where Element: Sendable {
     }
 }
 
+extension ObservableConvertibleType {
+    /// This conversion for an element that is not `Sendable`, as RxSwift has it: what the checked overload does,
+    /// without the compile-time check. The call warns (a deprecation) that nothing checks that the elements may cross
+    /// to the main thread; code whose element is `Sendable` gets the checked overload and no warning.
+    @available(
+        *, deprecated,
+        message: """
+            Element is not Sendable, and a Driver or Signal hands elements to the main thread: RxLite cannot check \
+            that this is safe. Make Element Sendable to use the checked overload.
+            """
+    )
+    @inlinable
+    public func asDriver(onErrorJustReturn: Element) -> Driver<Element> {
+        Driver(delivering: asObservable()) { $0.catchAndReturn(onErrorJustReturn) }
+    }
+
+    /// This conversion for an element that is not `Sendable`, as RxSwift has it: what the checked overload does,
+    /// without the compile-time check. The call warns (a deprecation) that nothing checks that the elements may cross
+    /// to the main thread; code whose element is `Sendable` gets the checked overload and no warning.
+    @available(
+        *, deprecated,
+        message: """
+            Element is not Sendable, and a Driver or Signal hands elements to the main thread: RxLite cannot check \
+            that this is safe. Make Element Sendable to use the checked overload.
+            """
+    )
+    @inlinable
+    public func asDriver(onErrorDriveWith: Driver<Element>) -> Driver<Element> {
+        Driver(delivering: asObservable()) { $0.catch { _ in onErrorDriveWith.asObservable() } }
+    }
+
+    /// This conversion for an element that is not `Sendable`, as RxSwift has it: what the checked overload does,
+    /// without the compile-time check. The call warns (a deprecation) that nothing checks that the elements may cross
+    /// to the main thread; code whose element is `Sendable` gets the checked overload and no warning.
+    @available(
+        *, deprecated,
+        message: """
+            Element is not Sendable, and a Driver or Signal hands elements to the main thread: RxLite cannot check \
+            that this is safe. Make Element Sendable to use the checked overload.
+            """
+    )
+    @inlinable
+    public func asDriver(onErrorRecover: @escaping (_ error: any Error) -> Driver<Element>) -> Driver<Element> {
+        Driver(delivering: asObservable()) { $0.catch { error in onErrorRecover(error).asObservable() } }
+    }
+}
+
 extension BehaviorRelay where Element: Sendable {
     /// The relay as a ``Driver``: its current value first, then every accepted value, on the main scheduler.
     @inlinable
     public func asDriver() -> Driver<Element> {
         Driver(delivering: asObservable())
+    }
+}
+
+extension BehaviorRelay {
+    /// This conversion for an element that is not `Sendable`, as RxSwift has it: what the checked overload does,
+    /// without the compile-time check. The call warns (a deprecation) that nothing checks that the elements may cross
+    /// to the main thread; code whose element is `Sendable` gets the checked overload and no warning.
+    @available(
+        *, deprecated,
+        message: """
+            Element is not Sendable, and a Driver or Signal hands elements to the main thread: RxLite cannot check \
+            that this is safe. Make Element Sendable to use the checked overload.
+            """
+    )
+    @inlinable
+    public func asDriver() -> Driver<Element> {
+        Driver(delivering: asObservable())
+    }
+}
+
+extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingStrategy {
+    /// The sequence as the ``Driver`` it already is: for a type of one's own that implements only
+    /// ``SharedSequenceConvertibleType/asSharedSequence()`` with Driver's strategy (RxSwift's `ActivityIndicator`,
+    /// used as `indicator.asDriver()`), and for a ``Driver`` itself. Nothing is added: same elements, same scheduler,
+    /// same sharing.
+    @inlinable
+    public func asDriver() -> Driver<Element> {
+        asSharedSequence()
     }
 }
 

@@ -6,3 +6,20 @@ extension InfallibleType where Element: Sendable {
         Driver(delivering: asObservable())
     }
 }
+
+extension InfallibleType {
+    /// This conversion for an element that is not `Sendable`, as RxSwift has it: what the checked overload does,
+    /// without the compile-time check. The call warns (a deprecation) that nothing checks that the elements may cross
+    /// to the main thread; code whose element is `Sendable` gets the checked overload and no warning.
+    @available(
+        *, deprecated,
+        message: """
+            Element is not Sendable, and a Driver or Signal hands elements to the main thread: RxLite cannot check \
+            that this is safe. Make Element Sendable to use the checked overload.
+            """
+    )
+    @inlinable
+    public func asDriver() -> Driver<Element> {
+        Driver(delivering: asObservable())
+    }
+}

@@ -295,3 +295,66 @@ extension SharedSequence where Element: Sendable {
         SharedSequence(raw: Observable.from(optional: optional).subscribe(on: SharingStrategy.scheduler))
     }
 }
+
+extension SharedSequence {
+    /// This operator for an element that is not `Sendable`, as RxSwift has it: what the checked overload does, without
+    /// the compile-time check. The call warns (a deprecation) that nothing checks that the elements may cross to the
+    /// scheduler's thread; code whose element is `Sendable` gets the checked overload and no warning.
+    @available(
+        *, deprecated,
+        message: """
+            Element is not Sendable, and this operator hands elements to the scheduler's thread: RxLite cannot check \
+            that this is safe. Make Element Sendable to use the checked overload.
+            """
+    )
+    @inlinable
+    public static func of(_ elements: Element...) -> SharedSequence<SharingStrategy, Element> {
+        from(elements)
+    }
+
+    /// This operator for an element that is not `Sendable`, as RxSwift has it: what the checked overload does, without
+    /// the compile-time check. The call warns (a deprecation) that nothing checks that the elements may cross to the
+    /// scheduler's thread; code whose element is `Sendable` gets the checked overload and no warning.
+    @available(
+        *, deprecated,
+        message: """
+            Element is not Sendable, and this operator hands elements to the scheduler's thread: RxLite cannot check \
+            that this is safe. Make Element Sendable to use the checked overload.
+            """
+    )
+    @inlinable
+    public static func from(_ array: [Element]) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(raw: Observable.from(array, scheduler: SharingStrategy.scheduler))
+    }
+
+    /// This operator for an element that is not `Sendable`, as RxSwift has it: what the checked overload does, without
+    /// the compile-time check. The call warns (a deprecation) that nothing checks that the elements may cross to the
+    /// scheduler's thread; code whose element is `Sendable` gets the checked overload and no warning.
+    @available(
+        *, deprecated,
+        message: """
+            Element is not Sendable, and this operator hands elements to the scheduler's thread: RxLite cannot check \
+            that this is safe. Make Element Sendable to use the checked overload.
+            """
+    )
+    @inlinable
+    public static func from<Source: Sequence>(_ sequence: Source) -> SharedSequence<SharingStrategy, Element>
+    where Source.Element == Element {
+        SharedSequence(raw: Observable.from(Array(sequence), scheduler: SharingStrategy.scheduler))
+    }
+
+    /// This operator for an element that is not `Sendable`, as RxSwift has it: what the checked overload does, without
+    /// the compile-time check. The call warns (a deprecation) that nothing checks that the elements may cross to the
+    /// scheduler's thread; code whose element is `Sendable` gets the checked overload and no warning.
+    @available(
+        *, deprecated,
+        message: """
+            Element is not Sendable, and this operator hands elements to the scheduler's thread: RxLite cannot check \
+            that this is safe. Make Element Sendable to use the checked overload.
+            """
+    )
+    @inlinable
+    public static func from(optional: Element?) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(raw: Observable.from(optional: optional).subscribe(on: SharingStrategy.scheduler))
+    }
+}

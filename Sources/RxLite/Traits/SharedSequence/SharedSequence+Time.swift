@@ -41,6 +41,53 @@ extension SharedSequenceConvertibleType where Element: Sendable {
     }
 }
 
+extension SharedSequenceConvertibleType {
+    /// This operator for an element that is not `Sendable`, as RxSwift has it: what the checked overload does, without
+    /// the compile-time check. The call warns (a deprecation) that nothing checks that the elements may cross to the
+    /// scheduler's thread; code whose element is `Sendable` gets the checked overload and no warning.
+    @available(
+        *, deprecated,
+        message: """
+            Element is not Sendable, and this operator hands elements to the scheduler's thread: RxLite cannot check \
+            that this is safe. Make Element Sendable to use the checked overload.
+            """
+    )
+    @inlinable
+    public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(asObservable().throttle(dueTime, latest: latest, scheduler: SharingStrategy.scheduler))
+    }
+
+    /// This operator for an element that is not `Sendable`, as RxSwift has it: what the checked overload does, without
+    /// the compile-time check. The call warns (a deprecation) that nothing checks that the elements may cross to the
+    /// scheduler's thread; code whose element is `Sendable` gets the checked overload and no warning.
+    @available(
+        *, deprecated,
+        message: """
+            Element is not Sendable, and this operator hands elements to the scheduler's thread: RxLite cannot check \
+            that this is safe. Make Element Sendable to use the checked overload.
+            """
+    )
+    @inlinable
+    public func debounce(_ dueTime: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(asObservable().debounce(dueTime, scheduler: SharingStrategy.scheduler))
+    }
+
+    /// This operator for an element that is not `Sendable`, as RxSwift has it: what the checked overload does, without
+    /// the compile-time check. The call warns (a deprecation) that nothing checks that the elements may cross to the
+    /// scheduler's thread; code whose element is `Sendable` gets the checked overload and no warning.
+    @available(
+        *, deprecated,
+        message: """
+            Element is not Sendable, and this operator hands elements to the scheduler's thread: RxLite cannot check \
+            that this is safe. Make Element Sendable to use the checked overload.
+            """
+    )
+    @inlinable
+    public func delay(_ dueTime: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(asObservable().delay(dueTime, scheduler: SharingStrategy.scheduler))
+    }
+}
+
 extension SharedSequence where Element: FixedWidthInteger & Sendable {
     /// Emits 0, 1, 2, ... every `period` on the strategy's scheduler; never completes.
     @inlinable

@@ -86,7 +86,7 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
     @inlinable
     init(
         delivering source: Observable<Element>, recover: (Observable<Element>) -> Observable<Element> = { $0 }
-    ) where Element: Sendable {
+    ) {
         self.init(recover(source.observe(onAny: SharingStrategy.scheduler)))
     }
 
@@ -102,7 +102,22 @@ extension SharedSequence {
     /// completes.
     @inlinable
     public static func just(_ element: Element) -> SharedSequence<SharingStrategy, Element> where Element: Sendable {
-        SharedSequence(raw: Observable.just(element).subscribe(on: SharingStrategy.scheduler))
+        SharedSequence(raw: Observable.just(element).uncheckedSubscribe(on: SharingStrategy.scheduler))
+    }
+
+    /// This sequence for an element that is not `Sendable`, as RxSwift has it: what the checked overload does, without
+    /// the compile-time check. The call warns (a deprecation) that nothing checks that the element may cross to the
+    /// scheduler's thread; code whose element is `Sendable` gets the checked overload and no warning.
+    @available(
+        *, deprecated,
+        message: """
+            Element is not Sendable, and this operator hands elements to the scheduler's thread: RxLite cannot check \
+            that this is safe. Make Element Sendable to use the checked overload.
+            """
+    )
+    @inlinable
+    public static func just(_ element: Element) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(raw: Observable.just(element).uncheckedSubscribe(on: SharingStrategy.scheduler))
     }
 
     /// A sequence that completes at once.

@@ -35,11 +35,85 @@ extension ObservableConvertibleType where Element: Sendable {
     }
 }
 
+extension ObservableConvertibleType {
+    /// This conversion for an element that is not `Sendable`, as RxSwift has it: what the checked overload does,
+    /// without the compile-time check. The call warns (a deprecation) that nothing checks that the elements may cross
+    /// to the main thread; code whose element is `Sendable` gets the checked overload and no warning.
+    @available(
+        *, deprecated,
+        message: """
+            Element is not Sendable, and a Driver or Signal hands elements to the main thread: RxLite cannot check \
+            that this is safe. Make Element Sendable to use the checked overload.
+            """
+    )
+    @inlinable
+    public func asSignal(onErrorJustReturn: Element) -> Signal<Element> {
+        Signal(delivering: asObservable()) { $0.catchAndReturn(onErrorJustReturn) }
+    }
+
+    /// This conversion for an element that is not `Sendable`, as RxSwift has it: what the checked overload does,
+    /// without the compile-time check. The call warns (a deprecation) that nothing checks that the elements may cross
+    /// to the main thread; code whose element is `Sendable` gets the checked overload and no warning.
+    @available(
+        *, deprecated,
+        message: """
+            Element is not Sendable, and a Driver or Signal hands elements to the main thread: RxLite cannot check \
+            that this is safe. Make Element Sendable to use the checked overload.
+            """
+    )
+    @inlinable
+    public func asSignal(onErrorSignalWith: Signal<Element>) -> Signal<Element> {
+        Signal(delivering: asObservable()) { $0.catch { _ in onErrorSignalWith.asObservable() } }
+    }
+
+    /// This conversion for an element that is not `Sendable`, as RxSwift has it: what the checked overload does,
+    /// without the compile-time check. The call warns (a deprecation) that nothing checks that the elements may cross
+    /// to the main thread; code whose element is `Sendable` gets the checked overload and no warning.
+    @available(
+        *, deprecated,
+        message: """
+            Element is not Sendable, and a Driver or Signal hands elements to the main thread: RxLite cannot check \
+            that this is safe. Make Element Sendable to use the checked overload.
+            """
+    )
+    @inlinable
+    public func asSignal(onErrorRecover: @escaping (_ error: any Error) -> Signal<Element>) -> Signal<Element> {
+        Signal(delivering: asObservable()) { $0.catch { error in onErrorRecover(error).asObservable() } }
+    }
+}
+
 extension PublishRelay where Element: Sendable {
     /// The relay as a ``Signal``: every accepted value, on the main scheduler.
     @inlinable
     public func asSignal() -> Signal<Element> {
         Signal(delivering: asObservable())
+    }
+}
+
+extension PublishRelay {
+    /// This conversion for an element that is not `Sendable`, as RxSwift has it: what the checked overload does,
+    /// without the compile-time check. The call warns (a deprecation) that nothing checks that the elements may cross
+    /// to the main thread; code whose element is `Sendable` gets the checked overload and no warning.
+    @available(
+        *, deprecated,
+        message: """
+            Element is not Sendable, and a Driver or Signal hands elements to the main thread: RxLite cannot check \
+            that this is safe. Make Element Sendable to use the checked overload.
+            """
+    )
+    @inlinable
+    public func asSignal() -> Signal<Element> {
+        Signal(delivering: asObservable())
+    }
+}
+
+extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingStrategy {
+    /// The sequence as the ``Signal`` it already is: for a type of one's own that implements only
+    /// ``SharedSequenceConvertibleType/asSharedSequence()`` with Signal's strategy, and for a ``Signal`` itself.
+    /// Nothing is added: same elements, same scheduler, same sharing.
+    @inlinable
+    public func asSignal() -> Signal<Element> {
+        asSharedSequence()
     }
 }
 

@@ -16,6 +16,33 @@ extension ObservableType where Element: Sendable {
     public func buffer<Scheduler: SchedulerType>(timeSpan: RxTimeInterval, count: Int, scheduler: Scheduler)
         -> Observable<[Element]>
     {
+        uncheckedBuffer(timeSpan: timeSpan, count: count, scheduler: scheduler)
+    }
+}
+
+extension ObservableType {
+    /// `buffer(timeSpan:count:scheduler:)` for an element that is not `Sendable`, as RxSwift has it: the same operator,
+    /// without the compile-time check. The call warns (a deprecation) that nothing checks that the elements may cross
+    /// to the scheduler's thread; code whose element is `Sendable` gets the checked overload and no warning.
+    @available(
+        *, deprecated,
+        message: """
+            Element is not Sendable, and this operator hands elements to the scheduler's thread: RxLite cannot check \
+            that this is safe. Make Element Sendable to use the checked overload.
+            """
+    )
+    @inlinable
+    public func buffer<Scheduler: SchedulerType>(timeSpan: RxTimeInterval, count: Int, scheduler: Scheduler)
+        -> Observable<[Element]>
+    {
+        uncheckedBuffer(timeSpan: timeSpan, count: count, scheduler: scheduler)
+    }
+
+    /// What both `buffer(timeSpan:count:scheduler:)` overloads build.
+    @inlinable
+    func uncheckedBuffer<Scheduler: SchedulerType>(timeSpan: RxTimeInterval, count: Int, scheduler: Scheduler)
+        -> Observable<[Element]>
+    {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
             let state = BufferStorage<Element, Scheduler>(
@@ -30,7 +57,7 @@ extension ObservableType where Element: Sendable {
 
 /// The sink of `buffer`: the current array, under the lock, beside ``ChunkStorage``'s machine.
 @usableFromInline
-final class BufferStorage<Element: Sendable, Scheduler: SchedulerType>: ChunkStorage<[Element], Scheduler>,
+final class BufferStorage<Element, Scheduler: SchedulerType>: ChunkStorage<[Element], Scheduler>,
     @unchecked Sendable
 {
     // Guarded by `lock`.

@@ -18,6 +18,33 @@ extension ObservableType where Element: Sendable {
     public func debounce<Scheduler: SchedulerType>(_ dueTime: RxTimeInterval, scheduler: Scheduler) -> Observable<
         Element
     > {
+        uncheckedDebounce(dueTime, scheduler: scheduler)
+    }
+}
+
+extension ObservableType {
+    /// `debounce(_:scheduler:)` for an element that is not `Sendable`, as RxSwift has it: the same operator, without
+    /// the compile-time check. The call warns (a deprecation) that nothing checks that the elements may cross to the
+    /// scheduler's thread; code whose element is `Sendable` gets the checked overload and no warning.
+    @available(
+        *, deprecated,
+        message: """
+            Element is not Sendable, and this operator hands elements to the scheduler's thread: RxLite cannot check \
+            that this is safe. Make Element Sendable to use the checked overload.
+            """
+    )
+    @inlinable
+    public func debounce<Scheduler: SchedulerType>(_ dueTime: RxTimeInterval, scheduler: Scheduler) -> Observable<
+        Element
+    > {
+        uncheckedDebounce(dueTime, scheduler: scheduler)
+    }
+
+    /// What both `debounce(_:scheduler:)` overloads build.
+    @inlinable
+    func uncheckedDebounce<Scheduler: SchedulerType>(_ dueTime: RxTimeInterval, scheduler: Scheduler) -> Observable<
+        Element
+    > {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
             let state = TimedMachineStorage(

@@ -17,6 +17,33 @@ extension ObservableType where Element: Sendable {
     public func delay<Scheduler: SchedulerType>(_ dueTime: RxTimeInterval, scheduler: Scheduler) -> Observable<
         Element
     > {
+        uncheckedDelay(dueTime, scheduler: scheduler)
+    }
+}
+
+extension ObservableType {
+    /// `delay(_:scheduler:)` for an element that is not `Sendable`, as RxSwift has it: the same operator, without the
+    /// compile-time check. The call warns (a deprecation) that nothing checks that the elements may cross to the
+    /// scheduler's thread; code whose element is `Sendable` gets the checked overload and no warning.
+    @available(
+        *, deprecated,
+        message: """
+            Element is not Sendable, and this operator hands elements to the scheduler's thread: RxLite cannot check \
+            that this is safe. Make Element Sendable to use the checked overload.
+            """
+    )
+    @inlinable
+    public func delay<Scheduler: SchedulerType>(_ dueTime: RxTimeInterval, scheduler: Scheduler) -> Observable<
+        Element
+    > {
+        uncheckedDelay(dueTime, scheduler: scheduler)
+    }
+
+    /// What both `delay(_:scheduler:)` overloads build.
+    @inlinable
+    func uncheckedDelay<Scheduler: SchedulerType>(_ dueTime: RxTimeInterval, scheduler: Scheduler) -> Observable<
+        Element
+    > {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
             let state = DelayStorage(
@@ -31,7 +58,7 @@ extension ObservableType where Element: Sendable {
 
 /// The sink of `delay`: runs ``DelayStateMachine`` under the lock; the timer delivers due events in order.
 @usableFromInline
-final class DelayStorage<Element: Sendable, Scheduler: SchedulerType>: TimedEmitter<Element, Scheduler>,
+final class DelayStorage<Element, Scheduler: SchedulerType>: TimedEmitter<Element, Scheduler>,
     @unchecked Sendable
 {
     // Guarded by `lock`.

@@ -21,6 +21,33 @@ extension ObservableType where Element: Sendable {
     public func throttle<Scheduler: SchedulerType>(
         _ dueTime: RxTimeInterval, latest: Bool = true, scheduler: Scheduler
     ) -> Observable<Element> {
+        uncheckedThrottle(dueTime, latest: latest, scheduler: scheduler)
+    }
+}
+
+extension ObservableType {
+    /// `throttle(_:latest:scheduler:)` for an element that is not `Sendable`, as RxSwift has it: the same operator,
+    /// without the compile-time check. The call warns (a deprecation) that nothing checks that the elements may cross
+    /// to the scheduler's thread; code whose element is `Sendable` gets the checked overload and no warning.
+    @available(
+        *, deprecated,
+        message: """
+            Element is not Sendable, and this operator hands elements to the scheduler's thread: RxLite cannot check \
+            that this is safe. Make Element Sendable to use the checked overload.
+            """
+    )
+    @inlinable
+    public func throttle<Scheduler: SchedulerType>(
+        _ dueTime: RxTimeInterval, latest: Bool = true, scheduler: Scheduler
+    ) -> Observable<Element> {
+        uncheckedThrottle(dueTime, latest: latest, scheduler: scheduler)
+    }
+
+    /// What both `throttle(_:latest:scheduler:)` overloads build.
+    @inlinable
+    func uncheckedThrottle<Scheduler: SchedulerType>(
+        _ dueTime: RxTimeInterval, latest: Bool = true, scheduler: Scheduler
+    ) -> Observable<Element> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
             let state = TimedMachineStorage(

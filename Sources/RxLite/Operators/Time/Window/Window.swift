@@ -13,6 +13,33 @@ extension ObservableType where Element: Sendable {
     public func window<Scheduler: SchedulerType>(timeSpan: RxTimeInterval, count: Int, scheduler: Scheduler)
         -> Observable<Observable<Element>>
     {
+        uncheckedWindow(timeSpan: timeSpan, count: count, scheduler: scheduler)
+    }
+}
+
+extension ObservableType {
+    /// `window(timeSpan:count:scheduler:)` for an element that is not `Sendable`, as RxSwift has it: the same operator,
+    /// without the compile-time check. The call warns (a deprecation) that nothing checks that the elements may cross
+    /// to the scheduler's thread; code whose element is `Sendable` gets the checked overload and no warning.
+    @available(
+        *, deprecated,
+        message: """
+            Element is not Sendable, and this operator hands elements to the scheduler's thread: RxLite cannot check \
+            that this is safe. Make Element Sendable to use the checked overload.
+            """
+    )
+    @inlinable
+    public func window<Scheduler: SchedulerType>(timeSpan: RxTimeInterval, count: Int, scheduler: Scheduler)
+        -> Observable<Observable<Element>>
+    {
+        uncheckedWindow(timeSpan: timeSpan, count: count, scheduler: scheduler)
+    }
+
+    /// What both `window(timeSpan:count:scheduler:)` overloads build.
+    @inlinable
+    func uncheckedWindow<Scheduler: SchedulerType>(timeSpan: RxTimeInterval, count: Int, scheduler: Scheduler)
+        -> Observable<Observable<Element>>
+    {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
             let state = WindowStorage<Element, Scheduler>(
@@ -32,7 +59,7 @@ extension ObservableType where Element: Sendable {
 /// own delivery). With a scheduler on another thread than the source, an element that races the timer closing
 /// its window is dropped by the closed window (RxSwift avoids this by holding a lock while delivering).
 @usableFromInline
-final class WindowStorage<Element: Sendable, Scheduler: SchedulerType>: ChunkStorage<Observable<Element>, Scheduler>,
+final class WindowStorage<Element, Scheduler: SchedulerType>: ChunkStorage<Observable<Element>, Scheduler>,
     @unchecked Sendable
 {
     // Guarded by `lock`.
