@@ -39,9 +39,4 @@
         @preconcurrency @MainActor
         public var tap: ControlEvent<Void> { controlEvent(.touchUpInside) }
     }
-
-    /// Carries an observer into a `UIAction` handler. It is created and used on the main queue only.
-    private struct MainThreadObserver: @unchecked Sendable {
-        let observer: AnyObserver<Void>
-    }
 #endif

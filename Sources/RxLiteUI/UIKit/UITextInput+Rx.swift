@@ -51,7 +51,7 @@
                     return Disposables.create()
                 }
                 observer.onNext(textView.text)
-                let sink = MainQueueObserver(observer: observer)
+                let sink = MainThreadObserver(observer: observer)
                 let token = NotificationCenter.default.addObserver(
                     forName: UITextView.textDidChangeNotification, object: textView, queue: .main
                 ) { [weak textView] _ in
@@ -65,11 +65,5 @@
             }
             return ControlProperty(values: values, valueSink: sink)
         }
-    }
-
-    /// Carries an observer into a `@Sendable` notification block that runs on the main queue, where the observer
-    /// was created; it never runs anywhere else.
-    private struct MainQueueObserver<Element>: @unchecked Sendable {
-        let observer: AnyObserver<Element>
     }
 #endif
