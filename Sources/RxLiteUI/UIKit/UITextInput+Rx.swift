@@ -22,6 +22,16 @@
                 .subscribe(on: MainScheduler.instance)
             return ControlProperty(values: values, valueSink: Binder(base) { control, value in setter(control, value) })
         }
+
+        /// ``controlProperty(editingEvents:getter:setter:)`` with the events RxCocoa's controls report changes by:
+        /// every editing event and `.valueChanged`.
+        @preconcurrency @MainActor
+        func controlPropertyWithDefaultEvents<Value: Sendable>(
+            getter: @escaping @MainActor (Base) -> Value,
+            setter: @escaping @MainActor (Base, Value) -> Void
+        ) -> ControlProperty<Value> {
+            controlProperty(editingEvents: [.allEditingEvents, .valueChanged], getter: getter, setter: setter)
+        }
     }
 
     extension Reactive where Base: UITextField {
