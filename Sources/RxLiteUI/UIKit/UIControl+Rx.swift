@@ -38,5 +38,10 @@
         /// Taps: `.touchUpInside` events.
         @preconcurrency @MainActor
         public var tap: ControlEvent<Void> { controlEvent(.touchUpInside) }
+
+        /// The button's primary action (`.primaryActionTriggered`: a tap, or the keyboard's or the TV remote's
+        /// select).
+        @preconcurrency @MainActor
+        public var primaryAction: ControlEvent<Void> { controlEvent(.primaryActionTriggered) }
     }
 #endif

@@ -35,6 +35,10 @@
     }
 
     extension Reactive where Base: UITextField {
+        /// The same property as `rx.text`, under RxCocoa's other name for it.
+        @preconcurrency @MainActor
+        public var value: ControlProperty<String?> { text }
+
         /// The text: the current text at subscription, then the text after each edit; setting it sets the text
         /// (only when it differs, so the cursor does not jump).
         @preconcurrency @MainActor
@@ -49,6 +53,10 @@
     }
 
     extension Reactive where Base: UITextView {
+        /// The same property as `rx.text`, under RxCocoa's other name for it.
+        @preconcurrency @MainActor
+        public var value: ControlProperty<String?> { text }
+
         /// The text: the current text at subscription, then the text after each edit (UIKit posts
         /// `textDidChangeNotification`); setting it sets the text when it differs.
         @preconcurrency @MainActor

@@ -167,6 +167,9 @@ open class UIButton: UIControl {
     open var buttonType: UIButton.ButtonType { stub() }
     open func setTitle(_ title: String?, for state: UIControl.State) { stub() }
     open func title(for state: UIControl.State) -> String? { stub() }
+    open func setAttributedTitle(_ title: NSAttributedString?, for state: UIControl.State) { stub() }
+    open func setImage(_ image: UIImage?, for state: UIControl.State) { stub() }
+    open func setBackgroundImage(_ image: UIImage?, for state: UIControl.State) { stub() }
 }
 
 extension UIControl {

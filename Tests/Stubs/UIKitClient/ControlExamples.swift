@@ -32,6 +32,10 @@ final class BookFilterViewController {
     let doneButton = UIBarButtonItem(title: "Done", style: .done, target: nil, action: nil)
     let dismissTap = UITapGestureRecognizer()
     let view = UIView(frame: .zero)
+    let authorField = UITextField(frame: .zero)
+    let reviewView = UITextView(frame: .zero)
+    let tagBar = UISearchBar(frame: .zero)
+    let applyButton = UIButton(type: .system)
     let viewModel = BookFilterViewModel()
     let disposeBag = DisposeBag()
 
@@ -75,6 +79,18 @@ final class BookFilterViewController {
             .controlProperty(editingEvents: .valueChanged, getter: { $0.value }, setter: { $0.value = $1 })
             .asDriver().map { Optional("\(Int($0)) copies") }.drive(priceLabel.rx.text)
             .disposed(by: disposeBag)
+
+        // RxCocoa's `value` names for the text properties, and the button's other binders and events.
+        Observable.combineLatest(authorField.rx.value, reviewView.rx.value, tagBar.rx.value) { author, review, tag in
+            [author, review, tag].compactMap { $0 }.joined(separator: " ")
+        }
+        .map { NSAttributedString(string: $0) }
+        .bind(to: applyButton.rx.attributedTitle(for: .normal))
+        .disposed(by: disposeBag)
+        Observable.just(UIImage?.none).bind(to: applyButton.rx.image(for: .normal)).disposed(by: disposeBag)
+        Observable.just(UIImage?.none).bind(to: applyButton.rx.backgroundImage(for: .highlighted))
+            .disposed(by: disposeBag)
+        applyButton.rx.primaryAction.bind(to: viewModel.done).disposed(by: disposeBag)
 
         bindTwoWay(availableSwitch.rx.isOn, to: viewModel.availableOnly).disposed(by: disposeBag)
         logEvents(doneButton.rx.tap).disposed(by: disposeBag)
