@@ -40,7 +40,7 @@ for path in sorted(glob.glob(os.path.join(root, "Sources", "RxLiteUI", "UIKit", 
             base, through_rx = extension.group(1), True
         elif plain:
             base, through_rx = plain.group(1), False
-        declaration = re.match(r"\s*public\s+(?:func|var)\s+(\w+)(?:<[^(]*>)?(\(\s*(\w+)?)?", line)
+        declaration = re.match(r"\s*public\s+(?:static\s+)?(?:func|var)\s+(\w+)(?:<[^(]*>)?(\(\s*(\w+)?)?", line)
         if declaration and base:
             label = declaration.group(3) if declaration.group(2) else None
             if label == "_" or (declaration.group(2) and label is None):
@@ -62,6 +62,8 @@ text = "\n".join(
 text = re.sub(r"//[^\n]*", "", text)
 variable_types = dict(re.findall(r"\blet\s+(\w+)\s*=\s*(UI\w+)\s*\(", text))
 variable_types.update(property_types)
+# A class name is a receiver too: `UIApplication.rx.didBecomeActive` uses a static member.
+variable_types.update({name: name for name in superclass})
 uses = set()  # (receiver type, member, first label)
 # A lookahead, so that in `searchBar.searchTextField.rx.text` both `searchBar.searchTextField` and
 # `searchTextField.rx.text` are seen.

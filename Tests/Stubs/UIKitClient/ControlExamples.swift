@@ -92,6 +92,24 @@ final class BookFilterViewController {
             .disposed(by: disposeBag)
         applyButton.rx.primaryAction.bind(to: viewModel.done).disposed(by: disposeBag)
 
+        // The app's life cycle, as RxCocoa's static events.
+        Observable.merge(
+            UIApplication.rx.didBecomeActive.asObservable(), UIApplication.rx.willEnterForeground.asObservable(),
+            UIApplication.rx.didFinishLaunching.asObservable(), UIApplication.rx.significantTimeChange.asObservable(),
+            UIApplication.rx.backgroundRefreshStatusDidChange.asObservable(),
+            UIApplication.rx.protectedDataDidBecomeAvailable.asObservable()
+        )
+        .bind(to: viewModel.reload)
+        .disposed(by: disposeBag)
+        Observable.merge(
+            UIApplication.rx.didEnterBackground.asObservable(), UIApplication.rx.willResignActive.asObservable(),
+            UIApplication.rx.willTerminate.asObservable(), UIApplication.rx.didReceiveMemoryWarning.asObservable(),
+            UIApplication.rx.protectedDataWillBecomeUnavailable.asObservable(),
+            UIApplication.rx.userDidTakeScreenshot.asObservable()
+        )
+        .subscribe(onNext: { print("paused") })
+        .disposed(by: disposeBag)
+
         bindTwoWay(availableSwitch.rx.isOn, to: viewModel.availableOnly).disposed(by: disposeBag)
         logEvents(doneButton.rx.tap).disposed(by: disposeBag)
     }
