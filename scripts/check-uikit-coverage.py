@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""Checks that Examples/BookSearchUIKit uses every UIKit binder of RxLiteUI: each public member that
+"""Checks that type-checked client code uses every UIKit binder of RxLiteUI: each public member that
 Sources/RxLiteUI/UIKit declares on `Reactive where Base: T` (used as `x.rx.member`) or on a UIKit class T (used as
-`x.member`), reached from a value of type T or a subclass of T. Types come from the example's `let x = Type(...)`
-declarations and the class hierarchy of the UIKit stub (Tests/Stubs/UIKit/UIKit.swift); functions are told apart by
-their first argument label (`onTap(throttle:)`, `onTap(debounce:)`). Called by scripts/typecheck-uikit.
+`x.member`), reached from a value of type T or a subclass of T. The client code is the iOS example
+(Examples/BookSearchUIKit) and, for the controls a book search screen has no use for (switches, sliders, date
+pickers, ...), Tests/Stubs/UIKitClient. Types come from their `let x = Type(...)` declarations and the class hierarchy
+of the UIKit stub (Tests/Stubs/UIKit/UIKit.swift); functions are told apart by their first argument label
+(`onTap(throttle:)`, `onTap(debounce:)`). Called by scripts/typecheck-uikit.
 """
 import glob
 import os
@@ -11,7 +13,7 @@ import re
 import sys
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-example_dir = os.path.join(root, "Examples", "BookSearchUIKit")
+client_dirs = [os.path.join(root, "Examples", "BookSearchUIKit"), os.path.join(root, "Tests", "Stubs", "UIKitClient")]
 
 # The stub's class hierarchy, and the stub's properties whose type is a UIKit class (`searchTextField`).
 stub = open(os.path.join(root, "Tests", "Stubs", "UIKit", "UIKit.swift"), encoding="utf-8").read()
@@ -38,7 +40,7 @@ for path in sorted(glob.glob(os.path.join(root, "Sources", "RxLiteUI", "UIKit", 
             base, through_rx = extension.group(1), True
         elif plain:
             base, through_rx = plain.group(1), False
-        declaration = re.match(r"\s*public\s+(?:func|var)\s+(\w+)(?:<[^(]*>)?(\(\s*(\w+)?)?", line)
+        declaration = re.match(r"\s*public\s+(?:static\s+)?(?:func|var)\s+(\w+)(?:<[^(]*>)?(\(\s*(\w+)?)?", line)
         if declaration and base:
             label = declaration.group(3) if declaration.group(2) else None
             if label == "_" or (declaration.group(2) and label is None):
@@ -52,11 +54,16 @@ for path in sorted(glob.glob(os.path.join(root, "Sources", "RxLiteUI", "UIKit", 
             binders[-1][2] = label.group(1) if label and label.group(1) != "_" else None
             binders[-1][5] = "done"
 
-# What the example uses.
-text = "\n".join(open(p, encoding="utf-8").read() for p in sorted(glob.glob(os.path.join(example_dir, "*.swift"))))
+# What the client code uses.
+text = "\n".join(
+    open(p, encoding="utf-8").read()
+    for directory in client_dirs
+    for p in sorted(glob.glob(os.path.join(directory, "*.swift"))))
 text = re.sub(r"//[^\n]*", "", text)
 variable_types = dict(re.findall(r"\blet\s+(\w+)\s*=\s*(UI\w+)\s*\(", text))
 variable_types.update(property_types)
+# A class name is a receiver too: `UIApplication.rx.didBecomeActive` uses a static member.
+variable_types.update({name: name for name in superclass})
 uses = set()  # (receiver type, member, first label)
 # A lookahead, so that in `searchBar.searchTextField.rx.text` both `searchBar.searchTextField` and
 # `searchTextField.rx.text` are seen.
@@ -73,9 +80,11 @@ for base, member, label, through_rx, path, *_ in binders:
         for t, m, l, r in uses
     ):
         spelled = f"{'rx.' if through_rx else ''}{member}{f'({label}:)' if label else ''}"
-        missing.append(f"{os.path.relpath(path, root)}: {spelled} on {base} is not used by Examples/BookSearchUIKit")
+        missing.append(
+            f"{os.path.relpath(path, root)}: {spelled} on {base} is used neither by Examples/BookSearchUIKit nor by"
+            " Tests/Stubs/UIKitClient")
 
 if missing:
     print("\n".join(missing), file=sys.stderr)
     sys.exit(1)
-print(f"check-uikit-coverage: the example uses all {len(binders)} UIKit binders")
+print(f"check-uikit-coverage: the example and the client code use all {len(binders)} UIKit binders")

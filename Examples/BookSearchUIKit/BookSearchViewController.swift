@@ -83,12 +83,7 @@ final class BookSearchViewController: UIViewController, UISearchBarDelegate, UIT
     }
 
     private func bindViewModel() {
-        let queryType = queryTypeControl.rx
-            .controlProperty(
-                editingEvents: .valueChanged, getter: { $0.selectedSegmentIndex },
-                setter: { $0.selectedSegmentIndex = $1 }
-            )
-            .map { QueryType.allCases[max($0, 0)] }
+        let queryType = queryTypeControl.rx.selectedSegmentIndex.map { QueryType.allCases[max($0, 0)] }
         let output = viewModel.transform(
             BookSearchViewModel.Input(
                 queryType: queryType.asObservable(),

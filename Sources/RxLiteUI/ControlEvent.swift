@@ -4,7 +4,7 @@ import RxLite
 ///
 /// As in RxCocoa, it is an `ObservableType`, so every operator applies:
 /// `button.rx.tap.throttle(.seconds(3), latest: false, scheduler: MainScheduler.instance)`.
-public struct ControlEvent<Element>: ObservableType {
+public struct ControlEvent<Element>: ControlEventType {
     let events: Observable<Element>
 
     /// Wraps `events`, which must never fail and must deliver on the main queue.
@@ -17,4 +17,9 @@ public struct ControlEvent<Element>: ObservableType {
 
     /// This sequence as a `ControlEvent` (for symmetry with RxCocoa).
     public func asControlEvent() -> ControlEvent<Element> { self }
+
+    /// The events as an `Infallible`, which states in its type what a control event guarantees: it never fails.
+    public func asInfallible() -> Infallible<Element> {
+        asInfallible(onErrorFallbackTo: .empty())
+    }
 }

@@ -5,7 +5,7 @@ import RxLite
 /// As a sequence it emits the current value on subscription, then the value after each user edit; it never fails
 /// and delivers on the main queue. As an observer it sets the property on the main queue (it is a `Binder`), so
 /// `viewModel.name.bind(to: textField.rx.text)` works; programmatic sets are not echoed back, as in UIKit.
-public struct ControlProperty<PropertyType>: ObservableType, ObserverType {
+public struct ControlProperty<PropertyType>: ControlPropertyType {
     /// The property's type, which is also the element of the sequence.
     public typealias Element = PropertyType
 
@@ -35,12 +35,13 @@ public struct ControlProperty<PropertyType>: ObservableType, ObserverType {
     }
 }
 
-extension ControlProperty where PropertyType == String? {
+extension ControlPropertyType where Element == String? {
     /// The text with `nil` read as `""`, for code that does not care about the difference.
     public var orEmpty: ControlProperty<String> {
-        let sink = valueSink
+        let property = asControlProperty()
+        let sink = property.valueSink
         return ControlProperty<String>(
-            values: values.map { $0 ?? "" }, valueSink: AnyObserver<String> { sink.on($0.map { $0 }) })
+            values: property.values.map { $0 ?? "" }, valueSink: AnyObserver<String> { sink.on($0.map { $0 }) })
     }
 }
 

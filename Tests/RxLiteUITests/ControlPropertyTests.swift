@@ -27,6 +27,27 @@ import Testing
         #expect(orEmpty == ["a", ""])
         #expect(sunk == ["x", "y"])
     }
+
+    @Test func orEmptyWorksOnAnyControlPropertyType() {
+        let values = BehaviorRelay<String?>(value: nil)
+        var sunk: [String?] = []
+        let written = AnyObserver<String?> { event in
+            if case .next(let text) = event { sunk.append(text) }
+        }
+        let text = emptyWhenNil(ControlProperty(values: values, valueSink: written))
+        var read: [String] = []
+        let subscription = text.subscribe(onNext: { read.append($0) })
+        values.accept("Dune")
+        text.onNext("Emma")
+        subscription.dispose()
+        #expect(read == ["", "Dune"])
+        #expect(sunk == ["Emma"])
+    }
+
+    private func emptyWhenNil<Property: ControlPropertyType>(_ property: Property) -> ControlProperty<String>
+    where Property.Element == String? {
+        property.orEmpty
+    }
 }
 
 @Suite(.checksResources) struct ListUpdateTests {

@@ -62,3 +62,9 @@ extension ReactiveCompatible {
     // Every Foundation object (and so every UIKit and AppKit one) has `.rx`, as in RxSwift.
     extension NSObject: ReactiveCompatible {}
 #endif
+
+#if canImport(Foundation) && !canImport(ObjectiveC)
+    // Outside Apple platforms Foundation's `NotificationCenter` is not an `NSObject`; it gets `.rx` of its own, so
+    // that `NotificationCenter.default.rx.notification(_:object:)` (RxLiteUI) compiles everywhere.
+    extension NotificationCenter: ReactiveCompatible {}
+#endif

@@ -38,10 +38,10 @@
         /// Taps: `.touchUpInside` events.
         @preconcurrency @MainActor
         public var tap: ControlEvent<Void> { controlEvent(.touchUpInside) }
-    }
 
-    /// Carries an observer into a `UIAction` handler. It is created and used on the main queue only.
-    private struct MainThreadObserver: @unchecked Sendable {
-        let observer: AnyObserver<Void>
+        /// The button's primary action (`.primaryActionTriggered`: a tap, or the keyboard's or the TV remote's
+        /// select).
+        @preconcurrency @MainActor
+        public var primaryAction: ControlEvent<Void> { controlEvent(.primaryActionTriggered) }
     }
 #endif

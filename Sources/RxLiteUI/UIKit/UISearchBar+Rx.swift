@@ -3,6 +3,10 @@
     import UIKit
 
     extension Reactive where Base: UISearchBar {
+        /// The same property as `rx.text`, under RxCocoa's other name for it.
+        @preconcurrency @MainActor
+        public var value: ControlProperty<String?> { text }
+
         /// The text, as RxCocoa's `searchBar.rx.text`: the current text at subscription, then the text after each
         /// edit; setting it sets the text (only when it differs, so the cursor does not jump).
         ///

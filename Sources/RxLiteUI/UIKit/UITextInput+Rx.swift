@@ -22,9 +22,23 @@
                 .subscribe(on: MainScheduler.instance)
             return ControlProperty(values: values, valueSink: Binder(base) { control, value in setter(control, value) })
         }
+
+        /// ``controlProperty(editingEvents:getter:setter:)`` with the events RxCocoa's controls report changes by:
+        /// every editing event and `.valueChanged`.
+        @preconcurrency @MainActor
+        func controlPropertyWithDefaultEvents<Value: Sendable>(
+            getter: @escaping @MainActor (Base) -> Value,
+            setter: @escaping @MainActor (Base, Value) -> Void
+        ) -> ControlProperty<Value> {
+            controlProperty(editingEvents: [.allEditingEvents, .valueChanged], getter: getter, setter: setter)
+        }
     }
 
     extension Reactive where Base: UITextField {
+        /// The same property as `rx.text`, under RxCocoa's other name for it.
+        @preconcurrency @MainActor
+        public var value: ControlProperty<String?> { text }
+
         /// The text: the current text at subscription, then the text after each edit; setting it sets the text
         /// (only when it differs, so the cursor does not jump).
         @preconcurrency @MainActor
@@ -39,6 +53,10 @@
     }
 
     extension Reactive where Base: UITextView {
+        /// The same property as `rx.text`, under RxCocoa's other name for it.
+        @preconcurrency @MainActor
+        public var value: ControlProperty<String?> { text }
+
         /// The text: the current text at subscription, then the text after each edit (UIKit posts
         /// `textDidChangeNotification`); setting it sets the text when it differs.
         @preconcurrency @MainActor
@@ -51,7 +69,7 @@
                     return Disposables.create()
                 }
                 observer.onNext(textView.text)
-                let sink = MainQueueObserver(observer: observer)
+                let sink = MainThreadObserver(observer: observer)
                 let token = NotificationCenter.default.addObserver(
                     forName: UITextView.textDidChangeNotification, object: textView, queue: .main
                 ) { [weak textView] _ in
@@ -65,11 +83,5 @@
             }
             return ControlProperty(values: values, valueSink: sink)
         }
-    }
-
-    /// Carries an observer into a `@Sendable` notification block that runs on the main queue, where the observer
-    /// was created; it never runs anywhere else.
-    private struct MainQueueObserver<Element>: @unchecked Sendable {
-        let observer: AnyObserver<Element>
     }
 #endif

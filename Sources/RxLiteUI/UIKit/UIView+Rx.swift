@@ -47,6 +47,24 @@
         public func title(for controlState: UIControl.State = []) -> Binder<String?> {
             Binder(base) { button, title in button.setTitle(title, for: controlState) }
         }
+
+        /// Binds the attributed title for `controlState`.
+        @preconcurrency @MainActor
+        public func attributedTitle(for controlState: UIControl.State = []) -> Binder<NSAttributedString?> {
+            Binder(base) { button, title in button.setAttributedTitle(title, for: controlState) }
+        }
+
+        /// Binds the image for `controlState`.
+        @preconcurrency @MainActor
+        public func image(for controlState: UIControl.State = []) -> Binder<UIImage?> {
+            Binder(base) { button, image in button.setImage(image, for: controlState) }
+        }
+
+        /// Binds the background image for `controlState`.
+        @preconcurrency @MainActor
+        public func backgroundImage(for controlState: UIControl.State = []) -> Binder<UIImage?> {
+            Binder(base) { button, image in button.setBackgroundImage(image, for: controlState) }
+        }
     }
 
     extension Reactive where Base: UIActivityIndicatorView {

@@ -3,8 +3,14 @@
 // and actor isolation (iOS 17 SDK). Nothing here runs: every body traps.
 //
 // Keep signatures exactly as in UIKit: the point is that glue which compiles here compiles on iOS.
+//
+// What Linux forces: the classes here are Swift classes (Linux Foundation's `NSObject` is one), so an `@objc` method
+// can only take and return what Objective-C represents without a UIKit class: the glue's action methods take no
+// arguments, which UIKit's target-action allows. `scripts/typecheck-uikit` turns on `-enable-objc-interop`.
 
 @_exported import Foundation
+// The iOS SDK's Foundation re-exports ObjectiveC (`Selector`, for target-action); see Tests/Stubs/ObjectiveC.
+@_exported import ObjectiveC
 
 private func stub() -> Never { fatalError("UIKit stub: declarations only, nothing runs on Linux") }
 
@@ -48,6 +54,8 @@ open class UIView: UIResponder {
     }
     open func addSubview(_ view: UIView) { stub() }
     open func removeFromSuperview() { stub() }
+    open func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) { stub() }
+    open func removeGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) { stub() }
 }
 
 @MainActor
@@ -159,6 +167,9 @@ open class UIButton: UIControl {
     open var buttonType: UIButton.ButtonType { stub() }
     open func setTitle(_ title: String?, for state: UIControl.State) { stub() }
     open func title(for state: UIControl.State) -> String? { stub() }
+    open func setAttributedTitle(_ title: NSAttributedString?, for state: UIControl.State) { stub() }
+    open func setImage(_ image: UIImage?, for state: UIControl.State) { stub() }
+    open func setBackgroundImage(_ image: UIImage?, for state: UIControl.State) { stub() }
 }
 
 extension UIControl {
@@ -270,6 +281,10 @@ open class UIScrollView: UIView {
         set { stub() }
     }
     open var adjustedContentInset: UIEdgeInsets { stub() }
+    open var refreshControl: UIRefreshControl? {
+        get { stub() }
+        set { stub() }
+    }
     weak open var delegate: (any UIScrollViewDelegate)? {
         get { stub() }
         set { stub() }
@@ -433,6 +448,9 @@ open class UISegmentedControl: UIControl {
         set { stub() }
     }
     nonisolated public class var noSegment: Int { stub() }
+    open func setEnabled(_ enabled: Bool, forSegmentAt segment: Int) { stub() }
+    open func setTitle(_ title: String?, forSegmentAt segment: Int) { stub() }
+    open func setImage(_ image: UIImage?, forSegmentAt segment: Int) { stub() }
 }
 
 // In UIKit both requirements are `@objc optional` (and the protocol refines `UIBarPositioningDelegate`); declared as
@@ -487,4 +505,184 @@ open class UIFont: NSObject, @unchecked Sendable {
 
 extension NSAttributedString.Key {
     public static let font = NSAttributedString.Key(rawValue: "NSFont")
+}
+
+// Controls whose value RxCocoa reads as a `ControlProperty` (UISwitch+Rx.swift and the files beside it).
+
+@MainActor
+open class UISwitch: UIControl {
+    public override init(frame: CGRect) { stub() }
+    public required init?(coder: NSCoder) { stub() }
+    open var isOn: Bool {
+        get { stub() }
+        set { stub() }
+    }
+    open func setOn(_ on: Bool, animated: Bool) { stub() }
+}
+
+@MainActor
+open class UISlider: UIControl {
+    open var value: Float {
+        get { stub() }
+        set { stub() }
+    }
+    open var minimumValue: Float {
+        get { stub() }
+        set { stub() }
+    }
+    open var maximumValue: Float {
+        get { stub() }
+        set { stub() }
+    }
+    open var isContinuous: Bool {
+        get { stub() }
+        set { stub() }
+    }
+    open func setValue(_ value: Float, animated: Bool) { stub() }
+}
+
+@MainActor
+open class UIStepper: UIControl {
+    open var value: Double {
+        get { stub() }
+        set { stub() }
+    }
+    open var minimumValue: Double {
+        get { stub() }
+        set { stub() }
+    }
+    open var maximumValue: Double {
+        get { stub() }
+        set { stub() }
+    }
+    open var stepValue: Double {
+        get { stub() }
+        set { stub() }
+    }
+}
+
+@MainActor
+open class UIDatePicker: UIControl {
+    public enum Mode: Int, Sendable {
+        case time = 0
+        case date = 1
+        case dateAndTime = 2
+        case countDownTimer = 3
+    }
+
+    open var datePickerMode: UIDatePicker.Mode {
+        get { stub() }
+        set { stub() }
+    }
+    open var date: Date {
+        get { stub() }
+        set { stub() }
+    }
+    open var countDownDuration: TimeInterval {
+        get { stub() }
+        set { stub() }
+    }
+    open func setDate(_ date: Date, animated: Bool) { stub() }
+}
+
+@MainActor
+open class UIRefreshControl: UIControl {
+    // `-init` is UIRefreshControl's designated initializer.
+    public init() { stub() }
+    public required init?(coder: NSCoder) { stub() }
+    open var isRefreshing: Bool { stub() }
+    open func beginRefreshing() { stub() }
+    open func endRefreshing() { stub() }
+}
+
+// Target-action: `UIBarButtonItem` and `UIGestureRecognizer` have no closure-based actions (a bar button item's
+// `primaryAction` replaces its title and image), so RxLiteUI gives them a target object with an `@objc` method.
+
+@MainActor
+open class UIBarItem: NSObject {
+    open var isEnabled: Bool {
+        get { stub() }
+        set { stub() }
+    }
+    open var title: String? {
+        get { stub() }
+        set { stub() }
+    }
+}
+
+@MainActor
+open class UIBarButtonItem: UIBarItem {
+    public enum Style: Int, Sendable {
+        case plain = 0
+        case done = 2
+    }
+
+    public override init() { stub() }
+    public required init?(coder: NSCoder) { stub() }
+    public convenience init(title: String?, style: UIBarButtonItem.Style, target: Any?, action: Selector?) { stub() }
+    open var style: UIBarButtonItem.Style {
+        get { stub() }
+        set { stub() }
+    }
+    weak open var target: AnyObject? {
+        get { stub() }
+        set { stub() }
+    }
+    open var action: Selector? {
+        get { stub() }
+        set { stub() }
+    }
+}
+
+@MainActor
+open class UIGestureRecognizer: NSObject {
+    public enum State: Int, Sendable {
+        case possible = 0
+        case began = 1
+        case changed = 2
+        case ended = 3
+        case cancelled = 4
+        case failed = 5
+        public static var recognized: UIGestureRecognizer.State { .ended }
+    }
+
+    public init(target: Any?, action: Selector?) { stub() }
+    public convenience override init() { stub() }
+    open func addTarget(_ target: Any, action: Selector) { stub() }
+    open func removeTarget(_ target: Any?, action: Selector?) { stub() }
+    open var state: UIGestureRecognizer.State { stub() }
+    open var view: UIView? { stub() }
+    open var isEnabled: Bool {
+        get { stub() }
+        set { stub() }
+    }
+    open func location(in view: UIView?) -> CGPoint { stub() }
+}
+
+@MainActor
+open class UITapGestureRecognizer: UIGestureRecognizer {
+    open var numberOfTapsRequired: Int {
+        get { stub() }
+        set { stub() }
+    }
+}
+
+// The app's life-cycle notifications (UIApplication+Rx.swift). In the SDK they are `class let`s, which Swift source
+// cannot declare; a read-only `class var` is used the same way.
+
+@MainActor
+open class UIApplication: UIResponder {
+    open class var shared: UIApplication { stub() }
+    nonisolated public class var didEnterBackgroundNotification: NSNotification.Name { stub() }
+    nonisolated public class var willEnterForegroundNotification: NSNotification.Name { stub() }
+    nonisolated public class var didFinishLaunchingNotification: NSNotification.Name { stub() }
+    nonisolated public class var didBecomeActiveNotification: NSNotification.Name { stub() }
+    nonisolated public class var willResignActiveNotification: NSNotification.Name { stub() }
+    nonisolated public class var didReceiveMemoryWarningNotification: NSNotification.Name { stub() }
+    nonisolated public class var willTerminateNotification: NSNotification.Name { stub() }
+    nonisolated public class var significantTimeChangeNotification: NSNotification.Name { stub() }
+    nonisolated public class var backgroundRefreshStatusDidChangeNotification: NSNotification.Name { stub() }
+    nonisolated public class var protectedDataWillBecomeUnavailableNotification: NSNotification.Name { stub() }
+    nonisolated public class var protectedDataDidBecomeAvailableNotification: NSNotification.Name { stub() }
+    nonisolated public class var userDidTakeScreenshotNotification: NSNotification.Name { stub() }
 }
