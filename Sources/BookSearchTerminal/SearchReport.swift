@@ -15,11 +15,11 @@ public struct SearchReport: Sendable, Equatable {
     /// The page that failed, with ``failure``.
     public var failedPage: Int?
     /// How many items of the pages fetched could not be read (``ShownBooks/skippedCount``); the text says so.
-    public var skippedItems = 0
+    public var skippedItems: Int
 
     public init(
         options: SearchOptions, books: [Book], totalResults: Int, shortfall: String? = nil,
-        failure: BookSearchError? = nil, failedPage: Int? = nil
+        failure: BookSearchError? = nil, failedPage: Int? = nil, skippedItems: Int = 0
     ) {
         self.options = options
         self.books = books
@@ -27,6 +27,7 @@ public struct SearchReport: Sendable, Equatable {
         self.shortfall = shortfall
         self.failure = failure
         self.failedPage = failedPage
+        self.skippedItems = skippedItems
     }
 
     /// Fetches pages 1...`options.pages` from `service`, stopping early after the last page. Each page adds only
@@ -46,26 +47,22 @@ public struct SearchReport: Sendable, Equatable {
             do {
                 page = try await service.search(request)
             } catch let failure where request.page > 1 {
-                var report = SearchReport(
-                    options: options, books: books, totalResults: total, failure: failure, failedPage: request.page)
-                report.skippedItems = shown.skippedCount
-                return report
+                return SearchReport(
+                    options: options, books: books, totalResults: total, failure: failure, failedPage: request.page,
+                    skippedItems: shown.skippedCount)
             }
             let (admitted, hasMore) = shown.admit(page)
             books += admitted
             total = page.totalResults
             guard hasMore else {
-                var report = SearchReport(
+                return SearchReport(
                     options: options, books: books, totalResults: total,
-                    shortfall: shown.shortfall(claimedTotal: total))
-                report.skippedItems = shown.skippedCount
-                return report
+                    shortfall: shown.shortfall(claimedTotal: total), skippedItems: shown.skippedCount)
             }
             request = request.nextPage
         }
-        var report = SearchReport(options: options, books: books, totalResults: total)
-        report.skippedItems = shown.skippedCount
-        return report
+        return SearchReport(
+            options: options, books: books, totalResults: total, skippedItems: shown.skippedCount)
     }
 
     /// One line per book, "N. Title — Author (Publisher, Year) ISBN", then "N of TOTAL" (", K skipped:

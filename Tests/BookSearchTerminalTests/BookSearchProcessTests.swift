@@ -20,6 +20,14 @@ import Testing
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }()
 
+    /// This process's environment without an Aladin key or base URL: book-search searches its bundled catalog.
+    static var catalogEnvironment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "ALADIN_TTB_KEY")
+        environment.removeValue(forKey: "ALADIN_BASE_URL")
+        return environment
+    }
+
     struct Run {
         let status: Int32
         let stdout: String
@@ -35,10 +43,7 @@ import Testing
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment.removeValue(forKey: "ALADIN_TTB_KEY")
-        environment.removeValue(forKey: "ALADIN_BASE_URL")
-        process.environment = environment
+        process.environment = Self.catalogEnvironment
         let out = Pipe()
         let err = Pipe()
         process.standardInput = stdin ?? FileHandle(forReadingAtPath: "/dev/null")

@@ -23,10 +23,7 @@ import Testing
             let executable = try #require(BookSearchProcessTests.executable)
             terminal = try TerminalRestoreProcessTests.PseudoTerminal()
             process.executableURL = executable
-            var environment = ProcessInfo.processInfo.environment
-            environment.removeValue(forKey: "ALADIN_TTB_KEY")
-            environment.removeValue(forKey: "ALADIN_BASE_URL")
-            process.environment = environment
+            process.environment = BookSearchProcessTests.catalogEnvironment
             let handle = FileHandle(fileDescriptor: terminal.secondary, closeOnDealloc: false)
             process.standardInput = handle
             process.standardOutput = handle

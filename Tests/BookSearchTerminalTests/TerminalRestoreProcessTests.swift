@@ -82,9 +82,7 @@ struct TerminalRestoreProcessTests {
         _ = tcgetattr(terminal.secondary, &before)
         let process = Process()
         process.executableURL = executable
-        var environment = ProcessInfo.processInfo.environment
-        environment.removeValue(forKey: "ALADIN_TTB_KEY")
-        environment.removeValue(forKey: "ALADIN_BASE_URL")
+        var environment = BookSearchProcessTests.catalogEnvironment
         environment["SWIFT_BACKTRACE"] = backtrace ? "enable=yes,interactive=no,symbolicate=off" : "enable=no"
         if signal == nil { environment["BOOK_SEARCH_TEST_TRAP"] = "1" }
         process.environment = environment
