@@ -3,7 +3,8 @@
 
 RxSwift has each of these operators in seven arities, with a result selector and as tuples. Written by hand they
 are 28 near-copies per type that drift apart; generated, a fix is made once here. The engines stay hand-written:
-`CombineLatestStorage` (Operators/Combining/CombineLatest.swift) and `ZipStorage` (Operators/Combining/Zip.swift), with
+`LatestElementsStorage` (Operators/Combining/CombineLatest.swift; the generated `CombineLatestStorage2`...`8` only
+place, combine and release each source's element) and `ZipStorage` (Operators/Combining/Zip.swift), with
 the collection forms next to them. The output is passed through `swift format` so it reads like the rest.
 
 Usage: python3 scripts/generate-arities.py             # writes the three Swift files
@@ -76,31 +77,55 @@ def observable_selector_doc(name, n):
 
 
 def observable_combine_latest(n):
-    values = ", ".join(f"O{i}.Element?.none" for i in numbers(n))
-    unwrapped = ", ".join(f"values.{i}!" for i in range(n))
     subscriptions = "".join(
-        f"            sources.source{i + 1}.subscribeChild(of: lifetime) {{ state.on($0, index: {i}, store: {{ $0.{i} = $1 }}) }}\n"
-        for i in range(n)
+        f"            sources.source{i}.subscribeChild(of: lifetime) {{\n"
+        f"                state.on($0, index: {i - 1}, offset: state.offset{i}) {{ try state.combine() }}\n"
+        f"            }}\n"
+        for i in numbers(n)
     )
     return (
         observable_selector_doc("combineLatest", n)
         + f"""\
-    @inlinable
     public static func combineLatest<{generics(n, "ObservableType")}>(
         {parameters(n)},
         resultSelector: @escaping ({element_list(n)}) throws -> Element
     ) -> Observable<Element> {{
         CombiningObservable{n}({as_observables(n)}, resultSelector) {{ sink, lifetime, observable in
             let sources = CombiningObservable{n}<{element_list(n)}, Element>.of(observable)
-            let resultSelector = sources.resultSelector
-            let combine = {{ (values: inout ({element_list(n, "?")}), output: inout Element?) in
-                output = try resultSelector({unwrapped})
-            }}
-            let state = CombineLatestStorage(sink: sink, arity: {n}, values: ({values}), combine: combine)
+            let state = CombineLatestStorage{n}(sink: sink, resultSelector: sources.resultSelector)
 {subscriptions}        }}
     }}
 """
     )
+
+
+def combine_latest_storage(n):
+    type_parameters = ", ".join(f"E{i}" for i in numbers(n))
+    offsets = "".join(f"    let offset{i}: Int\n" for i in numbers(n))
+    placements = "".join(f"        offset{i} = layout.place(E{i}.self)\n" for i in numbers(n))
+    latest = ", ".join(f"latest(at: offset{i}, as: E{i}.self)" for i in numbers(n))
+    releases = "".join(f"        deinitialize(index: {i - 1}, offset: offset{i}, as: E{i}.self)\n" for i in numbers(n))
+    return f"""\
+/// The state of `combineLatest` of {n} sources: the latest element of each, at its offset in the block
+/// `LatestElementsStorage` keeps, and the selector that combines them.
+final class CombineLatestStorage{n}<{type_parameters}, Output>: LatestElementsStorage<Output>, @unchecked Sendable {{
+{offsets}    let resultSelector: ({type_parameters}) throws -> Output
+
+    init(sink: @escaping EventSink<Output>, resultSelector: @escaping ({type_parameters}) throws -> Output) {{
+        var layout = LatestElementsLayout()
+{placements}        self.resultSelector = resultSelector
+        super.init(sink: sink, arity: {n}, layout: layout)
+    }}
+
+    deinit {{
+{releases}    }}
+
+    /// The output for the latest elements; called holding the lock, once every source has one.
+    func combine() throws -> Output {{
+        try resultSelector({latest})
+    }}
+}}
+"""
 
 
 def observable_zip(n):
@@ -114,7 +139,6 @@ def observable_zip(n):
     return (
         observable_selector_doc("zip", n)
         + f"""\
-    @inlinable
     public static func zip<{generics(n, "ObservableType")}>(
         {parameters(n)},
         resultSelector: @escaping ({element_list(n)}) throws -> Element
@@ -135,7 +159,6 @@ def observable_zip(n):
 def observable_tuple(name, n):
     return f"""\
     /// `{name}` of {n} sources, emitting tuples.
-    @inlinable
     public static func {name}<{generics(n, "ObservableType")}>(
         {parameters(n)}
     ) -> Observable<({element_list(n)})> where Element == ({element_list(n)}) {{
@@ -152,7 +175,6 @@ def shared_selector(name, n):
     return f"""\
     /// `{name}` of {n} shared sequences of this strategy (see `Observable.{name}`); the selector cannot throw, so
     /// the result never fails.
-    @inlinable
     public static func {name}<{generics(n, "SharedSequenceConvertibleType")}>(
         {parameters(n)},
         resultSelector: @escaping ({element_list(n)}) -> Element
@@ -165,7 +187,6 @@ def shared_selector(name, n):
 def shared_tuple(name, n):
     return f"""\
     /// `{name}` of {n} shared sequences of this strategy, emitting tuples.
-    @inlinable
     public static func {name}<{generics(n, "SharedSequenceConvertibleType")}>(
         {parameters(n)}
     ) -> SharedSequence<SharingStrategy, ({element_list(n)})>
@@ -176,7 +197,7 @@ def shared_tuple(name, n):
 
 
 def observable_file(name, selector):
-    engine = "CombineLatestStorage" if name == "combineLatest" else "ZipStorage"
+    engine = "LatestElementsStorage" if name == "combineLatest" else "ZipStorage"
     body = "\n".join(selector(n) for n in ARITIES) + "\n" + "\n".join(observable_tuple(name, n) for n in ARITIES)
     return (
         HEADER
@@ -204,18 +225,15 @@ def shared_file():
 
 def combining_class(n):
     type_parameters = ", ".join(f"E{i}" for i in numbers(n))
-    fields = "".join(f"    @usableFromInline\n    let source{i}: Observable<E{i}>\n" for i in numbers(n))
+    fields = "".join(f"    let source{i}: Observable<E{i}>\n" for i in numbers(n))
     init_parameters = ", ".join(f"_ source{i}: Observable<E{i}>" for i in numbers(n))
     assignments = "".join(f"        self.source{i} = source{i}\n" for i in numbers(n))
     return f"""\
 /// The observable of `combineLatest` or `zip` of {n} sources: the sources and the selector in its own fields, so that
 /// its handler captures nothing and building one allocates the object alone (see `UnaryOperatorObservable`).
-@usableFromInline
 final class CombiningObservable{n}<{type_parameters}, Element>: Observable<Element> {{
-{fields}    @usableFromInline
-    let resultSelector: ({type_parameters}) throws -> Element
+{fields}    let resultSelector: ({type_parameters}) throws -> Element
 
-    @inlinable
     init(
         {init_parameters},
         _ resultSelector: @escaping ({type_parameters}) throws -> Element,
@@ -226,7 +244,6 @@ final class CombiningObservable{n}<{type_parameters}, Element>: Observable<Eleme
     }}
 
     /// `observable`, handed to the handler of an observable made by this class, as what it is.
-    @inlinable
     static func of(_ observable: Observable<Element>) -> CombiningObservable{n} {{
         unsafeDowncast(observable, to: CombiningObservable{n}.self)
     }}
@@ -237,8 +254,10 @@ final class CombiningObservable{n}<{type_parameters}, Element>: Observable<Eleme
 def combining_classes_file():
     return (
         HEADER
-        + "\n// The observables of `combineLatest` and `zip` of 2 to 8 sources (CombineLatest+arity.swift, Zip+arity.swift).\n\n"
+        + "\n// The observables of `combineLatest` and `zip` of 2 to 8 sources (CombineLatest+arity.swift, Zip+arity.swift),\n// and the storages of `combineLatest` of 2 to 8 sources.\n\n"
         + "\n".join(combining_class(n) for n in ARITIES)
+        + "\n"
+        + "\n".join(combine_latest_storage(n) for n in ARITIES)
     )
 
 

@@ -48,7 +48,6 @@ def family(name, strategy, noun, label, relays):
     /// thread, it stops with a message, as RxCocoa's does.
     ///
     /// `onDisposed` runs after `onCompleted`, or when the subscription is disposed.
-    @inlinable
     @preconcurrency @MainActor
     @discardableResult
     public func {name}(
@@ -64,7 +63,6 @@ def family(name, strategy, noun, label, relays):
     }}
 
     /// Subscribes closures that receive `object` weakly; events after `object` is gone are ignored.
-    @inlinable
     @preconcurrency @MainActor
     @discardableResult
     public func {name}<Object: AnyObject>(
@@ -86,7 +84,6 @@ def family(name, strategy, noun, label, relays):
         event = "event.map { $0 }" if optional else "event"
         members.append(f"""
     /// Sends {what} and the completion to each of `observers` (a ``Binder``, a subject, ...).
-    @inlinable
     @preconcurrency @MainActor
     @discardableResult
     public func {name}<Observer: ObserverType>(
@@ -102,7 +99,6 @@ def family(name, strategy, noun, label, relays):
     for relay, optional in relays:
         members.append(f"""
     /// Accepts every element{optional} into each of `relays`; the completion is not forwarded (a relay never ends).
-    @inlinable
     @preconcurrency @MainActor
     @discardableResult
     public func {name}(

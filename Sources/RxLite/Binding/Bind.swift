@@ -1,7 +1,6 @@
 extension ObservableType {
     /// Sends every event to each of `observers` (binders, subjects, observers): `textField.rx.text.bind(to:
     /// viewModel.query)`. An error reaching a ``Binder`` stops a debug build (see ``Binder``).
-    @inlinable
     @discardableResult
     public func bind<Observer: ObserverType>(
         to observers: Observer..., file: StaticString = #fileID, line: UInt = #line
@@ -13,7 +12,6 @@ extension ObservableType {
     }
 
     /// Sends every event, its element as an optional, to each of `observers`.
-    @inlinable
     @discardableResult
     public func bind<Observer: ObserverType>(
         to observers: Observer..., file: StaticString = #fileID, line: UInt = #line
@@ -27,7 +25,6 @@ extension ObservableType {
 
     /// Accepts every element into each of `relays`. A relay never ends: completion is ignored, and an error stops a
     /// debug build (a binding must not fail silently).
-    @inlinable
     @discardableResult
     public func bind(
         to relays: PublishRelay<Element>..., file: StaticString = #fileID, line: UInt = #line
@@ -38,7 +35,6 @@ extension ObservableType {
     }
 
     /// Accepts every element, as an optional, into each of `relays`.
-    @inlinable
     @discardableResult
     public func bind(
         to relays: PublishRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line
@@ -50,7 +46,6 @@ extension ObservableType {
 
     /// Accepts every element into each of `relays`. A relay never ends: completion is ignored, and an error stops a
     /// debug build.
-    @inlinable
     @discardableResult
     public func bind(
         to relays: BehaviorRelay<Element>..., file: StaticString = #fileID, line: UInt = #line
@@ -61,7 +56,6 @@ extension ObservableType {
     }
 
     /// Accepts every element, as an optional, into each of `relays`.
-    @inlinable
     @discardableResult
     public func bind(
         to relays: BehaviorRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line
@@ -72,7 +66,6 @@ extension ObservableType {
     }
 
     /// Accepts every element into each of `relays`.
-    @inlinable
     @discardableResult
     public func bind(
         to relays: ReplayRelay<Element>..., file: StaticString = #fileID, line: UInt = #line
@@ -83,7 +76,6 @@ extension ObservableType {
     }
 
     /// Accepts every element, as an optional, into each of `relays`.
-    @inlinable
     @discardableResult
     public func bind(
         to relays: ReplayRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line
@@ -94,13 +86,11 @@ extension ObservableType {
     }
 
     /// Calls `binder` with this sequence and returns its result: for bindings written as functions.
-    @inlinable
     public func bind<Result>(to binder: (Self) -> Result) -> Result {
         binder(self)
     }
 
     /// Calls the curried `binder` with this sequence and `curriedArgument`.
-    @inlinable
     public func bind<R1, R2>(to binder: (Self) -> (R1) -> R2, curriedArgument: R1) -> R2 {
         binder(self)(curriedArgument)
     }
@@ -108,7 +98,6 @@ extension ObservableType {
     /// Subscribes `onNext` to the elements, as a binding: an error stops a debug build instead of passing silently.
     /// Called from an actor-isolated context, `onNext` runs isolated to that actor (see
     /// ``ObservableConvertibleType/subscribe(onNext:onError:onCompleted:onDisposed:isolation:file:line:)``).
-    @inlinable
     @discardableResult
     public func bind(
         onNext: @escaping (Element) -> Void, isolation: isolated (any Actor)? = #isolation,
@@ -122,7 +111,6 @@ extension ObservableType {
     /// Subscribes `onNext`, which receives `object` weakly, as a binding (RxSwift 6's `bind(with:onNext:)`):
     /// elements after `object` is gone are ignored, and an error stops a debug build. Called from an actor-isolated
     /// context, `onNext` runs isolated to that actor.
-    @inlinable
     @discardableResult
     public func bind<Object: AnyObject>(
         with object: Object, onNext: @escaping (Object, Element) -> Void,
@@ -134,7 +122,6 @@ extension ObservableType {
             origin: SubscriptionOrigin("bind(with:onNext:)", file: file, line: line))
     }
 
-    @inlinable
     func bindRelays(_ origin: SubscriptionOrigin, _ accept: @escaping (Element) -> Void) -> any Disposable {
         subscribe(
             onNext: accept, onError: { error in bindingFailed(error, in: "bind(to: relay)") }, onCompleted: nil,

@@ -12,7 +12,6 @@
 public struct Binder<Value>: ObserverType {
     public typealias Element = Value
 
-    @usableFromInline
     let binding: (Event<Value>) -> Void
 
     /// A binder that calls `binding(target, value)` on the main actor for every element, while `target` is alive:
@@ -58,17 +57,14 @@ public struct Binder<Value>: ObserverType {
         }
     }
 
-    @inlinable
     public func on(_ event: Event<Value>) { binding(event) }
 
     /// This binder as a type-erased observer; events still go through the binder's scheduler.
-    @inlinable
     public func asObserver() -> AnyObserver<Value> { AnyObserver(eventHandler: binding) }
 }
 
 /// Reports an error that reached a binding (a ``Binder``, `bind(to:)`, `bind(onNext:)`): bindings are for sequences
 /// that cannot fail, so this is a bug in the program. Stops it in debug builds; prints in release builds.
-@usableFromInline
 func bindingFailed(_ error: any Error, in binding: String) {
     #if DEBUG
         fatalError("RxLite: binding error in \(binding): \(error)")

@@ -2,7 +2,6 @@
 
 extension InfallibleType {
     /// Sends every event to each of `observers` (binders, subjects, observers).
-    @inlinable
     @discardableResult
     public func bind<Observer: ObserverType>(
         to observers: Observer..., file: StaticString = #fileID, line: UInt = #line
@@ -15,7 +14,6 @@ extension InfallibleType {
     }
 
     /// Sends every event, its element as an optional, to each of `observers`.
-    @inlinable
     @discardableResult
     public func bind<Observer: ObserverType>(
         to observers: Observer..., file: StaticString = #fileID, line: UInt = #line
@@ -29,7 +27,6 @@ extension InfallibleType {
     }
 
     /// Accepts every element into each of `relays`; completion is ignored, as a relay never ends.
-    @inlinable
     @discardableResult
     public func bind(
         to relays: PublishRelay<Element>..., file: StaticString = #fileID, line: UInt = #line
@@ -38,7 +35,6 @@ extension InfallibleType {
     }
 
     /// Accepts every element, as an optional, into each of `relays`.
-    @inlinable
     @discardableResult
     public func bind(
         to relays: PublishRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line
@@ -47,7 +43,6 @@ extension InfallibleType {
     }
 
     /// Accepts every element into each of `relays`; completion is ignored, as a relay never ends.
-    @inlinable
     @discardableResult
     public func bind(
         to relays: BehaviorRelay<Element>..., file: StaticString = #fileID, line: UInt = #line
@@ -56,7 +51,6 @@ extension InfallibleType {
     }
 
     /// Accepts every element, as an optional, into each of `relays`.
-    @inlinable
     @discardableResult
     public func bind(
         to relays: BehaviorRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line
@@ -65,7 +59,6 @@ extension InfallibleType {
     }
 
     /// Accepts every element into each of `relays`; completion is ignored, as a relay never ends.
-    @inlinable
     @discardableResult
     public func bind(
         to relays: ReplayRelay<Element>..., file: StaticString = #fileID, line: UInt = #line
@@ -74,7 +67,6 @@ extension InfallibleType {
     }
 
     /// Accepts every element, as an optional, into each of `relays`.
-    @inlinable
     @discardableResult
     public func bind(
         to relays: ReplayRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line
@@ -83,20 +75,17 @@ extension InfallibleType {
     }
 
     /// Calls `binder` with this sequence and returns its result: for bindings written as functions.
-    @inlinable
     public func bind<Result>(to binder: (Self) -> Result) -> Result {
         binder(self)
     }
 
     /// Calls the curried `binder` with this sequence and `curriedArgument`.
-    @inlinable
     public func bind<R1, R2>(to binder: (Self) -> (R1) -> R2, curriedArgument: R1) -> R2 {
         binder(self)(curriedArgument)
     }
 
     /// Subscribes `onNext` to the elements, as a binding. Called from an actor-isolated context, `onNext` runs
     /// isolated to that actor.
-    @inlinable
     @discardableResult
     public func bind(onNext: @escaping (Element) -> Void, isolation: isolated (any Actor)? = #isolation)
         -> any Disposable
@@ -106,7 +95,6 @@ extension InfallibleType {
 
     /// Subscribes `onNext`, which receives `object` weakly, as a binding: elements after `object` is gone are
     /// ignored. Called from an actor-isolated context, `onNext` runs isolated to that actor.
-    @inlinable
     @discardableResult
     public func bind<Object: AnyObject>(
         with object: Object, onNext: @escaping (Object, Element) -> Void,

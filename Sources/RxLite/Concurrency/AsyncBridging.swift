@@ -39,10 +39,8 @@ extension ObservableConvertibleType {
 /// Not `Sendable`, as the ``Observable`` it holds is not: iterate it where it was made (a loop in the task that asked
 /// for it). Its elements are `Sendable` unless it came from the unchecked `values`, which warns where it is used.
 public struct ObservableValues<Element>: AsyncSequence {
-    @usableFromInline
     let source: Observable<Element>
 
-    @usableFromInline
     init(source: Observable<Element>) {
         self.source = source
     }
@@ -71,14 +69,10 @@ public struct ObservableValues<Element>: AsyncSequence {
 
     /// Iterates the elements of one subscription.
     public struct AsyncIterator: AsyncIteratorProtocol {
-        @usableFromInline
         var base: AsyncThrowingStream<Element, any Error>.AsyncIterator
-        @usableFromInline
         let ending: ValuesEnding
-        @usableFromInline
         var isFinished = false
 
-        @usableFromInline
         init(base: AsyncThrowingStream<Element, any Error>.AsyncIterator, ending: ValuesEnding) {
             self.base = base
             self.ending = ending
@@ -104,7 +98,6 @@ public struct ObservableValues<Element>: AsyncSequence {
 }
 
 /// Whether the observable behind an ``ObservableValues`` iteration completed (rather than being cut short).
-@usableFromInline
 final class ValuesEnding: @unchecked Sendable {
     /// The word of `lock`, in this object's own memory rather than a heap cell of its own (see
     /// ``InlineWord``): one allocation fewer. Must stay the first stored property.
@@ -119,7 +112,6 @@ final class ValuesEnding: @unchecked Sendable {
 
     func markCompleted() { lock.withLock { completed = true } }
 
-    @usableFromInline
     var isCompleted: Bool { lock.withLock { completed } }
 }
 

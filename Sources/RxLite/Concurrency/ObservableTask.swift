@@ -4,7 +4,6 @@
 /// Disposing (or the task finishing) also drops the references to the subscription at once, so a cancelled task
 /// that is still winding down holds no part of it. The Rx contract makes the sink safe to call from the task: one
 /// producer, one event at a time.
-@usableFromInline
 final class TaskReport<Element>: Disposable, @unchecked Sendable {
     /// The word of `lock`, in this object's own memory rather than a heap cell of its own (see
     /// ``InlineWord``): one allocation fewer. Must stay the first stored property.
@@ -17,7 +16,6 @@ final class TaskReport<Element>: Disposable, @unchecked Sendable {
     private var task: Task<Void, Never>?
     private var isDisposed = false
 
-    @usableFromInline
     init(sink: @escaping EventSink<Element>, lifetime: Lifetime) {
         self.sink = sink
         self.lifetime = lifetime
@@ -66,7 +64,6 @@ final class TaskReport<Element>: Disposable, @unchecked Sendable {
 
     /// Sends an element, unless the subscription ended or the task was cancelled; returns whether it did (a loop
     /// stops feeding once it did not).
-    @usableFromInline
     @discardableResult
     func next(_ element: Element) -> Bool {
         guard let sink = activeSink else { return false }
@@ -75,7 +72,6 @@ final class TaskReport<Element>: Disposable, @unchecked Sendable {
     }
 
     /// Sends the end, unless the subscription ended or the task was cancelled, and lets go of the subscription.
-    @usableFromInline
     func finish(_ error: (any Error)?) {
         if let sink = activeSink {
             if let error { sink(.error(error)) } else { sink(.completed) }
@@ -83,7 +79,6 @@ final class TaskReport<Element>: Disposable, @unchecked Sendable {
         release()
     }
 
-    @usableFromInline
     func dispose() {
         let task = lock.withLock {
             isDisposed = true

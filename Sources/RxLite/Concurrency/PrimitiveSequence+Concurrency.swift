@@ -120,7 +120,6 @@ final class AwaitedOutcome<Element>: @unchecked Sendable {
     /// The word of `lock`, in this object's own memory rather than a heap cell of its own (see
     /// ``InlineWord``): one allocation fewer. Must stay the first stored property.
     private var words = InlineWord()
-    @usableFromInline
     let live = LiveResource()
     private var lock: LockWord { LockWord(word: 0, of: self) }
     // Guarded by `lock`.

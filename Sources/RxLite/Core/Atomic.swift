@@ -13,39 +13,31 @@ import CRxAtomics
 /// threads make it at once. That costs one allocation per `Atomic` when its owner is made. Every value is stored
 /// through `atomicWord`, so equal values have equal words (`compareExchange` relies on it). Do not
 /// `import Synchronization` next to RxLite's own `Atomic`: `scripts/check-availability` fails the build on it.
-@usableFromInline
 package struct Atomic<Value: AtomicWordRepresentable>: ~Copyable, @unchecked Sendable {
-    @usableFromInline
     let storage: AtomicCells
 
     /// The operations, on the cell this atomic owns.
-    @inlinable
     var view: AtomicView<Value> { AtomicView(storage.base) }
 
     /// An atomic holding `initialValue`.
-    @inlinable
     package init(_ initialValue: Value) {
         storage = AtomicCells(count: 1)
         storage.initializeAtomic(at: 0, to: initialValue)
     }
 
     /// The current value.
-    @inlinable
     package func load(ordering: AtomicLoadOrdering) -> Value { view.load(ordering: ordering) }
 
     /// Replaces the value.
-    @inlinable
     package func store(_ desired: Value, ordering: AtomicStoreOrdering) { view.store(desired, ordering: ordering) }
 
     /// Replaces the value and returns the one it replaced.
-    @inlinable
     @discardableResult
     package func exchange(_ desired: Value, ordering: AtomicUpdateOrdering) -> Value {
         view.exchange(desired, ordering: ordering)
     }
 
     /// See ``AtomicView/compareExchange(expected:desired:ordering:)``.
-    @inlinable
     @discardableResult
     package func compareExchange(
         expected: Value, desired: Value, ordering: AtomicUpdateOrdering
@@ -57,28 +49,22 @@ package struct Atomic<Value: AtomicWordRepresentable>: ~Copyable, @unchecked Sen
 /// The operations of an atomic whose word lives in memory someone else owns: one of the words of an
 /// ``AtomicCells`` block, for an object that keeps several atomics (and a lock) in one allocation, as `Lifetime`
 /// does. The owner must outlive every use; keep the view in the owner itself.
-@usableFromInline
 package struct AtomicView<Value: AtomicWordRepresentable>: @unchecked Sendable {
-    @usableFromInline
     let cell: UnsafeMutablePointer<rx_atomic_word>
 
-    @inlinable
     init(_ cell: UnsafeMutablePointer<rx_atomic_word>) { self.cell = cell }
 
     /// The current value.
-    @inlinable
     package func load(ordering: AtomicLoadOrdering) -> Value {
         Value(atomicWord: rx_atomic_word_load(cell, ordering.order))
     }
 
     /// Replaces the value.
-    @inlinable
     package func store(_ desired: Value, ordering: AtomicStoreOrdering) {
         rx_atomic_word_store(cell, desired.atomicWord, ordering.order)
     }
 
     /// Replaces the value and returns the one it replaced.
-    @inlinable
     @discardableResult
     package func exchange(_ desired: Value, ordering: AtomicUpdateOrdering) -> Value {
         Value(atomicWord: rx_atomic_word_exchange(cell, desired.atomicWord, ordering.order))
@@ -87,7 +73,6 @@ package struct AtomicView<Value: AtomicWordRepresentable>: @unchecked Sendable {
     /// Replaces the value with `desired` if it is `expected`. `original` is the value found; `exchanged` is `true` when
     /// it was `expected`. On failure the load has the strongest ordering C11 allows (`acquiring` for
     /// `.acquiringAndReleasing`, `relaxed` for `.releasing`), as in `Synchronization.Atomic`.
-    @inlinable
     @discardableResult
     package func compareExchange(
         expected: Value, desired: Value, ordering: AtomicUpdateOrdering
@@ -109,25 +94,20 @@ package struct AtomicView<Value: AtomicWordRepresentable>: @unchecked Sendable {
 /// `init`, which would be an `inout` access that ThreadSanitizer reports as a race), and they start zeroed: zero is
 /// `0`, `false` and an unlocked ``LockWord`` on every platform. Debug builds check the placement in the owner's `init`
 /// with ``assertFirstStoredProperty(of:_:)``.
-@usableFromInline
 struct InlineWord {
-    @usableFromInline
     var word = rx_atomic_word()
 
     /// A zeroed word.
-    @inlinable
     init() {}
 }
 
 /// Word `index` of the ``InlineWord``s that `object` keeps as its first stored property.
-@inlinable
 func inlineWord(_ index: Int, of object: AnyObject) -> UnsafeMutablePointer<rx_atomic_word> {
     _getUnsafePointerToStoredProperties(object).assumingMemoryBound(to: rx_atomic_word.self) + index
 }
 
 /// Debug builds: traps unless `words` is the first stored property of `object` (where ``inlineWord(_:of:)`` looks).
 /// Call it from the owner's `init`, before `self` is shared.
-@inlinable
 func assertFirstStoredProperty<Words>(of object: AnyObject, _ words: inout Words) {
     #if DEBUG
         withUnsafeMutablePointer(to: &words) { pointer in
@@ -140,7 +120,6 @@ func assertFirstStoredProperty<Words>(of object: AnyObject, _ words: inout Words
 
 extension AtomicView {
     /// The atomic in word `index` of `object`'s ``InlineWord``s.
-    @inlinable
     init(word index: Int, of object: AnyObject) {
         self.init(inlineWord(index, of: object))
     }
@@ -149,26 +128,21 @@ extension AtomicView {
 /// Heap cells for atomics (and lock words), one machine word each, in one allocation that this value owns. Not
 /// generic, so that destroying one (in the `deinit` of any object that holds it, generic or not) calls this `deinit`
 /// directly rather than through generic metadata.
-@usableFromInline
 struct AtomicCells: ~Copyable {
-    @usableFromInline
     let base: UnsafeMutablePointer<rx_atomic_word>
 
     /// `count` words, not yet initialized: initialize each before use.
-    @inlinable
     init(count: Int) {
         base = .allocate(capacity: count)
     }
 
     /// Initializes word `index` as an atomic holding `value`, and returns its view.
-    @inlinable
     @discardableResult
     func initializeAtomic<Value: AtomicWordRepresentable>(at index: Int, to value: Value) -> AtomicView<Value> {
         rx_atomic_word_init(base + index, value.atomicWord)
         return AtomicView(base + index)
     }
 
-    @inlinable
     deinit {
         base.deallocate()
     }
@@ -176,7 +150,6 @@ struct AtomicCells: ~Copyable {
 
 extension Atomic where Value == Int {
     /// Adds `operand`, wrapping on overflow, and returns the values before and after.
-    @inlinable
     @discardableResult
     package func add(_ operand: Int, ordering: AtomicUpdateOrdering) -> (oldValue: Int, newValue: Int) {
         let oldValue = rx_atomic_word_fetch_add(view.cell, operand, ordering.order)
@@ -184,7 +157,6 @@ extension Atomic where Value == Int {
     }
 
     /// Subtracts `operand`, wrapping on overflow, and returns the values before and after.
-    @inlinable
     @discardableResult
     package func subtract(_ operand: Int, ordering: AtomicUpdateOrdering) -> (oldValue: Int, newValue: Int) {
         let oldValue = rx_atomic_word_fetch_sub(view.cell, operand, ordering.order)
@@ -193,7 +165,6 @@ extension Atomic where Value == Int {
 }
 
 /// A value that fits in the machine word of an ``Atomic`` cell.
-@usableFromInline
 package protocol AtomicWordRepresentable {
     /// The value stored as a word.
     var atomicWord: Int { get }
@@ -202,88 +173,62 @@ package protocol AtomicWordRepresentable {
 }
 
 extension Int: AtomicWordRepresentable {
-    @inlinable
     package var atomicWord: Int { self }
-    @inlinable
     package init(atomicWord: Int) { self = atomicWord }
 }
 
 extension UInt8: AtomicWordRepresentable {
-    @inlinable
     package var atomicWord: Int { Int(self) }
-    @inlinable
     package init(atomicWord: Int) { self = UInt8(truncatingIfNeeded: atomicWord) }
 }
 
 extension Bool: AtomicWordRepresentable {
-    @inlinable
     package var atomicWord: Int { self ? 1 : 0 }
-    @inlinable
     package init(atomicWord: Int) { self = atomicWord != 0 }
 }
 
 /// The ordering of an atomic load: `Synchronization.AtomicLoadOrdering`'s cases.
-@usableFromInline
 package struct AtomicLoadOrdering: Sendable {
-    @usableFromInline
     let order: memory_order
 
-    @inlinable
     init(_ order: memory_order) { self.order = order }
 
     /// No ordering: only the value itself is atomic.
-    @inlinable
     package static var relaxed: Self { Self(memory_order_relaxed) }
     /// Later reads and writes stay after the load; pairs with a releasing store.
-    @inlinable
     package static var acquiring: Self { Self(memory_order_acquire) }
     /// Acquiring, and in one total order with every other sequentially consistent operation.
-    @inlinable
     package static var sequentiallyConsistent: Self { Self(memory_order_seq_cst) }
 }
 
 /// The ordering of an atomic store: `Synchronization.AtomicStoreOrdering`'s cases.
-@usableFromInline
 package struct AtomicStoreOrdering: Sendable {
-    @usableFromInline
     let order: memory_order
 
-    @inlinable
     init(_ order: memory_order) { self.order = order }
 
     /// No ordering: only the value itself is atomic.
-    @inlinable
     package static var relaxed: Self { Self(memory_order_relaxed) }
     /// Earlier reads and writes stay before the store; pairs with an acquiring load.
-    @inlinable
     package static var releasing: Self { Self(memory_order_release) }
     /// Releasing, and in one total order with every other sequentially consistent operation.
-    @inlinable
     package static var sequentiallyConsistent: Self { Self(memory_order_seq_cst) }
 }
 
 /// The ordering of an atomic read-modify-write: `Synchronization.AtomicUpdateOrdering`'s cases.
-@usableFromInline
 package struct AtomicUpdateOrdering: Sendable {
-    @usableFromInline
     let order: memory_order
 
-    @inlinable
     init(_ order: memory_order) { self.order = order }
 
     /// No ordering: only the update itself is atomic.
-    @inlinable
     package static var relaxed: Self { Self(memory_order_relaxed) }
     /// The read acquires.
-    @inlinable
     package static var acquiring: Self { Self(memory_order_acquire) }
     /// The write releases.
-    @inlinable
     package static var releasing: Self { Self(memory_order_release) }
     /// The read acquires and the write releases.
-    @inlinable
     package static var acquiringAndReleasing: Self { Self(memory_order_acq_rel) }
     /// Acquiring and releasing, and in one total order with every other sequentially consistent operation.
-    @inlinable
     package static var sequentiallyConsistent: Self { Self(memory_order_seq_cst) }
 }

@@ -16,35 +16,30 @@ extension Event: Sendable where Element: Sendable {}
 
 extension Event {
     /// `true` for `.error` and `.completed`.
-    @inlinable
     public var isStopEvent: Bool {
         if case .next = self { return false }
         return true
     }
 
     /// The element of a `.next` event, otherwise `nil`.
-    @inlinable
     public var element: Element? {
         if case .next(let element) = self { return element }
         return nil
     }
 
     /// The failure of an `.error` event, otherwise `nil`.
-    @inlinable
     public var error: (any Error)? {
         if case .error(let error) = self { return error }
         return nil
     }
 
     /// `true` for `.completed`.
-    @inlinable
     public var isCompleted: Bool {
         if case .completed = self { return true }
         return false
     }
 
     /// The same event with its element transformed; a thrown error becomes an `.error` event.
-    @inlinable
     public func map<Result>(_ transform: (Element) throws -> Result) -> Event<Result> {
         switch self {
         case .next(let element):
@@ -67,7 +62,6 @@ extension Event: CustomDebugStringConvertible {
 
 extension Event {
     /// This event if it ends a sequence, with no element type; `nil` for `next`.
-    @inlinable
     var terminal: Event<Never>? {
         switch self {
         case .next: nil
@@ -79,7 +73,6 @@ extension Event {
 
 extension Event<Never> {
     /// This terminal event as an event of any element type.
-    @inlinable
     func retyped<Target>() -> Event<Target> {
         switch self {
         case .error(let error): .error(error)

@@ -4,10 +4,8 @@ import CRxAtomics
 /// counts itself in a thread-local while the calling thread holds it, and the places that call user code (leaf
 /// observers, a subject's delivery, `create`'s subscribe handler, `dispose()` of a cleanup action, a scheduler's
 /// action) trap when that count is not zero. Release builds compile all of it away: the pumping paths pay nothing.
-@usableFromInline
 package enum HeldLocks {
     /// The calling thread took an RxLite lock.
-    @inlinable
     package static func acquired() {
         #if DEBUG
             rx_held_lock_count_add(1)
@@ -15,7 +13,6 @@ package enum HeldLocks {
     }
 
     /// The calling thread released an RxLite lock.
-    @inlinable
     package static func released() {
         #if DEBUG
             rx_held_lock_count_add(-1)
@@ -23,7 +20,6 @@ package enum HeldLocks {
     }
 
     /// Traps (debug builds) when the calling thread holds an RxLite lock: `site` is about to run user code.
-    @inlinable
     package static func checkNoneHeld(_ site: StaticString) {
         #if DEBUG
             if rx_held_lock_count_get() != 0 { lockHeldWhileCallingUserCode(site) }
@@ -40,7 +36,6 @@ package enum HeldLocks {
     }
 }
 
-@usableFromInline
 func lockHeldWhileCallingUserCode(_ site: StaticString) -> Never {
     preconditionFailure(
         "RxLite: \(site) entered while this thread holds \(HeldLocks.count) RxLite lock(s): INTERNALS rule 7, "

@@ -39,7 +39,6 @@ public enum Hooks {
 
     /// The call stack to hand to ``defaultErrorHandler`` for a subscription being made now: captured only in debug
     /// builds with ``recordCallStackOnError`` set, otherwise empty.
-    @usableFromInline
     static func captureSubscriptionCallStack() -> [String] {
         let capture = storage.withLock { $0.recordCallStackOnError ? $0.customCaptureSubscriptionCallstack : nil }
         return capture?() ?? []

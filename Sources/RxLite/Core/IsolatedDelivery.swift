@@ -23,24 +23,16 @@ import Dispatch
 /// - At most one drain is scheduled at a time (`isScheduled`), and an event is handled inline only while the queue is
 ///   empty and no drain is scheduled, so handlers see events in arrival order and never overlap.
 /// - The observer checks the lifetime when it handles an event, so nothing is handled after dispose.
-@usableFromInline
 final class IsolatedDelivery<Element>: @unchecked Sendable {
     /// The word of `lock`, in this object's own memory rather than a heap cell of its own (see
     /// ``InlineWord``): one allocation fewer. Must stay the first stored property.
-    @usableFromInline
     var words = InlineWord()
-    @usableFromInline
     let live = LiveResource()
     /// `nil` for the main actor.
-    @usableFromInline
     let actor: (any Actor)?
-    @usableFromInline
     var lock: LockWord { LockWord(word: 0, of: self) }
-    @usableFromInline
     @exclusivity(unchecked) var queue: [Event<Element>] = []
-    @usableFromInline
     @exclusivity(unchecked) var isScheduled = false
-    @usableFromInline
     @exclusivity(unchecked) var subscribingThread: pthread_t?
 
     init(isolation: any Actor) {
@@ -49,7 +41,6 @@ final class IsolatedDelivery<Element>: @unchecked Sendable {
     }
 
     /// A delivery to `isolation` for `observer`, which from now on sends its events through it.
-    @usableFromInline
     static func attach(to observer: ClosureObserver<Element>, isolation: any Actor) -> IsolatedDelivery {
         let delivery = IsolatedDelivery(isolation: isolation)
         observer.delivery = delivery
@@ -58,12 +49,10 @@ final class IsolatedDelivery<Element>: @unchecked Sendable {
 
     /// From now until ``endSubscribing()``, events delivered on this thread are handled at once: `subscribe` runs
     /// isolated to the actor.
-    @usableFromInline
     func beginSubscribing() {
         lock.withLock { subscribingThread = pthread_self() }
     }
 
-    @usableFromInline
     func endSubscribing() {
         lock.withLock { subscribingThread = nil }
     }
@@ -74,7 +63,6 @@ final class IsolatedDelivery<Element>: @unchecked Sendable {
     /// `observer` is the observer this delivery serves, which is calling: the delivery keeps no reference to it (the
     /// observer holds the delivery). A scheduled drain holds it strongly until it ran, so events accepted before the
     /// source went away (a subject released right after its last event) are still handled.
-    @inlinable
     func on(_ event: Event<Element>, from observer: ClosureObserver<Element>) {
         lock.lock()
         if queue.isEmpty && !isScheduled && isIsolatedHere() {
@@ -93,14 +81,12 @@ final class IsolatedDelivery<Element>: @unchecked Sendable {
     }
 
     /// Whether the calling code runs isolated to the actor (under the lock).
-    @inlinable
     func isIsolatedHere() -> Bool {
         if actor == nil { return MainScheduler.isOnMainQueue }
         guard let subscribingThread else { return false }
         return pthread_equal(subscribingThread, pthread_self()) != 0
     }
 
-    @usableFromInline
     func scheduleDrain(_ observer: ClosureObserver<Element>) {
         let observer = UncheckedTransfer(value: observer)
         guard let actor else {

@@ -17,51 +17,39 @@
 ///   the chain. The leaf observer checks it too, which covers an emission that raced the dispose.
 /// - A resource inserted after disposal is disposed at once, never stored.
 /// - Resources are disposed outside the lock, in insertion order, exactly once.
-@usableFromInline
 class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     /// The words of `status`, `attachStarted` and `lock`, in this object's own memory (see ``InlineWord``): most
     /// subscriptions make one or more lifetimes, and a heap cell of their own cost each one a second allocation.
     /// Must stay the first stored property; reached only through ``inlineWord(_:of:)``.
     private final var words = (InlineWord(), InlineWord(), InlineWord())
-    @usableFromInline
     let live = LiveResource()
-    @usableFromInline
     static let active: UInt8 = 0
-    @usableFromInline
     static let stopped: UInt8 = 1
-    @usableFromInline
     static let disposed: UInt8 = 2
 
     /// Where the subscription is: `active` (zero, as the word starts), `stopped` or `disposed`.
-    @usableFromInline
     final var status: AtomicView<UInt8> { AtomicView(word: 0, of: self) }
     /// The lifetime this one is nested in, if any.
-    @usableFromInline
     final let parent: Lifetime?
     /// `parent` without ownership (`parent` keeps it alive), so that ``isActive`` walks up without a retain and
     /// release per level: on a chain nested seven deep those atomic pairs were most of an event's cost.
-    @usableFromInline
     final let unownedParent: Unmanaged<Lifetime>?
     /// How many ancestors ``isActive`` checks: all of them (the root included) up to ``anchorSpacing`` levels deep.
     /// Past that, the ancestor this many levels up is anchored (it and every lifetime above it are attached to their
     /// parents), so the walk stops there and checks ``unownedRoot`` instead of the levels in between.
-    @usableFromInline
     final let walkLength: Int
     /// The root of this lifetime's tree without ownership (`parent` keeps it alive); `nil` for a root. Only a root
     /// can be `stopped`, which no attachment passes down, so a walk that stops short of the root checks it here.
-    @usableFromInline
     final let unownedRoot: Unmanaged<Lifetime>?
     /// The most ancestors ``isActive`` walks. Nesting deeper than this (a `flatMap` whose inner sequences are
     /// `flatMap`s, subscribed within one another) anchors the levels above once per this many levels, so that an
     /// event costs O(1) per level instead of O(depth).
-    @usableFromInline
     static let anchorSpacing = 16
 
     /// What a lifetime holds: a disposable object. Held as a class-bound existential (a reference and a witness
     /// table), which copies and destroys with a retain and a release; an `any Disposable` went through its dynamic
     /// type's value witnesses on every copy and destroy (8% of PublishSubjectCreating). A disposable that is not an
     /// object (a struct, which RxSwift's protocol allows) is boxed.
-    @usableFromInline
     typealias Resource = any Disposable & AnyObject
 
     private final var lock: LockWord { LockWord(word: 2, of: self) }
@@ -80,7 +68,6 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     private final var attachStarted: AtomicView<Bool> { AtomicView(word: 1, of: self) }
 
     /// A root lifetime, or a child of `parent`.
-    @usableFromInline
     init(parent: Lifetime? = nil) {
         self.parent = parent
         if let parent {
@@ -117,7 +104,6 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     }
 
     /// `true` until a terminal event starts or the subscription (or an ancestor) is disposed.
-    @inlinable
     final var isActive: Bool {
         guard status.load(ordering: .acquiring) == Lifetime.active else { return false }
         guard unownedParent != nil else { return true }
@@ -127,7 +113,6 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     /// Whether the ``walkLength`` lifetimes above this one are active, and, when that walk stops short of the root
     /// (at an anchored lifetime), whether the root is. Not inlined: inlining the loop into every source's emission
     /// made the optimizer give up on inlining a whole map/filter chain into its source (4x slower).
-    @usableFromInline
     final func ancestorsAreActive() -> Bool {
         var next = unownedParent
         var remaining = walkLength
@@ -149,11 +134,9 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     }
 
     /// `true` once disposed.
-    @inlinable
     public final var isDisposed: Bool { status.load(ordering: .acquiring) == Lifetime.disposed }
 
     /// Moves from active to stopped; `false` when a terminal event already went out or the lifetime is disposed.
-    @inlinable
     final func beginStop() -> Bool {
         status.compareExchange(
             expected: Lifetime.active, desired: Lifetime.stopped, ordering: .acquiringAndReleasing
@@ -162,7 +145,6 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
 
     /// Ties `resource` to this lifetime; returns its key, or `nil` when the lifetime is already
     /// disposed (then `resource` has been disposed).
-    @usableFromInline
     @discardableResult
     final func insert(_ resource: any Disposable) -> UInt64? {
         insert(object: resource._rxLiteObject)
@@ -170,7 +152,6 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
 
     /// ``insert(_:)`` for a disposable already held as an object: RxLite's own inserts of the classes they make go
     /// here, without the round trip through `any Disposable` and ``Disposable/_rxLiteObject``.
-    @usableFromInline
     @discardableResult
     final func insert(object resource: Resource) -> UInt64? {
         lock.lock()
@@ -199,7 +180,6 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     }
 
     /// Ties a cleanup action to this lifetime.
-    @usableFromInline
     final func insert(_ action: @escaping () -> Void) {
         insert(object: AnonymousDisposable(action))
     }
@@ -218,7 +198,6 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     /// Takes the resource inserted under `key` out without disposing it, and returns it (`nil` when it is gone
     /// already: the lifetime ended, or it was taken before). Release the result outside any lock of yours: it may be
     /// the last reference to something whose deinit takes locks.
-    @usableFromInline
     @discardableResult
     final func remove(key: UInt64) -> Resource? {
         lock.lock()
@@ -229,7 +208,6 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
 
     /// Creates a child lifetime attached to this one at once, for an inner subscription that may end on its own
     /// (then ``finishChild()`` ends it and takes it out of this lifetime). `nil` when this lifetime already ended.
-    @usableFromInline
     final func makeChild() -> Lifetime? {
         let child = Lifetime(parent: self)
         return attach(child) ? child : nil
@@ -240,7 +218,6 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     /// lifetime already ended. An operator calls this once an inner subscription outlives its synchronous start;
     /// inner sequences that finish during subscribe (`just`) never touch the parent's lock.
     /// Returns whether the child is now attached.
-    @usableFromInline
     @discardableResult
     final func attach(_ child: Lifetime) -> Bool {
         if child.attachStarted.exchange(true, ordering: .sequentiallyConsistent) {
@@ -268,7 +245,6 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     /// It looks at the child's own status, not ``isActive``: ``attach(_:)`` refuses a child whose parent has ended
     /// (and disposes it), and an ended ancestor further up disposes the parent in turn, so walking the ancestors here
     /// decided nothing more, while it made subscribing D nested levels cost O(D^2) (FlatMapDepthLiveCreating).
-    @inlinable
     @discardableResult
     final func attachIfRunning(_ child: Lifetime) -> Bool {
         if child.status.load(ordering: .acquiring) == Lifetime.active { return attach(child) }
@@ -277,7 +253,6 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     }
 
     /// Undoes ``attach(_:)`` for a child that ended on its own.
-    @usableFromInline
     final func detach(_ child: Lifetime) {
         lock.lock()
         let key = child.keyInParent
@@ -290,7 +265,6 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
 
     /// Ends the subscription: no event is delivered after this returns (from this thread's point of view) and
     /// every resource is released. Idempotent and thread-safe.
-    @usableFromInline
     final func dispose() {
         if status.exchange(Lifetime.disposed, ordering: .sequentiallyConsistent) == Lifetime.disposed { return }
         lock.lock()
@@ -310,7 +284,6 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     }
 
     /// Ends a child that finished on its own and removes it from its parent.
-    @usableFromInline
     final func finishChild() {
         dispose()
         // Not attached yet (an inner sequence ending during its subscribe): `attach` will see `disposed` and skip it.
@@ -322,13 +295,11 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     /// that is provably safe: nothing else holds it (so no stale source, stored observer or pending subject
     /// removal can see it come back to life), it was never attached, and it was disposed (so it holds no
     /// resources). Returns `false`, changing nothing, otherwise.
-    @inlinable
     static func reuse(_ child: inout Lifetime) -> Bool {
         guard isKnownUniquelyReferenced(&child) else { return false }
         return child.reactivateIfFinished()
     }
 
-    @usableFromInline
     final func reactivateIfFinished() -> Bool {
         guard parent != nil, status.load(ordering: .relaxed) == Lifetime.disposed,
             !attachStarted.load(ordering: .relaxed)
@@ -339,7 +310,6 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
 
     /// The observer at the end of a chain: drops anything after the end, and releases the chain once a terminal
     /// event has been delivered.
-    @inlinable
     final func leafSink<Observer: ObserverType>(_ observer: Observer) -> (Event<Observer.Element>) -> Void {
         { [self] event in
             HeldLocks.checkNoneHeld("an observer")
@@ -357,18 +327,14 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
 /// or fails), then forwards the event, so an operator that holds or swallows that end has already let go of the
 /// upstream. One object where a child lifetime and a forwarding closure took two: the closure that calls
 /// ``on(_:)`` captures only this object, so it allocates no context.
-@usableFromInline
 final class ForwardingChild<Element>: Lifetime, @unchecked Sendable {
-    @usableFromInline
     let sink: EventSink<Element>
 
-    @inlinable
     init(parent: Lifetime, sink: @escaping EventSink<Element>) {
         self.sink = sink
         super.init(parent: parent)
     }
 
-    @inlinable
     func on(_ event: Event<Element>) {
         if case .next = event {
             sink(event)
@@ -381,16 +347,13 @@ final class ForwardingChild<Element>: Lifetime, @unchecked Sendable {
 
 /// A disposable that is not an object, held by a `Lifetime` (whose resources are objects: see
 /// ``Lifetime/Resource``), as ``Disposable/_rxLiteObject``.
-@usableFromInline
 final class BoxedDisposable: Disposable {
     private let wrapped: any Disposable
 
-    @usableFromInline
     init(_ wrapped: any Disposable) {
         self.wrapped = wrapped
     }
 
-    @usableFromInline
     func dispose() {
         wrapped.dispose()
     }

@@ -10,18 +10,13 @@ import Foundation
 
 /// Where a subscription was made and by which call: built by the public subscribing API, recorded in debug builds
 /// only. Empty in release builds.
-@usableFromInline
 struct SubscriptionOrigin: Sendable {
     #if DEBUG
-        @usableFromInline
         let operation: StaticString
-        @usableFromInline
         let file: StaticString
-        @usableFromInline
         let line: UInt
     #endif
 
-    @inlinable
     init(_ operation: StaticString, file: StaticString, line: UInt) {
         #if DEBUG
             self.operation = operation
@@ -33,7 +28,6 @@ struct SubscriptionOrigin: Sendable {
     #if DEBUG
         /// Lists `subscription`, whose synchronous subscribe ran the operators of `chain` (outermost first), among
         /// the live subscriptions until it ends.
-        @usableFromInline
         func record(_ subscription: Lifetime, of element: Any.Type, chain: [StaticString]) {
             LiveSubscriptionRegistry.shared.register(subscription, origin: self, element: element, chain: chain)
         }
@@ -42,7 +36,6 @@ struct SubscriptionOrigin: Sendable {
 
 extension Disposable {
     /// Notes where `disposed(by:)` put this subscription in a bag (debug builds only).
-    @inlinable
     func noteBagPlace(file: StaticString, line: UInt) {
         #if DEBUG
             if let subscription = Lifetime.of(self) { noteBagPlaceOfSubscription(subscription, file: file, line: line) }
@@ -51,7 +44,6 @@ extension Disposable {
 }
 
 #if DEBUG
-    @usableFromInline
     func noteBagPlaceOfSubscription(_ subscription: Lifetime, file: StaticString, line: UInt) {
         LiveSubscriptionRegistry.shared.noteBag(of: subscription, file: file, line: line)
     }
@@ -233,7 +225,6 @@ extension Disposable {
     /// and binds it (task-local) while it runs the chain; each `runSubscription` with that same lifetime, on the
     /// same thread, adds its sequence's file. Inner subscriptions (with lifetimes of their own) and other threads
     /// (a child task that inherits the binding) are left out, which also keeps the list single-threaded.
-    @usableFromInline
     final class SubscriptionChainRecording: @unchecked Sendable {
         @TaskLocal static var current: SubscriptionChainRecording?
 
@@ -247,14 +238,12 @@ extension Disposable {
         }
 
         /// Runs `subscribe` recording the files of the operators it runs with `lifetime`; returns them.
-        @usableFromInline
         static func record(_ lifetime: Lifetime, _ subscribe: () -> Void) -> [StaticString] {
             let recording = SubscriptionChainRecording(root: lifetime)
             $current.withValue(recording) { subscribe() }
             return recording.files
         }
 
-        @usableFromInline
         static func note(_ file: StaticString, subscribing lifetime: Lifetime) {
             guard let recording = current, recording.root == ObjectIdentifier(lifetime),
                 pthread_equal(recording.thread, pthread_self()) != 0

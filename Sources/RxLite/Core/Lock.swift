@@ -48,31 +48,24 @@
 ///
 /// No Apple hardware measures here; `os_unfair_lock` is chosen there for its priority donation, not its speed. CI
 /// type-checks that branch against a declaration-only Darwin stub (`scripts/typecheck-darwin-lock`).
-@usableFromInline
 package final class Lock {
     /// The lock's word (see ``InlineWord``). Must stay the first stored property.
-    @usableFromInline
     var words = InlineWord()
 
     /// An unlocked lock.
-    @inlinable
     package init() {
         assertFirstStoredProperty(of: self, &words)
     }
 
-    @inlinable
     var word: LockWord { LockWord(word: 0, of: self) }
 
     /// Takes the lock, waiting while another thread holds it.
-    @inlinable
     package func lock() { word.lock() }
 
     /// Releases the lock, which the calling thread holds.
-    @inlinable
     package func unlock() { word.unlock() }
 
     /// Runs `body` holding the lock.
-    @inlinable
     package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         try word.withLock(body)
     }
@@ -80,44 +73,36 @@ package final class Lock {
 
 /// The lock, in a word that lives in memory someone else owns: one of an object's own ``InlineWord``s, so that the
 /// object and its lock take one allocation. The owner must outlive every use.
-@usableFromInline
 package struct LockWord: @unchecked Sendable {
     #if canImport(Darwin)
-        @usableFromInline
         let unfairLock: UnsafeMutablePointer<os_unfair_lock>
 
         /// The lock in word `index` of `object`'s ``InlineWord``s (zeroed, which is an unlocked `os_unfair_lock`).
-        @inlinable
         init(word index: Int, of object: AnyObject) {
             unfairLock = UnsafeMutableRawPointer(inlineWord(index, of: object)).assumingMemoryBound(
                 to: os_unfair_lock.self)
         }
 
         /// Takes the lock, waiting (priority donating) while another thread holds it.
-        @inlinable
         package func lock() {
             os_unfair_lock_lock(unfairLock)
             HeldLocks.acquired()
         }
 
         /// Releases the lock, which the calling thread holds.
-        @inlinable
         package func unlock() {
             HeldLocks.released()
             os_unfair_lock_unlock(unfairLock)
         }
     #else
-        @usableFromInline
         let isLocked: AtomicView<Bool>
 
         /// The lock in word `index` of `object`'s ``InlineWord``s (zeroed, which is an unlocked lock).
-        @inlinable
         init(word index: Int, of object: AnyObject) {
             isLocked = AtomicView(word: index, of: object)
         }
 
         /// Takes the lock, spinning and then yielding while another thread holds it.
-        @inlinable
         package func lock() {
             if !isLocked.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
                 lockContended()
@@ -125,7 +110,6 @@ package struct LockWord: @unchecked Sendable {
             HeldLocks.acquired()
         }
 
-        @usableFromInline
         func lockContended() {
             var spins = 0
             while true {
@@ -140,7 +124,6 @@ package struct LockWord: @unchecked Sendable {
         }
 
         /// Releases the lock, which the calling thread holds.
-        @inlinable
         package func unlock() {
             HeldLocks.released()
             isLocked.store(false, ordering: .releasing)
@@ -150,7 +133,6 @@ package struct LockWord: @unchecked Sendable {
 
 extension LockWord {
     /// Runs `body` holding the lock.
-    @inlinable
     package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         lock()
         defer { unlock() }

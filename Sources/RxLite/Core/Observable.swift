@@ -21,7 +21,6 @@ public protocol ObservableType<Element>: ObservableConvertibleType {
 extension ObservableType {
     /// This sequence as an ``Observable``, for a type that implements only ``subscribe(_:)``: each subscription
     /// calls it with an observer that forwards to the chain, and disposing the chain disposes what it returned.
-    @inlinable
     public func asObservable() -> Observable<Element> {
         Observable { sink, lifetime, _ in
             lifetime.insert(subscribe(ForeignSourceObserver(lifetime: lifetime, sink: sink)))
@@ -31,20 +30,15 @@ extension ObservableType {
 
 /// The observer a hand-written ``ObservableType`` is subscribed with: keeps the sequence's grammar (nothing after a
 /// terminal event or disposal) for a source that is not RxLite's own, and serializes nothing (the source owes that).
-@usableFromInline
 struct ForeignSourceObserver<Element>: ObserverType {
-    @usableFromInline
     let lifetime: Lifetime
-    @usableFromInline
     let sink: EventSink<Element>
 
-    @inlinable
     init(lifetime: Lifetime, sink: @escaping EventSink<Element>) {
         self.lifetime = lifetime
         self.sink = sink
     }
 
-    @inlinable
     func on(_ event: Event<Element>) {
         if lifetime.isActive { sink(event) }
     }
@@ -71,12 +65,10 @@ public class Observable<Element>: ObservableType {
     ///
     /// The contract a handler keeps: it checks `lifetime.isActive` before every emission; it never calls `sink`
     /// concurrently or after a terminal event; it inserts every resource it keeps into `lifetime`.
-    @usableFromInline
     typealias Handler = (
         _ sink: @escaping EventSink<Element>, _ lifetime: Lifetime, _ observable: Observable<Element>
     ) -> Void
 
-    @usableFromInline
     let handler: Handler
 
     /// The element of a sequence made by ``just(_:)``, which emits it and completes during subscribe; `nil` for any
@@ -86,22 +78,18 @@ public class Observable<Element>: ObservableType {
     /// The element itself lives in ``JustObservable``, not here: an `Element?` stored in this class made every
     /// observable's deallocation look up `Optional<Element>`'s metadata (the class's deinit is not specialized),
     /// about a thousand instructions per operator of a chain.
-    @inlinable
     final var justElement: Element? {
         isJust ? unsafeDowncast(self, to: JustObservable<Element>.self).element : nil
     }
 
     /// Whether this is a ``JustObservable``.
-    @usableFromInline
     let isJust: Bool
     #if DEBUG
         /// The file of the operator that made this sequence (`"RxLite/Map.swift"`), which names it in the chain of
         /// a live subscription (``Resources/liveSubscriptions()``). Debug builds only.
-        @usableFromInline
         let operatorFile: StaticString
     #endif
 
-    @inlinable
     init(_ handler: @escaping Handler, operatorFile: StaticString = #fileID) {
         self.handler = handler
         isJust = false
@@ -112,7 +100,6 @@ public class Observable<Element>: ObservableType {
     }
 
     /// For ``JustObservable``.
-    @inlinable
     init(isJust: Bool, _ handler: @escaping Handler) {
         self.handler = handler
         self.isJust = isJust
@@ -125,7 +112,6 @@ public class Observable<Element>: ObservableType {
     /// A subject's or connectable's: a subscription's disposable keeps it alive (see
     /// ``isKeptAliveBySubscriptions``). `handler` must not capture the observable itself (that would be a cycle): a
     /// subject's captures its hub.
-    @inlinable
     init(keptAliveBySubscriptions: Bool, _ handler: @escaping Handler, operatorFile: StaticString = #fileID) {
         self.handler = handler
         isJust = false
@@ -136,7 +122,6 @@ public class Observable<Element>: ObservableType {
     }
 
     /// Runs one subscription (see ``handler`` for the contract).
-    @inlinable
     final func runSubscription(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
         #if DEBUG
             SubscriptionChainRecording.note(operatorFile, subscribing: lifetime)
@@ -147,18 +132,15 @@ public class Observable<Element>: ObservableType {
     /// Whether the disposable of a subscription to this sequence keeps it alive: `true` for a subject or a
     /// connectable, which only their own subscribers' disposables may keep (a subject that references them in turn
     /// would never be freed).
-    @usableFromInline
     let isKeptAliveBySubscriptions: Bool
 
     /// Itself.
-    @inlinable
     public final func asObservable() -> Observable<Element> { self }
 
     /// Subscribes `observer`, which gets every event; returns the subscription.
     ///
     /// After a terminal event, or once the returned disposable is disposed, `observer` gets nothing more and every
     /// resource of the subscription is released.
-    @inlinable
     @discardableResult
     public final func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
@@ -170,7 +152,6 @@ public class Observable<Element>: ObservableType {
     /// What `subscribe` returns for `lifetime`: the lifetime itself, or for a subject (see
     /// ``isKeptAliveBySubscriptions``) a disposable that also keeps the subject alive. It is not the lifetime that
     /// keeps it, since the subject's observers reach the lifetime: that would be a cycle.
-    @inlinable
     final func subscription(_ lifetime: Lifetime) -> any Disposable {
         isKeptAliveBySubscriptions ? SourceKeepingSubscription(lifetime: lifetime, source: self) : lifetime
     }
@@ -179,7 +160,6 @@ public class Observable<Element>: ObservableType {
 extension Lifetime {
     /// The lifetime of `disposable` when it is a subscription RxLite made (what `subscribe` returns), for the
     /// containers that forget a subscription once it ended.
-    @usableFromInline
     static func of(_ disposable: any Disposable) -> Lifetime? {
         of(object: disposable._rxLiteObject)
     }
@@ -193,34 +173,25 @@ extension Lifetime {
 }
 
 /// The disposable of a subscription to a subject: the subscription's lifetime, and the subject kept alive with it.
-@usableFromInline
 final class SourceKeepingSubscription: Cancelable, @unchecked Sendable {
-    @usableFromInline
     let lifetime: Lifetime
-    @usableFromInline
     let source: AnyObject
 
-    @inlinable
     init(lifetime: Lifetime, source: AnyObject) {
         self.lifetime = lifetime
         self.source = source
     }
 
-    @inlinable
     var isDisposed: Bool { lifetime.isDisposed }
 
-    @inlinable
     func dispose() { lifetime.dispose() }
 }
 
 /// The observable of ``Observable/just(_:)``: its element, which ``Observable/justElement`` reads, and a handler that
 /// captures nothing (it reads the element from the observable it is handed).
-@usableFromInline
 final class JustObservable<Element>: Observable<Element> {
-    @usableFromInline
     let element: Element
 
-    @inlinable
     init(_ element: Element) {
         self.element = element
         super.init(isJust: true) { sink, lifetime, observable in
@@ -239,14 +210,10 @@ final class JustObservable<Element>: Observable<Element> {
 /// needs no generic metadata. `Output` must be a type parameter of the operator too (`map`'s `Result`): a concrete
 /// output (`filter`'s `Bool`) would be stored through a reabstraction thunk, called on every event (13 instructions
 /// per call); such an operator uses ``PredicateOperatorObservable``.
-@usableFromInline
 final class UnaryOperatorObservable<Source, Element, Input, Output>: Observable<Element> {
-    @usableFromInline
     let source: Observable<Source>
-    @usableFromInline
     let function: (Input) throws -> Output
 
-    @inlinable
     init(
         _ source: Observable<Source>, _ function: @escaping (Input) throws -> Output,
         operatorFile: StaticString = #fileID, handler: @escaping Handler
@@ -257,7 +224,6 @@ final class UnaryOperatorObservable<Source, Element, Input, Output>: Observable<
     }
 
     /// `observable`, handed to the handler of an observable made by this class, as what it is.
-    @inlinable
     static func of(_ observable: Observable<Element>) -> UnaryOperatorObservable {
         unsafeDowncast(observable, to: UnaryOperatorObservable.self)
     }
@@ -265,14 +231,10 @@ final class UnaryOperatorObservable<Source, Element, Input, Output>: Observable<
 
 /// ``UnaryOperatorObservable`` for an operator whose function is a predicate on its elements (`filter`,
 /// `skip(while:)`, ...), stored as the `(Element) throws -> Bool` the operator takes, with no reabstraction.
-@usableFromInline
 final class PredicateOperatorObservable<Element>: Observable<Element> {
-    @usableFromInline
     let source: Observable<Element>
-    @usableFromInline
     let predicate: (Element) throws -> Bool
 
-    @inlinable
     init(
         _ source: Observable<Element>, _ predicate: @escaping (Element) throws -> Bool,
         operatorFile: StaticString = #fileID, handler: @escaping Handler
@@ -283,7 +245,6 @@ final class PredicateOperatorObservable<Element>: Observable<Element> {
     }
 
     /// `observable`, handed to the handler of an observable made by this class, as what it is.
-    @inlinable
     static func of(_ observable: Observable<Element>) -> PredicateOperatorObservable {
         unsafeDowncast(observable, to: PredicateOperatorObservable.self)
     }
@@ -294,7 +255,6 @@ extension Observable {
     /// for operators whose upstreams finish one by one (merge, flatMap, combineLatest, zip). The child is attached
     /// to the parent only if it is still running once `runSubscription` returns, so a sequence that finishes during
     /// subscribe (`just`) never touches the parent's lock.
-    @inlinable
     func subscribeChild(of lifetime: Lifetime, _ sink: @escaping EventSink<Element>) {
         if justElement != nil {
             // Ends during subscribe and holds nothing: no child needed.
@@ -309,7 +269,6 @@ extension Observable {
     /// the child on the upstream's end: for an operator whose handler is the child itself, so that `sink` captures
     /// one object (``FlatMapOuter``). `lifetime` is the child's parent, passed rather than read from the child, which
     /// would retain it for the call (about 20 instructions per subscribed upstream).
-    @inlinable
     func subscribeChild(_ child: Lifetime, of lifetime: Lifetime, _ sink: @escaping EventSink<Element>) {
         // An upstream subscribed from an event (merge's and flatMap's inner sequences) opens the current-thread
         // trampoline when that event came from outside one, as a subscription in RxSwift does.

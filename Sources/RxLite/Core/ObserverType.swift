@@ -12,19 +12,15 @@ public protocol ObserverType<Element> {
 
 extension ObserverType {
     /// Sends `.next(element)`.
-    @inlinable
     public func onNext(_ element: Element) { on(.next(element)) }
 
     /// Sends `.completed`.
-    @inlinable
     public func onCompleted() { on(.completed) }
 
     /// Sends `.error(error)`.
-    @inlinable
     public func onError(_ error: any Error) { on(.error(error)) }
 
     /// This observer, type-erased.
-    @inlinable
     public func asObserver() -> AnyObserver<Element> { AnyObserver(self) }
 }
 
@@ -33,17 +29,14 @@ public struct AnyObserver<Element>: ObserverType {
     /// The closure that receives events.
     public typealias EventHandler = (Event<Element>) -> Void
 
-    @usableFromInline
     let eventHandler: EventHandler
 
     /// An observer that calls `eventHandler` with every event.
-    @inlinable
     public init(eventHandler: @escaping EventHandler) {
         self.eventHandler = eventHandler
     }
 
     /// An observer that forwards every event to `observer`.
-    @inlinable
     public init<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
         if let erased = observer as? AnyObserver<Element> {
             self = erased
@@ -52,11 +45,9 @@ public struct AnyObserver<Element>: ObserverType {
         }
     }
 
-    @inlinable
     public func on(_ event: Event<Element>) { eventHandler(event) }
 
     /// Itself: it is already type-erased.
-    @inlinable
     public func asObserver() -> AnyObserver<Element> { self }
 }
 

@@ -26,13 +26,11 @@
 
         private static let unscoped = Atomic<Int>(0)
 
-        @usableFromInline
         static func increment(_ scope: ResourceScope?) {
             counter.add(1, ordering: .relaxed)
             if let scope { scope.add(1) } else { unscoped.add(1, ordering: .relaxed) }
         }
 
-        @usableFromInline
         static func decrement(_ scope: ResourceScope?) {
             counter.subtract(1, ordering: .relaxed)
             scope?.add(-1)
@@ -79,7 +77,6 @@
             try await ResourceScope.$binding.withValue(self, operation: body, isolation: isolation)
         }
 
-        @usableFromInline
         func add(_ delta: Int) {
             counter.add(delta, ordering: .relaxed)
         }
@@ -89,15 +86,12 @@
 /// Counts its owner in `Resources.total` (debug builds only) while the owner is alive. Every internal class that
 /// holds subscription state stores one, `let live = LiveResource()`, instead of writing the count into its `init` and
 /// `deinit`. In debug builds it also remembers the ``ResourceScope`` its owner was made in. Empty in release builds.
-@usableFromInline
 struct LiveResource: ~Copyable, Sendable {
     #if DEBUG
         /// The scope current when the owner was made.
-        @usableFromInline
         let scope: ResourceScope?
     #endif
 
-    @inlinable
     init() {
         #if DEBUG
             scope = ResourceScope.current
@@ -108,7 +102,6 @@ struct LiveResource: ~Copyable, Sendable {
     /// Runs `body` with the scope the owner was made in current (debug builds; release builds just run it): how a
     /// scheduler's action or a hop to the main queue keeps the objects it makes in the scope of the work that asked
     /// for it.
-    @inlinable
     func withCreationScope<Result>(_ body: () throws -> Result) rethrows -> Result {
         #if DEBUG
             if let scope, scope !== ResourceScope.current { return try scope.run(body) }

@@ -14,36 +14,25 @@
 ///   (then it takes the lock and delivers what was). So an event that nobody else raced costs one critical section,
 ///   not two, and nothing queued is ever left behind.
 /// - After a terminal event is queued (`isStopped`), nothing else is queued.
-@usableFromInline
 class SerializedEmitter<Output>: @unchecked Sendable {
     /// The words of `lock` and `emitState`, in this object's own memory (see ``InlineWord``): one allocation fewer
     /// for every subscription to an operator with several upstreams. Must stay the first stored property.
-    @usableFromInline
     final var words = (InlineWord(), InlineWord())
-    @usableFromInline
     let live = LiveResource()
-    @usableFromInline
     final var lock: LockWord { LockWord(word: 0, of: self) }
     /// ``EmitState``: whether a thread is delivering, and whether anything was queued for it since it last looked.
-    @usableFromInline
     final var emitState: AtomicView<Int> { AtomicView(word: 1, of: self) }
-    @usableFromInline
     final let sink: EventSink<Output>
-    @usableFromInline
     @exclusivity(unchecked) final var outbox: [Event<Output>] = []
-    @usableFromInline
     @exclusivity(unchecked) final var outboxHead = 0
-    @usableFromInline
     @exclusivity(unchecked) final var isStopped = false
 
-    @usableFromInline
     init(sink: @escaping EventSink<Output>) {
         self.sink = sink
         assertFirstStoredProperty(of: self, &words)
     }
 
     /// Emits `event` (dropped after a terminal event), for operators with no state of their own to update.
-    @inlinable
     final func emit(_ event: Event<Output>) {
         emit { event }
     }
@@ -53,7 +42,6 @@ class SerializedEmitter<Output>: @unchecked Sendable {
     ///
     /// `decide` updates the subclass's state and says what that emits, `nil` for nothing. Deciding and queueing in
     /// one critical section is what keeps the output in the order the state changed, whichever threads race.
-    @inlinable
     final func emit(_ decide: () -> Event<Output>?) {
         lock.lock()
         // One call per case, each with an event of known case: where the optimizer does not inline `decide`, an
@@ -69,7 +57,6 @@ class SerializedEmitter<Output>: @unchecked Sendable {
     /// `emit(_:)` for a decision that can emit two events, `first` then `second`: an element and the completion
     /// that follows it (`sample`, the timed operators). Both are queued in the one critical section, so no other
     /// thread's event comes between them.
-    @inlinable
     final func emitEvents(_ decide: () -> (first: Event<Output>?, second: Event<Output>?)) {
         lock.lock()
         let (first, second) = decide()
@@ -84,7 +71,6 @@ class SerializedEmitter<Output>: @unchecked Sendable {
     /// The end of `emit(_:)`, which took the lock: queues `event` and releases the lock, then delivers if this
     /// thread became the emitter. Kept apart from `emit(_:)`, which calls it once per case of the event; operators
     /// never call it (they hand their decision to `emit(_:)`).
-    @inlinable
     final func unlock(emitting event: Event<Output>) {
         // `admit(_:)` written out: called, it cost FlatMapsPumping about 240 instructions per event.
         if isStopped {
@@ -106,7 +92,6 @@ class SerializedEmitter<Output>: @unchecked Sendable {
 
     /// Holding the lock: whether this thread is to deliver `event` now (it becomes the emitter). Otherwise the event
     /// is queued for the emitter, or dropped after a terminal event.
-    @inlinable
     final func admit(_ event: Event<Output>) -> Bool {
         if isStopped { return false }
         if event.isStopEvent { isStopped = true }
@@ -121,12 +106,10 @@ class SerializedEmitter<Output>: @unchecked Sendable {
     /// Holding the lock: whether a thread is delivering and will look at `outbox` before it stops (then what this
     /// thread queues is delivered by it). `false`: nobody is delivering, not even one about to stop, so this thread
     /// may become the emitter.
-    @inlinable
     final func emitterWillLook() -> Bool { EmitState.emitterWillLook(emitState) }
 
     /// Holding the lock: queues `event` for the emitter. Out of line, so that what is inlined into every operator
     /// stays small (FlatMapsPumping 2,762 -> 2,612 when this moved out).
-    @inlinable
     @inline(never)
     final func enqueue(_ event: Event<Output>) {
         outbox.append(event)
@@ -134,7 +117,6 @@ class SerializedEmitter<Output>: @unchecked Sendable {
 
     /// As the emitter, without the lock: delivers `first`, then whatever queued up meanwhile. It stops being the
     /// emitter with a compare-and-swap from emitting to idle, which fails once something was queued.
-    @inlinable
     final func deliver(_ first: Event<Output>) {
         sink(first)
         if EmitState.stop(emitState) { return }
@@ -144,7 +126,6 @@ class SerializedEmitter<Output>: @unchecked Sendable {
     /// As the emitter, without the lock, once something was queued: delivers the queue, one event per critical
     /// section, until the compare-and-swap to idle succeeds. Out of line (but specialized): it runs only when
     /// events raced or an observer reentered the operator.
-    @inlinable
     @inline(never)
     final func deliverQueued() {
         repeat {
@@ -168,22 +149,17 @@ class SerializedEmitter<Output>: @unchecked Sendable {
 /// Idle → emitting and emitting → queued happen only under the owner's lock; queued → emitting (the emitter took
 /// the queue) and back to idle at the end of a drain too. The one move without the lock is the emitter's
 /// emitting → idle after a delivery, which fails once anything was queued meanwhile.
-@usableFromInline
 enum EmitState {
     /// Nobody is delivering.
-    @usableFromInline
     static let idle = 0
     /// A thread is delivering, and nothing was queued since it last looked.
-    @usableFromInline
     static let emitting = 1
     /// A thread is delivering, and something is queued for it.
-    @usableFromInline
     static let queued = 2
 
     /// Holding the owner's lock: whether a thread is delivering and will look at the queue before it stops (then
     /// what this thread queues is delivered by it). `false`: nobody is delivering, not even one about to stop, so
     /// this thread may become the emitter.
-    @inlinable
     static func emitterWillLook(_ state: AtomicView<Int>) -> Bool {
         // Idle stays idle while the lock is held, and queued stays queued; only emitting can change meanwhile, to
         // idle, by the emitter's unlocked compare-and-swap.
@@ -198,7 +174,6 @@ enum EmitState {
 
     /// Holding the owner's lock: makes this thread the emitter (`true`) unless a thread is delivering and will look
     /// at the queue before it stops (`false`: queue what was to be delivered, for it).
-    @inlinable
     static func becomeEmitter(_ state: AtomicView<Int>) -> Bool {
         if emitterWillLook(state) { return false }
         state.store(emitting, ordering: .relaxed)
@@ -207,7 +182,6 @@ enum EmitState {
 
     /// As the emitter, without the lock, after a delivery: stops being the emitter unless something was queued
     /// meanwhile (then `false`: take the lock and deliver it).
-    @inlinable
     static func stop(_ state: AtomicView<Int>) -> Bool {
         state.compareExchange(expected: emitting, desired: idle, ordering: .releasing).exchanged
     }

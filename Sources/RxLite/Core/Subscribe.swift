@@ -4,7 +4,6 @@ extension ObservableConvertibleType {
     ///
     /// After a terminal event, or once the returned disposable is disposed, `observer` gets nothing more and every
     /// resource of the subscription is released.
-    @inlinable
     @discardableResult
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
@@ -15,7 +14,6 @@ extension ObservableConvertibleType {
     ///
     /// Called from an actor-isolated context (a `@MainActor` view controller, an actor), the closure runs isolated
     /// to that actor, whatever thread the events come from: see ``subscribe(onNext:onError:onCompleted:onDisposed:isolation:file:line:)``.
-    @inlinable
     @discardableResult
     public func subscribe(
         _ on: @escaping (Event<Element>) -> Void, isolation: isolated (any Actor)? = #isolation,
@@ -25,7 +23,6 @@ extension ObservableConvertibleType {
     }
 
     /// ``subscribe(_:isolation:file:line:)`` made by `origin`'s call.
-    @inlinable
     func subscribe(
         isolation: isolated (any Actor)?, origin: SubscriptionOrigin, _ on: @escaping (Event<Element>) -> Void
     ) -> any Disposable {
@@ -48,7 +45,6 @@ extension ObservableConvertibleType {
     ///
     /// Called from nonisolated code, the handlers run where the events are produced, as in RxSwift, at no extra
     /// cost. See <doc:Swift6AndThreads>.
-    @inlinable
     @discardableResult
     public func subscribe(
         onNext: ((Element) -> Void)? = nil,
@@ -65,7 +61,6 @@ extension ObservableConvertibleType {
 
     /// ``subscribe(onNext:onError:onCompleted:onDisposed:isolation:file:line:)`` made by `origin`'s call, which
     /// debug builds record (``Resources/liveSubscriptions()``).
-    @inlinable
     func subscribe(
         onNext: ((Element) -> Void)?, onError: ((any Error) -> Void)?, onCompleted: (() -> Void)?,
         onDisposed: (() -> Void)?, isolation: isolated (any Actor)?, origin: SubscriptionOrigin
@@ -100,7 +95,6 @@ extension ObservableConvertibleType {
 
     /// Subscribes closures that receive `object` weakly; events after `object` is gone are ignored. The handlers
     /// run isolated to the caller's actor, as with ``subscribe(onNext:onError:onCompleted:onDisposed:isolation:file:line:)``.
-    @inlinable
     @discardableResult
     public func subscribe<Object: AnyObject>(
         with object: Object,
@@ -117,7 +111,6 @@ extension ObservableConvertibleType {
     }
 
     /// ``subscribe(with:onNext:onError:onCompleted:onDisposed:isolation:file:line:)`` made by `origin`'s call.
-    @inlinable
     func subscribe<Object: AnyObject>(
         with object: Object, onNext: ((Object, Element) -> Void)?, onError: ((Object, any Error) -> Void)?,
         onCompleted: ((Object) -> Void)?, onDisposed: ((Object) -> Void)?, isolation: isolated (any Actor)?,
@@ -133,7 +126,6 @@ extension ObservableConvertibleType {
 /// A handler that calls `handler` with `object` first, holding `object` weakly: once `object` is gone it does
 /// nothing. It is a handler even when `handler` is `nil`, so an error still counts as handled (never reported to
 /// ``Hooks/defaultErrorHandler``), as in RxSwift's `subscribe(with:)`.
-@inlinable
 func passingWeakly<Object: AnyObject, Argument>(
     _ object: Object, to handler: ((Object, Argument) -> Void)?
 ) -> (Argument) -> Void {
@@ -141,46 +133,35 @@ func passingWeakly<Object: AnyObject, Argument>(
 }
 
 /// ``passingWeakly(_:to:)`` for a handler that takes only `object`.
-@inlinable
 func passingWeakly<Object: AnyObject>(_ object: Object, to handler: ((Object) -> Void)?) -> () -> Void {
     { [weak object] in if let object { handler?(object) } }
 }
 
 /// Called for an error that reached a subscriber with no `onError`: hands it to ``Hooks/defaultErrorHandler``
 /// (which by default prints it in debug builds, like RxSwift, and never crashes a release build).
-@usableFromInline
 func reportUnhandledError(_ error: any Error, subscriptionCallStack: [String]) {
     Hooks.defaultErrorHandler(subscriptionCallStack, error)
 }
 
 /// The observer at the end of `subscribe(onNext:onError:onCompleted:onDisposed:)`: drops anything after the end,
 /// reports an error nobody handles, and releases the chain once a terminal event has been delivered.
-@usableFromInline
 final class ClosureObserver<Element> {
-    @usableFromInline
     let live = LiveResource()
-    @usableFromInline
     let lifetime: Lifetime
-    @usableFromInline
     let onNext: ((Element) -> Void)?
-    @usableFromInline
     let onError: ((any Error) -> Void)?
-    @usableFromInline
     let onCompleted: (() -> Void)?
     /// Set (once, before the subscription starts) when the subscriber is isolated to an actor: events then go
     /// through it to reach ``handle(_:)`` on that actor.
     /// Unchecked: written once before the subscription starts, then only read; a checked `var` cost a dynamic
     /// exclusivity check per event (PublishSubjectPumping 209 -> 303 instructions).
-    @usableFromInline
     @exclusivity(unchecked) var delivery: IsolatedDelivery<Element>?
     #if DEBUG
         /// Where the subscription was made, for ``Hooks/defaultErrorHandler``; recorded in debug builds only (as in
         /// RxSwift) so that release builds pay nothing for it.
-        @usableFromInline
         let subscriptionCallStack = Hooks.captureSubscriptionCallStack()
     #endif
 
-    @inlinable
     init(
         lifetime: Lifetime, onNext: ((Element) -> Void)?, onError: ((any Error) -> Void)?,
         onCompleted: (() -> Void)?
@@ -191,7 +172,6 @@ final class ClosureObserver<Element> {
         self.onCompleted = onCompleted
     }
 
-    @inlinable
     func on(_ event: Event<Element>) {
         if let delivery {
             delivery.on(event, from: self)
@@ -207,14 +187,12 @@ final class ClosureObserver<Element> {
     }
 
     /// Calls `onNext` with `element`, on the calling thread, unless the subscription ended.
-    @inlinable
     func handleElement(_ element: Element) {
         HeldLocks.checkNoneHeld("an observer's handler")
         if lifetime.isActive { onNext?(element) }
     }
 
     /// Calls the handler for `event`, on the calling thread.
-    @inlinable
     func handle(_ event: Event<Element>) {
         HeldLocks.checkNoneHeld("an observer's handler")
         switch event {

@@ -5,16 +5,12 @@
 /// `step` in a loop until every request is served; any other call (from another thread, or from inside `step` when
 /// an upstream ends during its own subscribe) only raises the count, so the loop, not the stack, moves on. A `step`
 /// that returns `false` ends the loop for good and leaves the count raised: nothing will subscribe again.
-@usableFromInline
 struct SubscriptionTrampoline: ~Copyable {
-    @usableFromInline
     let requests = Atomic<Int>(0)
 
-    @inlinable
     init() {}
 
     /// Runs `step` now, or has the call already running it run it once more.
-    @inlinable
     func run(_ step: () -> Bool) {
         if requests.add(1, ordering: .acquiringAndReleasing).oldValue != 0 { return }
         repeat {

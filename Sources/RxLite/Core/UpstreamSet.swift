@@ -5,31 +5,24 @@
 /// 64, and only then is the `[Bool]` for the rest allocated, once, at `init`.
 ///
 /// Invariants: `count` is the number of indexes in the set; `overflow.count == max(0, arity - 64)`.
-@usableFromInline
 struct UpstreamSet {
     /// Bit `i` is set when index `i` (below 64) is in the set.
-    @usableFromInline
     var low: UInt64 = 0
     /// Element `i` is `true` when index `64 + i` is in the set.
-    @usableFromInline
     var overflow: [Bool]
     /// How many indexes are in the set. Changed only by `insert`.
-    @usableFromInline
     var count = 0
 
     /// An empty set for indexes `0..<arity`.
-    @inlinable
     init(arity: Int) {
         overflow = arity > 64 ? UpstreamSet.emptyOverflow(arity: arity) : []
     }
 
-    @inlinable
     func contains(_ index: Int) -> Bool {
         index < 64 ? low & (1 &<< UInt64(truncatingIfNeeded: index)) != 0 : overflow[index - 64]
     }
 
     /// Adds `index`; returns `false` when it was already in the set.
-    @inlinable
     @discardableResult
     mutating func insert(_ index: Int) -> Bool {
         if index >= 64 { return insertAboveSixtyFour(index) }
@@ -43,12 +36,10 @@ struct UpstreamSet {
     // The paths for more than 64 upstreams are not inlinable: only the collection forms reach them, and kept out of
     // line they leave the inlined `insert` a few instructions.
 
-    @usableFromInline
     static func emptyOverflow(arity: Int) -> [Bool] {
         Array(repeating: false, count: arity - 64)
     }
 
-    @usableFromInline
     mutating func insertAboveSixtyFour(_ index: Int) -> Bool {
         if overflow[index - 64] { return false }
         overflow[index - 64] = true

@@ -12,7 +12,6 @@ public final class CompositeDisposable: Cancelable, EndedSubscriptionForgetting,
     /// The words of `lock` and `disposedFlag`, in this object's own memory (see ``InlineWord``): one allocation per
     /// disposable where a lock and a flag of their own took three. Must stay the first stored property.
     private var words = (InlineWord(), InlineWord())
-    @usableFromInline
     let live = LiveResource()
     private var lock: LockWord { LockWord(word: 0, of: self) }
     private var disposedFlag: AtomicView<Bool> { AtomicView(word: 1, of: self) }

@@ -31,36 +31,29 @@ public enum Disposables {
     }
 }
 
-@usableFromInline
 final class NopDisposable: Disposable, Sendable {
     static let instance = NopDisposable()
-    @usableFromInline
     func dispose() {}
 }
 
 /// Runs an action once, on the first `dispose()`.
-@usableFromInline
 final class AnonymousDisposable: Cancelable, @unchecked Sendable {
     /// The word of `disposedFlag`, in this object's own memory (see ``InlineWord``): every cleanup action a
     /// subscription holds is one of these, and a flag of its own cost each a second allocation. Must stay the first
     /// stored property.
     private var words = InlineWord()
-    @usableFromInline
     let live = LiveResource()
     /// Taken and cleared only by the one `dispose()` that flips `disposedFlag`, so it needs no lock.
     private var action: (() -> Void)?
     private var disposedFlag: AtomicView<Bool> { AtomicView(word: 0, of: self) }
 
-    @usableFromInline
     init(_ action: @escaping () -> Void) {
         self.action = action
         assertFirstStoredProperty(of: self, &words)
     }
 
-    @usableFromInline
     var isDisposed: Bool { disposedFlag.load(ordering: .acquiring) }
 
-    @usableFromInline
     func dispose() {
         if disposedFlag.exchange(true, ordering: .acquiringAndReleasing) { return }
         let action = self.action

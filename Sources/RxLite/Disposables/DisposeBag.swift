@@ -15,7 +15,6 @@ public final class DisposeBag: EndedSubscriptionForgetting, @unchecked Sendable 
     /// The word of `lock`, in this object's own memory (see ``InlineWord``): one allocation per disposable where a
     /// lock of its own took two. Must stay the first stored property.
     private var words = InlineWord()
-    @usableFromInline
     let live = LiveResource()
     private var lock: LockWord { LockWord(word: 0, of: self) }
     // Guarded by `lock`.

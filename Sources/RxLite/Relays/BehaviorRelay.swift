@@ -1,11 +1,9 @@
 /// A ``BehaviorSubject`` that never ends: it holds `value`, `accept` replaces it, and subscribers get the current
 /// value first.
 public final class BehaviorRelay<Element>: ObservableType {
-    @usableFromInline
     let hub: SubjectHub<BehaviorMemory<Element>>
 
     /// A relay whose current value is `value`.
-    @inlinable
     public init(value: Element) {
         hub = SubjectHub(memory: BehaviorMemory(value: value))
     }
@@ -14,11 +12,9 @@ public final class BehaviorRelay<Element>: ObservableType {
     public var value: Element { hub.lock.withLock { hub.memory.value } }
 
     /// Replaces the current value and sends it to every current observer.
-    @inlinable
     public func accept(_ element: Element) { hub.on(.next(element)) }
 
     /// This relay as a sequence; it keeps the relay alive, as in RxSwift.
-    @inlinable
     public func asObservable() -> Observable<Element> {
         Observable { [self] sink, lifetime, _ in hub.subscribe(sink, lifetime) }
     }
@@ -26,7 +22,6 @@ public final class BehaviorRelay<Element>: ObservableType {
     /// The relay's current value, then every later one, as an ``Infallible``.
     ///
     /// A relay never fails, so it converts as it is (RxRelay 6's `asInfallible()`).
-    @inlinable
     public func asInfallible() -> Infallible<Element> {
         Infallible(asObservable())
     }

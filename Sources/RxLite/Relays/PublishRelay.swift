@@ -1,18 +1,14 @@
 /// A ``PublishSubject`` that never ends: `accept` feeds it, and it has no error or completion.
 public final class PublishRelay<Element>: ObservableType {
-    @usableFromInline
     let hub = SubjectHub(memory: PublishMemory<Element>())
 
     /// A relay with no observers.
-    @inlinable
     public init() {}
 
     /// Sends `element` to every current observer.
-    @inlinable
     public func accept(_ element: Element) { hub.on(.next(element)) }
 
     /// This relay as a sequence; it keeps the relay alive, as in RxSwift.
-    @inlinable
     public func asObservable() -> Observable<Element> {
         Observable { [self] sink, lifetime, _ in hub.subscribe(sink, lifetime) }
     }
@@ -20,7 +16,6 @@ public final class PublishRelay<Element>: ObservableType {
     /// The relay's elements as an ``Infallible``.
     ///
     /// A relay never fails, so it converts as it is (RxRelay 6's `asInfallible()`).
-    @inlinable
     public func asInfallible() -> Infallible<Element> {
         Infallible(asObservable())
     }

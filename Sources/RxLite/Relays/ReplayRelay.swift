@@ -1,6 +1,5 @@
 /// A ``ReplaySubject`` that never ends.
 public final class ReplayRelay<Element>: ObservableType {
-    @usableFromInline
     let hub: SubjectHub<ReplayMemory<Element>>
 
     init(capacity: Int) {
@@ -19,11 +18,9 @@ public final class ReplayRelay<Element>: ObservableType {
     }
 
     /// Sends `element` to every current observer and remembers it.
-    @inlinable
     public func accept(_ element: Element) { hub.on(.next(element)) }
 
     /// This relay as a sequence; it keeps the relay alive, as in RxSwift.
-    @inlinable
     public func asObservable() -> Observable<Element> {
         Observable { [self] sink, lifetime, _ in hub.subscribe(sink, lifetime) }
     }
@@ -31,7 +28,6 @@ public final class ReplayRelay<Element>: ObservableType {
     /// The relay's replayed and later elements as an ``Infallible``.
     ///
     /// A relay never fails, so it converts as it is (RxRelay 6's `asInfallible()`).
-    @inlinable
     public func asInfallible() -> Infallible<Element> {
         Infallible(asObservable())
     }

@@ -34,7 +34,6 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType {
 }
 
 /// Something a trampoline runs once it reaches it in its queue.
-@usableFromInline
 protocol TrampolineItem: AnyObject {
     func run()
 }
@@ -45,7 +44,6 @@ protocol TrampolineItem: AnyObject {
 /// runs; only its own thread touches it, so it needs no lock. The queue object is made only when the first action is
 /// queued: until then the word holds ``Trampoline/openMarker`` (most top-level subscriptions queue nothing, and
 /// open and close it without an allocation).
-@usableFromInline
 final class Trampoline {
     private var items: [any TrampolineItem] = []
     private var head = 0
@@ -56,12 +54,10 @@ final class Trampoline {
     private static var openMarker: UnsafeMutableRawPointer { UnsafeMutableRawPointer(bitPattern: 1)! }
 
     /// Whether a trampoline runs on this thread: one thread-local load.
-    @inlinable
     static var isRunning: Bool { rx_current_trampoline_get() != nil }
 
     /// The queue of the trampoline running on this thread, made now if it was open with nothing queued; `nil` when
     /// none runs.
-    @usableFromInline
     static var current: Trampoline? {
         guard let pointer = rx_current_trampoline_get() else { return nil }
         if pointer == openMarker {
@@ -75,7 +71,6 @@ final class Trampoline {
 
     /// Whether an action waits in this thread's trampoline queue; `false` while nothing was ever queued (no queue
     /// is made to find out).
-    @usableFromInline
     static var hasWaitingItems: Bool {
         guard let pointer = rx_current_trampoline_get(), pointer != openMarker else { return false }
         let queue = Unmanaged<Trampoline>.fromOpaque(pointer).takeUnretainedValue()
@@ -83,14 +78,12 @@ final class Trampoline {
     }
 
     /// Queues `item` behind everything already waiting.
-    @usableFromInline
     func append(_ item: any TrampolineItem) {
         items.append(item)
     }
 
     /// Opens a trampoline on this thread (there must be none), runs `body`, then every queued item in order,
     /// including those queued meanwhile, and closes it.
-    @usableFromInline
     static func open(_ body: () -> Void) {
         rx_current_trampoline_set(openMarker)
         defer {
@@ -124,7 +117,6 @@ extension Observable {
     /// Runs a subscription made outside any other (a `subscribe` call, or an operator subscribing from a scheduler's
     /// action): opens the current-thread trampoline when none runs on this thread, as RxSwift's `subscribe` does, so
     /// that the sources that default to it interleave their elements in RxSwift's order.
-    @inlinable
     final func subscribeTopLevel(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
         if Trampoline.isRunning {
             runSubscription(sink, lifetime)
@@ -137,18 +129,14 @@ extension Observable {
 /// Emits a source's elements one per trampoline action (RxSwift's `scheduleRecursive` on `CurrentThreadScheduler`):
 /// `step` emits one element, or ends the sequence and returns `false`. While nothing else waits in the queue the
 /// steps run in a loop, which is the same order without an action per element.
-@usableFromInline
 final class TrampolinedEmission: TrampolineItem {
-    @usableFromInline
     let step: () -> Bool
 
-    @inlinable
     init(_ step: @escaping () -> Bool) {
         self.step = step
     }
 
     /// Starts emitting: queued behind the running trampoline's actions, or at once in a trampoline of its own.
-    @inlinable
     static func start(_ step: @escaping () -> Bool) {
         let emission = TrampolinedEmission(step)
         if let trampoline = Trampoline.current {
@@ -158,7 +146,6 @@ final class TrampolinedEmission: TrampolineItem {
         }
     }
 
-    @usableFromInline
     func run() {
         while step() {
             if Trampoline.hasWaitingItems {

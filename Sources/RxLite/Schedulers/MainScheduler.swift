@@ -24,7 +24,6 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
 
     /// Whether ``schedule(_:action:)`` called now would run its action at once, on the calling thread: for
     /// `observe(on:)`, which then delivers without scheduling anything.
-    @usableFromInline
     var runsActionsInlineNow: Bool {
         !alwaysAsync && MainScheduler.isOnMainQueue && enqueuedCount.load(ordering: .acquiring) == 0
     }

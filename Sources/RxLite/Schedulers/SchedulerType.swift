@@ -65,7 +65,6 @@ final class PeriodicTicker<Scheduler: SchedulerType, State>: Disposable, @unchec
     /// The words of `lock` and `disposedFlag`, in this object's own memory (see ``InlineWord``). Must stay the first
     /// stored property.
     private var words = (InlineWord(), InlineWord())
-    @usableFromInline
     let live = LiveResource()
     private let scheduler: Scheduler
     private let period: RxTimeInterval

@@ -1,16 +1,11 @@
 /// The memory of a subject that emits only its last element, at completion.
-@usableFromInline
 struct AsyncMemory<Element>: SubjectMemory {
-    @usableFromInline
     static var subjectName: String { "AsyncSubject" }
 
-    @usableFromInline
     var last: Element?
 
-    @inlinable
     init() {}
 
-    @inlinable
     mutating func record(_ event: Event<Element>) -> Bool {
         switch event {
         case .next(let element):
@@ -21,10 +16,8 @@ struct AsyncMemory<Element>: SubjectMemory {
         }
     }
 
-    @inlinable
     func replay() -> [Event<Element>] { [] }
 
-    @inlinable
     func replayAfterEnd(_ terminal: Event<Element>) -> [Event<Element>] {
         if case .completed = terminal, let last { return [.next(last), .completed] }
         return [terminal]
@@ -35,11 +28,9 @@ struct AsyncMemory<Element>: SubjectMemory {
 ///
 /// An error is forwarded at once and the last element is dropped. Thread-safe.
 public final class AsyncSubject<Element>: Observable<Element>, ObserverType {
-    @usableFromInline
     let hub: SubjectHub<AsyncMemory<Element>>
 
     /// A subject with no observers.
-    @inlinable
     public init() {
         let hub = SubjectHub(memory: AsyncMemory<Element>())
         self.hub = hub
@@ -54,7 +45,6 @@ public final class AsyncSubject<Element>: Observable<Element>, ObserverType {
 
     /// Keeps a `.next` element as the one to send at completion; completion sends it to every current observer,
     /// then completes, and an error goes out at once.
-    @inlinable
     public func on(_ event: Event<Element>) { hub.on(event) }
 
     /// Releases every observer; later subscribers get `RxError.disposed`. An event being delivered at that moment

@@ -1,25 +1,18 @@
 /// The memory of a subject that keeps its latest element.
-@usableFromInline
 struct BehaviorMemory<Element>: SubjectMemory {
-    @usableFromInline
     static var subjectName: String { "BehaviorSubject" }
 
-    @usableFromInline
     var value: Element
 
-    @inlinable
     init(value: Element) { self.value = value }
 
-    @inlinable
     mutating func record(_ event: Event<Element>) -> Bool {
         if case .next(let element) = event { value = element }
         return true
     }
 
-    @inlinable
     func replay() -> [Event<Element>] { [.next(value)] }
 
-    @inlinable
     func replayAfterEnd(_ terminal: Event<Element>) -> [Event<Element>] { [terminal] }
 }
 
@@ -27,11 +20,9 @@ struct BehaviorMemory<Element>: SubjectMemory {
 ///
 /// Thread-safe, with the delivery rules of ``PublishSubject``.
 public final class BehaviorSubject<Element>: Observable<Element>, ObserverType {
-    @usableFromInline
     let hub: SubjectHub<BehaviorMemory<Element>>
 
     /// A subject whose current value is `value`.
-    @inlinable
     public init(value: Element) {
         let hub = SubjectHub(memory: BehaviorMemory(value: value))
         self.hub = hub
@@ -54,7 +45,6 @@ public final class BehaviorSubject<Element>: Observable<Element>, ObserverType {
     public var isDisposed: Bool { hub.lock.withLock { hub.isDisposed } }
 
     /// Sets the current value (for `.next`) and sends `event` to every current observer.
-    @inlinable
     public func on(_ event: Event<Element>) { hub.on(event) }
 
     /// Releases every observer; later subscribers get `RxError.disposed`. An event being delivered at that moment

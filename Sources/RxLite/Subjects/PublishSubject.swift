@@ -1,23 +1,16 @@
 /// The memory of a subject that remembers nothing.
-@usableFromInline
 struct PublishMemory<Element>: SubjectMemory {
-    @usableFromInline
     static var subjectName: String { "PublishSubject" }
 
     // One byte of storage, never read. ThreadSanitizer (Swift 6.3.1, Linux) reports the hub's `memory.record(_:)`
     // modify access to a zero-sized stored property at the object's own address, where it "races" with every
     // unlocked read of the object header (method dispatch): a false report on each concurrent PublishSubject.
     // A non-empty struct has a real address. Reproducer and details: docs/RELIABILITY.md.
-    @usableFromInline
     var sanitizerPadding: UInt8 = 0
 
-    @inlinable
     init() {}
-    @inlinable
     mutating func record(_ event: Event<Element>) -> Bool { true }
-    @inlinable
     func replay() -> [Event<Element>] { [] }
-    @inlinable
     func replayAfterEnd(_ terminal: Event<Element>) -> [Event<Element>] { [terminal] }
 }
 
@@ -27,11 +20,9 @@ struct PublishMemory<Element>: SubjectMemory {
 /// order they arrived, on the thread that is delivering (see "Differences from RxSwift"). A subscriber arriving after
 /// the end gets the terminal event at once.
 public final class PublishSubject<Element>: Observable<Element>, ObserverType {
-    @usableFromInline
     let hub: SubjectHub<PublishMemory<Element>>
 
     /// A subject with no observers.
-    @inlinable
     public init() {
         let hub = SubjectHub(memory: PublishMemory<Element>())
         self.hub = hub
@@ -45,7 +36,6 @@ public final class PublishSubject<Element>: Observable<Element>, ObserverType {
     public var isDisposed: Bool { hub.lock.withLock { hub.isDisposed } }
 
     /// Sends `event` to every current observer.
-    @inlinable
     public func on(_ event: Event<Element>) { hub.on(event) }
 
     /// Releases every observer; later subscribers get `RxError.disposed`. An event being delivered at that moment

@@ -20,33 +20,24 @@
 ///   slots, and the slot before `end` is never a hole.
 /// - A listed registration's `slot` is its index; an unlisted one's is -1.
 /// - `end - count <= max(count, 8)`.
-@usableFromInline
 struct RegistrationList: ~Copyable {
     /// The only registration while there is no buffer and `count` is 1.
-    @usableFromInline
     var inline: Unmanaged<HubRegistration>?
-    @usableFromInline
     var base: UnsafeMutablePointer<Unmanaged<HubRegistration>?>?
     /// The registrations listed.
-    @usableFromInline
     var count = 0
     /// One past the last slot in use (holes included); with no buffer, equal to `count`.
-    @usableFromInline
     var end = 0
-    @usableFromInline
     var capacity = 0
 
-    @inlinable
     init() {}
 
-    @inlinable
     deinit {
         assert(count == 0, "Internal inconsistency: a RegistrationList went away listing \(count) registration(s)")
         base?.deallocate()
     }
 
     /// Moves the whole list out, leaving this one empty: for a hub that lets every observer go outside its lock.
-    @inlinable
     mutating func take() -> RegistrationList {
         var taken = RegistrationList()
         swap(&inline, &taken.inline)
@@ -58,7 +49,6 @@ struct RegistrationList: ~Copyable {
     }
 
     /// Adds `registration` at the end, retaining it.
-    @inlinable
     mutating func append(_ registration: HubRegistration) {
         let reference = Unmanaged.passRetained(registration)
         if base == nil && count == 0 {
@@ -78,7 +68,6 @@ struct RegistrationList: ~Copyable {
     }
 
     /// Makes room for one more slot: squeezes out the holes when they are at least half the slots, else doubles.
-    @usableFromInline
     mutating func grow() {
         if let base, end - count >= end / 2 {
             compact(base)
@@ -99,7 +88,6 @@ struct RegistrationList: ~Copyable {
     }
 
     /// Moves the observers down over the holes, in order, and renumbers their slots.
-    @usableFromInline
     mutating func compact(_ base: UnsafeMutablePointer<Unmanaged<HubRegistration>?>) {
         var kept = 0
         for index in 0..<end {
@@ -116,7 +104,6 @@ struct RegistrationList: ~Copyable {
 
     /// Takes `registration` out, keeping the order of the others; `true` when it was there, and then the caller
     /// owns the reference the list held (release it outside the lock).
-    @usableFromInline
     mutating func remove(_ registration: HubRegistration) -> Bool {
         let slot = registration.slot
         guard slot >= 0, slot < end else { return false }
@@ -148,7 +135,6 @@ struct RegistrationList: ~Copyable {
 
     /// Calls `body` with each registration, in order of subscription, borrowed from the list. Every registration
     /// must be a `Registration`.
-    @inlinable
     func forEach<Registration: HubRegistration>(as type: Registration.Type, _ body: (Registration) -> Void) {
         guard let base else {
             if count == 1 { inline.unsafelyUnwrapped._withUnsafeGuaranteedRef { body(unsafeDowncast($0, to: type)) } }
@@ -161,7 +147,6 @@ struct RegistrationList: ~Copyable {
 
     /// Takes every registration out of its subscription's lifetime and releases it, then the buffer, leaving the
     /// list empty (a hub letting its observers go; see ``HubRegistration/leaveLifetime()``).
-    @usableFromInline
     mutating func releaseAll() {
         if let base {
             for index in 0..<end {
@@ -191,7 +176,6 @@ struct RegistrationList: ~Copyable {
     /// Traps (debug builds only) when an invariant of the type is broken. The constant-time ones always; with
     /// `walkingEverySlot`, also those that need every slot (each listed registration's `slot`, `count`), which only
     /// the operations that walk every slot anyway ask for.
-    @inlinable
     func _checkInvariants(walkingEverySlot: Bool = false) {
         #if DEBUG
             func check(_ condition: Bool, _ message: @autoclosure () -> String) {

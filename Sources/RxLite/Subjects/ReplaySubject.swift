@@ -1,21 +1,14 @@
 /// The memory of a subject that keeps the last `capacity` elements.
-@usableFromInline
 struct ReplayMemory<Element>: SubjectMemory {
-    @usableFromInline
     static var subjectName: String { "ReplaySubject" }
 
-    @usableFromInline
     let capacity: Int
     // A ring buffer once full: `start` indexes the oldest element.
-    @usableFromInline
     var buffer: [Element] = []
-    @usableFromInline
     var start = 0
 
-    @inlinable
     init(capacity: Int) { self.capacity = capacity }
 
-    @inlinable
     mutating func record(_ event: Event<Element>) -> Bool {
         guard case .next(let element) = event, capacity > 0 else { return true }
         if buffer.count < capacity {
@@ -30,7 +23,6 @@ struct ReplayMemory<Element>: SubjectMemory {
         return true
     }
 
-    @inlinable
     func replay() -> [Event<Element>] {
         var events: [Event<Element>] = []
         events.reserveCapacity(buffer.count)
@@ -38,37 +30,29 @@ struct ReplayMemory<Element>: SubjectMemory {
         return events
     }
 
-    @inlinable
     func replayAfterEnd(_ terminal: Event<Element>) -> [Event<Element>] { replay() + [terminal] }
 }
 
 /// ``ReplayMemory`` for a buffer of one, which `share(replay: 1)` (so every ``Driver`` operator) records into once
 /// per element: one store, where the ring buffer paid an array uniqueness check and index arithmetic
 /// (MapFilterDriverPumping: about 30 instructions per operator per element).
-@usableFromInline
 struct LatestMemory<Element>: SubjectMemory {
-    @usableFromInline
     static var subjectName: String { "ReplaySubject" }
 
-    @usableFromInline
     var latest: Element?
 
-    @inlinable
     init() {}
 
-    @inlinable
     mutating func record(_ event: Event<Element>) -> Bool {
         if case .next(let element) = event { latest = element }
         return true
     }
 
-    @inlinable
     func replay() -> [Event<Element>] {
         guard let latest else { return [] }
         return [.next(latest)]
     }
 
-    @inlinable
     func replayAfterEnd(_ terminal: Event<Element>) -> [Event<Element>] { replay() + [terminal] }
 }
 
@@ -77,7 +61,6 @@ struct LatestMemory<Element>: SubjectMemory {
 /// A subscriber arriving after the end gets the buffered elements, then the terminal event. Thread-safe, with the
 /// delivery rules of ``PublishSubject``.
 public final class ReplaySubject<Element>: Observable<Element>, ObserverType {
-    @usableFromInline
     let hub: SubjectHub<ReplayMemory<Element>>
 
     init(capacity: Int) {
@@ -110,7 +93,6 @@ public final class ReplaySubject<Element>: Observable<Element>, ObserverType {
     public var isDisposed: Bool { hub.lock.withLock { hub.isDisposed } }
 
     /// Adds a `.next` element to the replay buffer and sends `event` to every current observer.
-    @inlinable
     public func on(_ event: Event<Element>) { hub.on(event) }
 
     /// Releases every observer; later subscribers get `RxError.disposed`. An event being delivered at that moment

@@ -31,21 +31,15 @@
 ///   away), it also takes it out of the subscription's lifetime, so no cycle remains: a subject nobody references
 ///   (its `asObservable()` sequences hold the subject, as in RxSwift) releases its observers in its deinit, and is
 ///   freed with its subscriptions and whatever their handlers capture.
-@usableFromInline
 final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sendable {
     /// The words of `lock` and `emitState`, in this object's own memory (see ``InlineWord``): one allocation fewer
     /// for every subject. Must stay the first stored property.
-    @usableFromInline
     var words = (InlineWord(), InlineWord())
-    @usableFromInline
     let live = LiveResource()
-    @usableFromInline
     typealias Element = Memory.Element
 
-    @usableFromInline
     typealias Registration = SinkRegistration<Element>
 
-    @usableFromInline
     enum Action {
         /// Deliver an accepted element to the current observers.
         case event(Event<Element>)
@@ -58,32 +52,22 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
         case dispose
     }
 
-    @usableFromInline
     var lock: LockWord { LockWord(word: 0, of: self) }
     /// ``EmitState``: whether a thread is delivering, and whether anything was queued for it since it last looked.
-    @usableFromInline
     var emitState: AtomicView<Int> { AtomicView(word: 1, of: self) }
     // Everything below is guarded by `lock`.
-    @usableFromInline
     @exclusivity(unchecked) var memory: Memory
-    @usableFromInline
     @exclusivity(unchecked) var observers = RegistrationList()
-    @usableFromInline
     @exclusivity(unchecked) var pending: [Action] = []
-    @usableFromInline
     @exclusivity(unchecked) var pendingHead = 0
     /// Subscribers whose own thread is replaying to them, before they are attached (see the type's invariants).
-    @usableFromInline
     @exclusivity(unchecked) var replaying: [ReplayInProgress<Element>] = []
     /// The accepted end, once there is one. `Event<Never>`, which has a fixed layout, rather than `Event<Element>`:
     /// the hub's `deinit` runs unspecialized and would look up `Optional<Event<Element>>`'s metadata to destroy it.
-    @usableFromInline
     @exclusivity(unchecked) var terminal: Event<Never>?
     /// Set when `dispose()` is accepted.
-    @usableFromInline
     @exclusivity(unchecked) var isDisposed = false
 
-    @inlinable
     init(memory: Memory) {
         self.memory = memory
         assertFirstStoredProperty(of: self, &words)
@@ -96,7 +80,6 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
     /// Accepts one event and feeds it to every observer. Elements, the hot path, are written out rather than going
     /// through ``submit(_:)``: an early exit when nothing queued up, and no `Action` built (through `submit` it cost
     /// 10% more instructions per event, PublishSubjectPumping 206 -> 229).
-    @inlinable
     func on(_ event: Event<Element>) {
         guard case .next = event else {
             end(event)
@@ -120,7 +103,6 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
     }
 
     /// Accepts a terminal event (see ``on(_:)``).
-    @inlinable
     func end(_ event: Event<Element>) {
         submit {
             guard terminal == nil, !isDisposed else { return nil }
@@ -134,7 +116,6 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
     }
 
     /// Subscribes `sink` for the lifetime `lifetime`.
-    @inlinable
     func subscribe(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
         let registration = Registration(sink: sink, lifetime: lifetime, owner: self)
         // Into the lifetime first, so that the key is known before the hub can see the registration; a disposed
@@ -178,7 +159,6 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
     }
 
     /// What a subscribing thread does once it leaves the lock.
-    @usableFromInline
     enum Arrival {
         /// Nothing more: the emitter attaches the subscriber, or it was dropped.
         case handled
@@ -189,7 +169,6 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
         /// Replay to a subscriber that arrived during a delivery (see the type's invariants).
         case replayDuringDelivery([Event<Element>], ReplayInProgress<Element>)
 
-        @inlinable
         init(_ first: Delivery?) {
             self = first.map { .emitting(first: $0) } ?? .handled
         }
@@ -197,7 +176,6 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
 
     /// Holding the lock: how a subscriber of an ended (or disposed) subject gets `replay`, which nothing else will
     /// reach it after: through the emitter when none is running (this thread becomes it), else at once.
-    @inlinable
     func arriveUnattached(_ registration: Registration, _ replay: [Event<Element>]) -> Arrival {
         if emitState.load(ordering: .acquiring) != EmitState.idle { return .replayUnattached(replay) }
         return Arrival(admit(.subscribe(registration, replay: replay, attach: false)))
@@ -205,7 +183,6 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
 
     /// Delivers `replay`, then whatever was accepted since, to a subscriber that arrived during a delivery, outside
     /// the lock; then submits it for attaching (see the type's invariants).
-    @inlinable
     func deliverReplay(_ replay: [Event<Element>], to inProgress: ReplayInProgress<Element>) {
         let registration = inProgress.registration
         var batch = replay
@@ -235,7 +212,6 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
     }
 
     /// What ``deliverReplay(_:to:)`` does after each batch.
-    @usableFromInline
     enum ReplayStep {
         /// Deliver these, accepted during the last batch.
         case more([Event<Element>])
@@ -246,14 +222,12 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
     }
 
     /// Copies events just accepted to every subscriber still replaying. Called with the lock held.
-    @usableFromInline
     func bufferForReplays(_ events: [Event<Element>]) {
         for inProgress in replaying { inProgress.buffer.append(contentsOf: events) }
     }
 
     /// Runs `decide` holding the lock; the action it returns is performed now, by this thread as the emitter, or
     /// queued for the thread that is emitting (see the type's invariants).
-    @inlinable
     func submit(_ decide: () -> Action?) {
         let first = lock.withLock { decide().flatMap(admit) }
         if let first { emit(from: first) }
@@ -261,7 +235,6 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
 
     /// Holding the lock: queues `action` for the emitter, or makes this thread the emitter and starts it; returns
     /// what this thread then delivers outside the lock (`nil`: nothing, and it is no longer the emitter).
-    @inlinable
     func admit(_ action: Action) -> Delivery? {
         guard EmitState.becomeEmitter(emitState) else {
             pending.append(action)
@@ -271,7 +244,6 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
     }
 
     /// Removes `registration` (when its subscription ends).
-    @usableFromInline
     func remove(_ registration: HubRegistration) {
         lock.lock()
         if EmitState.emitterWillLook(emitState) {
@@ -288,17 +260,14 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
     /// `any Disposable`): building an `Action` needs its generic metadata, a lookup `remove` would otherwise pay on
     /// every call.
     @inline(never)
-    @usableFromInline
     func queueRemoval(_ registration: HubRegistration) {
         pending.append(.remove(registration))
     }
 
     /// Whether anyone is subscribed now.
-    @usableFromInline
     var hasObservers: Bool { lock.withLock { observers.count > 0 } }
 
     /// The part of an action that the emitter performs outside the lock: it calls observers or releases them.
-    @usableFromInline
     enum Delivery {
         /// Feed an accepted element to the observers.
         case event(Event<Element>)
@@ -314,7 +283,6 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
 
     /// Holding the lock, as the emitter: performs the part of `action` that changes the hub's state (only the
     /// emitter changes `observers`) and returns the part to perform outside the lock, if any.
-    @inlinable
     func start(_ action: Action) -> Delivery? {
         switch action {
         case .event(let event):
@@ -337,7 +305,6 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
     /// Holding the lock, as the emitter: starts queued actions until one has a part to perform outside the lock, and
     /// returns that part (the state says whether more is queued); when none is left, stops being the emitter and
     /// returns `nil`.
-    @inlinable
     func nextDelivery() -> Delivery? {
         while pendingHead < pending.count {
             let action = pending[pendingHead]
@@ -364,7 +331,6 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
     }
 
     /// As the emitter, without the lock: performs `first`, then everything queued meanwhile, until nothing is left.
-    @inlinable
     func emit(from first: Delivery) {
         perform(first)
         if EmitState.stop(emitState) { return }
@@ -374,7 +340,6 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
     /// As the emitter, without the lock, once its stop failed because something was queued: performs what was,
     /// until a stop succeeds or nothing is left. Out of line (but specialized), as ``SerializedEmitter``'s is: it
     /// runs only when deliveries raced or an observer reentered the subject.
-    @inlinable
     @inline(never)
     func deliverQueued() {
         repeat {
@@ -384,7 +349,6 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
     }
 
     /// As the emitter, without the lock: performs one delivery.
-    @inlinable
     func perform(_ delivery: Delivery) {
         switch delivery {
         case .event(let event):
@@ -404,7 +368,6 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
     }
 
     /// As the emitter, without the lock: delivers one accepted element.
-    @inlinable
     func deliver(_ event: Event<Element>) {
         // `observers` cannot change until this thread stops emitting (see the type's invariants): walked in
         // place, borrowed, without the lock.
@@ -415,7 +378,6 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
     }
 
     /// As the emitter, without the lock: delivers the accepted end and lets every observer go.
-    @inlinable
     func deliverEnd(_ event: Event<Element>, _ delivered: [Event<Element>]?) {
         // `lock()`/`unlock()`: `withLock` cannot return a `~Copyable` list.
         lock.lock()
@@ -435,7 +397,6 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
     /// Lets every observer go and marks the hub disposed: for `dispose()` (as the emitter) and for a subject's deinit
     /// (nothing can reach the hub through the subject any more, so no thread is emitting). Kept free of `Action`,
     /// whose generic metadata an unspecialized deinit would look up.
-    @usableFromInline
     func releaseObservers() {
         // `lock()`/`unlock()`: `withLock` cannot return a `~Copyable` list.
         lock.lock()
@@ -447,7 +408,6 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
 
     /// Ends the subject: observers are released and later subscribers get `RxError.disposed`. Accepted at once:
     /// events sent after this returns are dropped.
-    @inlinable
     func dispose() {
         submit {
             isDisposed = true

@@ -1,7 +1,6 @@
 /// What a subject remembers and replays: the part that differs between Publish, Behavior, Replay and Async.
 ///
 /// The hub calls every method under its lock, from the thread currently emitting.
-@usableFromInline
 protocol SubjectMemory<Element> {
     associatedtype Element
 

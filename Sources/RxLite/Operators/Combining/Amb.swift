@@ -3,7 +3,6 @@ extension ObservableType {
     /// other is disposed.
     ///
     /// [amb](https://reactivex.io/documentation/operators/amb.html)
-    @inlinable
     public func amb<O2: ObservableType>(_ right: O2) -> Observable<Element> where O2.Element == Element {
         Observable.amb([asObservable(), right.asObservable()])
     }
@@ -12,7 +11,6 @@ extension ObservableType {
     /// subscribed in order; once one has sent an event, the rest are not subscribed. An empty sequence never emits.
     ///
     /// [amb](https://reactivex.io/documentation/operators/amb.html)
-    @inlinable
     public static func amb<Sources: Sequence>(_ sequence: Sources) -> Observable<Element>
     where Sources.Element == Observable<Element> {
         let sources = Array(sequence)
@@ -35,38 +33,28 @@ extension ObservableType {
 /// Only the winner's events are forwarded, and a source calls its sink one event at a time, so the output needs no
 /// queue. `winner` is set once, by compare-and-swap, so once it is decided an event of the winner costs one atomic
 /// load; the lock guards only `lifetimes`.
-@usableFromInline
 final class AmbStorage<Element>: @unchecked Sendable {
     /// The words of `lock` and `winner`, in this object's own memory rather than a heap cell of their own (see
     /// ``InlineWord``): one allocation fewer. Must stay the first stored property.
-    @usableFromInline
     var words = (InlineWord(), InlineWord())
-    @usableFromInline
     let live = LiveResource()
-    @usableFromInline
     let sink: EventSink<Element>
     /// The winner's index, `-1` before one.
-    @usableFromInline
     var winner: AtomicView<Int> { AtomicView(word: 1, of: self) }
-    @usableFromInline
     var lock: LockWord { LockWord(word: 0, of: self) }
     // Guarded by `lock`: every source's lifetime until a winner is known.
-    @usableFromInline
     var lifetimes: [Lifetime] = []
 
-    @inlinable
     init(sink: @escaping EventSink<Element>) {
         self.sink = sink
         assertFirstStoredProperty(of: self, &words)
         winner.store(-1, ordering: .relaxed)
     }
 
-    @inlinable
     var isDecided: Bool { winner.load(ordering: .acquiring) >= 0 }
 
     /// Keeps `lifetime` to end when another source wins; `false`, keeping nothing, when a source has already won
     /// (`on` sets the winner before it takes the lock to collect the losers, so one of the two sees the other).
-    @inlinable
     func add(_ lifetime: Lifetime) -> Bool {
         lock.withLock {
             if winner.load(ordering: .acquiring) >= 0 { return false }
@@ -75,7 +63,6 @@ final class AmbStorage<Element>: @unchecked Sendable {
         }
     }
 
-    @inlinable
     func on(_ event: Event<Element>, from index: Int) {
         let decided = winner.load(ordering: .acquiring)
         if decided == index {

@@ -4,7 +4,6 @@ extension ObservableType {
     /// completes at once, as in RxSwift.
     ///
     /// [combineLatest](https://reactivex.io/documentation/operators/combinelatest.html)
-    @inlinable
     public static func combineLatest<Sources: Collection>(
         _ collection: Sources, resultSelector: @escaping ([Sources.Element.Element]) throws -> Element
     ) -> Observable<Element> where Sources.Element: ObservableType {
@@ -37,7 +36,6 @@ extension ObservableType {
 
     /// `combineLatest` of the sources in `collection` as arrays, called on the element type as in RxSwift:
     /// `Observable<Int>.combineLatest([a, b, c])` is an `Observable<[Int]>`.
-    @inlinable
     public static func combineLatest<Sources: Collection>(_ collection: Sources) -> Observable<[Element]>
     where Sources.Element: ObservableType, Sources.Element.Element == Element {
         Observable<[Element]>.combineLatest(collection) { $0 }
@@ -45,9 +43,7 @@ extension ObservableType {
 }
 
 /// The state of `combineLatest`: which upstreams have a value, and which are done.
-@usableFromInline
 final class CombineLatestStorage<Values, Output>: SerializedEmitter<Output>, @unchecked Sendable {
-    @usableFromInline
     let arity: Int
     /// Builds the output from a full `values` into its second argument. Held here, so an upstream's handler
     /// captures only the state, and a closure capturing one object allocates no context of its own. Both arguments
@@ -55,19 +51,14 @@ final class CombineLatestStorage<Values, Output>: SerializedEmitter<Output>, @un
     /// most general form, and a tuple argument and a returned value then put a reabstraction thunk on every output
     /// (with them: CombineLatestPumping 2,069 instructions per event, CombineLatestCreating 35,470 per subscription;
     /// without: 1,705 and 32,584).
-    @usableFromInline
     let combine: (inout Values, inout Output?) throws -> Void
     // Guarded by `lock`: the latest element of each upstream (a tuple of optionals, or an array).
-    @usableFromInline
     @exclusivity(unchecked) var values: Values
     // Guarded by `lock`. Full from the first output on; `.next` then looks at its count only.
-    @usableFromInline
     @exclusivity(unchecked) var withValue: UpstreamSet
     // Guarded by `lock`.
-    @usableFromInline
     @exclusivity(unchecked) var done: UpstreamSet
 
-    @inlinable
     init(
         sink: @escaping EventSink<Output>, arity: Int, values: Values,
         combine: @escaping (inout Values, inout Output?) throws -> Void
@@ -88,7 +79,6 @@ final class CombineLatestStorage<Values, Output>: SerializedEmitter<Output>, @un
     /// CombineLatestCreating 42,636 -> 41,159, 62 allocations per subscription either way). When it handed the lock
     /// to an `emitLocked`, inlining it cost allocations instead (42 per subscription inlined, 30 not), so it was
     /// never inlined then.
-    @inlinable
     @inline(__always)
     func on<Element>(_ event: Event<Element>, index: Int, store: (inout Values, Element) -> Void) {
         switch event {
@@ -106,6 +96,95 @@ final class CombineLatestStorage<Values, Output>: SerializedEmitter<Output>, @un
                 var output: Output?
                 do { try combine(&values, &output) } catch { return .error(error) }
                 return output.map { .next($0) }
+            }
+        case .error(let error):
+            emit(.error(error))
+        case .completed:
+            emit {
+                done.insert(index)
+                return done.count == arity ? .completed : nil
+            }
+        }
+    }
+}
+
+/// Where each source's latest element lives in the block of a `LatestElementsStorage`: the offsets, in the order
+/// the sources are placed, and the block's size and alignment.
+struct LatestElementsLayout {
+    private(set) var byteCount = 0
+    private(set) var alignment = 1
+
+    /// Reserves room for an element of `type` and returns its offset.
+    mutating func place<Element>(_ type: Element.Type) -> Int {
+        let elementAlignment = MemoryLayout<Element>.alignment
+        let offset = (byteCount + elementAlignment - 1) / elementAlignment * elementAlignment
+        byteCount = offset + MemoryLayout<Element>.stride
+        alignment = max(alignment, elementAlignment)
+        return offset
+    }
+}
+
+/// The state of a fixed-arity `combineLatest` (the generated `CombineLatestStorage2`...`8`): the latest element of
+/// each source, in one block of raw memory allocated with the storage, and which sources have one and which are done.
+///
+/// The elements are not a tuple of optionals, as in `CombineLatestStorage`: this code is compiled once, in RxLite,
+/// for every element type, and there each access to an `(E1?, E2?, ...)` looked up the tuple's and the optionals'
+/// type metadata, a hash-table search each, many times per event (CombineLatestPumping about 64,000 instructions per
+/// event through seven of them). A slot of the block is reached as an `E`, whose metadata the caller already has.
+///
+/// Invariants: the slot of source `i` holds an initialized element exactly when `withValue.contains(i)`; all of
+/// them hold one from the first output on.
+class LatestElementsStorage<Output>: SerializedEmitter<Output>, @unchecked Sendable {
+    let arity: Int
+    /// The block of the latest elements: each source's at the offset its `LatestElementsLayout` gave it.
+    let slots: UnsafeMutableRawPointer
+    // Guarded by `lock`. Full from the first output on; `.next` then looks at its count only.
+    var withValue: UpstreamSet
+    // Guarded by `lock`.
+    var done: UpstreamSet
+
+    init(sink: @escaping EventSink<Output>, arity: Int, layout: LatestElementsLayout) {
+        self.arity = arity
+        slots = UnsafeMutableRawPointer.allocate(byteCount: max(layout.byteCount, 1), alignment: layout.alignment)
+        withValue = UpstreamSet(arity: arity)
+        done = UpstreamSet(arity: arity)
+        super.init(sink: sink)
+    }
+
+    deinit {
+        // The subclass's deinit, which runs first, deinitialized the elements.
+        slots.deallocate()
+    }
+
+    /// The latest element of the source at `offset`; it must have one.
+    final func latest<Element>(at offset: Int, as type: Element.Type) -> Element {
+        (slots + offset).assumingMemoryBound(to: Element.self).pointee
+    }
+
+    /// Deinitializes the element of source `index`, if it has one: for the subclass's deinit.
+    final func deinitialize<Element>(index: Int, offset: Int, as type: Element.Type) {
+        if withValue.contains(index) { (slots + offset).assumingMemoryBound(to: Element.self).deinitialize(count: 1) }
+    }
+
+    /// Handles an event of source `index`, whose element lives at `offset`; once every source has an element,
+    /// `combine` (called holding the lock) builds the output.
+    final func on<Element>(_ event: Event<Element>, index: Int, offset: Int, combine: () throws -> Output) {
+        switch event {
+        case .next(let element):
+            emit {
+                let slot = (slots + offset).assumingMemoryBound(to: Element.self)
+                if withValue.contains(index) {
+                    slot.pointee = element
+                } else {
+                    slot.initialize(to: element)
+                    withValue.insert(index)
+                }
+                guard withValue.count == arity else {
+                    // Every other source ended, one of them without an element: no output can ever come (RxSwift
+                    // completes here, not when that source completed).
+                    return done.count == arity - 1 ? .completed : nil
+                }
+                do { return .next(try combine()) } catch { return .error(error) }
             }
         case .error(let error):
             emit(.error(error))

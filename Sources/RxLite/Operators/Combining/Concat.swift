@@ -3,7 +3,6 @@ extension ObservableType {
     /// `second` does. An error from either is emitted and ends the sequence.
     ///
     /// [concat](https://reactivex.io/documentation/operators/concat.html)
-    @inlinable
     public func concat<Source: ObservableConvertibleType>(_ second: Source) -> Observable<Element>
     where Source.Element == Element {
         Observable.concat([asObservable(), second.asObservable()])
@@ -19,7 +18,6 @@ extension Observable {
     /// not by recursion, so any number of them can follow each other.
     ///
     /// [concat](https://reactivex.io/documentation/operators/concat.html)
-    @inlinable
     public static func concat<Sources: Sequence>(_ sources: Sources) -> Observable<Element>
     where Sources.Element == Observable<Element> {
         Observable { sink, lifetime, _ in
@@ -31,7 +29,6 @@ extension Observable {
     /// Emits every element of each source in turn; like the overload that takes a sequence of sources.
     ///
     /// [concat](https://reactivex.io/documentation/operators/concat.html)
-    @inlinable
     public static func concat(_ sources: Observable<Element>...) -> Observable<Element> {
         concat(sources)
     }

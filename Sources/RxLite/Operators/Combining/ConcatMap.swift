@@ -8,7 +8,6 @@ extension ObservableType {
     /// The source and the inner sequences may emit on different threads; events are delivered one at a time.
     ///
     /// [flatMap](https://reactivex.io/documentation/operators/flatmap.html)
-    @inlinable
     public func concatMap<Inner: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Inner)
         -> Observable<Inner.Element>
     {
@@ -42,29 +41,19 @@ extension ObservableType {
 /// - Every event to the subscriber goes through the emitter's queue, since the source and the inner sequence may
 ///   emit on different threads (rule 2); the end is queued under the same lock that decides it. `selector` runs
 ///   outside the lock (rule 7).
-@usableFromInline
 final class ConcatMapStorage<Element, Inner: ObservableConvertibleType>: SerializedEmitter<Inner.Element>,
     @unchecked Sendable
 {
-    @usableFromInline
     let selector: (Element) throws -> Inner
-    @usableFromInline
     let lifetime: Lifetime
-    @usableFromInline
     let trampoline = SubscriptionTrampoline()
     // Guarded by `lock`.
-    @usableFromInline
     var queued: [Observable<Inner.Element>] = []
-    @usableFromInline
     var queuedHead = 0
-    @usableFromInline
     var nextToSubscribe: Observable<Inner.Element>?
-    @usableFromInline
     var isInnerActive = false
-    @usableFromInline
     var isSourceCompleted = false
 
-    @inlinable
     init(
         selector: @escaping (Element) throws -> Inner, sink: @escaping EventSink<Inner.Element>, lifetime: Lifetime
     ) {
@@ -74,7 +63,6 @@ final class ConcatMapStorage<Element, Inner: ObservableConvertibleType>: Seriali
     }
 
     /// A source element: maps it at once, then runs its sequence now or queues it behind the one in progress.
-    @inlinable
     func enqueue(_ element: Element) {
         let inner: Observable<Inner.Element>
         do { inner = try selector(element).asObservable() } catch {
@@ -93,7 +81,6 @@ final class ConcatMapStorage<Element, Inner: ObservableConvertibleType>: Seriali
         if startsNow { subscribeNext() }
     }
 
-    @inlinable
     func sourceCompleted() {
         emit {
             isSourceCompleted = true
@@ -101,7 +88,6 @@ final class ConcatMapStorage<Element, Inner: ObservableConvertibleType>: Seriali
         }
     }
 
-    @inlinable
     func innerCompleted() {
         var subscribesNext = false
         emit {
@@ -121,7 +107,6 @@ final class ConcatMapStorage<Element, Inner: ObservableConvertibleType>: Seriali
         if subscribesNext { subscribeNext() }
     }
 
-    @inlinable
     func subscribeNext() {
         trampoline.run {
             // `false` is final: the subscription has ended.
@@ -150,7 +135,6 @@ final class ConcatMapStorage<Element, Inner: ObservableConvertibleType>: Seriali
 extension ObservableType where Element: ObservableConvertibleType {
     /// Emits the elements of each inner sequence in turn, subscribing to the next when one completes: `concatMap`
     /// of the identity.
-    @inlinable
     public func concat() -> Observable<Element.Element> {
         concatMap { $0 }
     }

@@ -2,7 +2,6 @@ extension Observable {
     /// Emits the elements of all `sources` as they arrive; completes when all complete, fails when one fails.
     ///
     /// [merge](https://reactivex.io/documentation/operators/merge.html)
-    @inlinable
     public static func merge(_ sources: [Observable<Element>]) -> Observable<Element> {
         Observable { sink, lifetime, _ in
             if sources.isEmpty {
@@ -18,13 +17,11 @@ extension Observable {
     }
 
     /// Emits the elements of all `sources` as they arrive; completes when all complete, fails when one fails.
-    @inlinable
     public static func merge(_ sources: Observable<Element>...) -> Observable<Element> {
         merge(sources)
     }
 
     /// Emits the elements of all `sources` as they arrive; completes when all complete, fails when one fails.
-    @inlinable
     public static func merge<Sources: Collection>(_ sources: Sources) -> Observable<Element>
     where Sources.Element == Observable<Element> {
         merge(Array(sources))
@@ -36,13 +33,11 @@ extension ObservableType where Element: ObservableConvertibleType {
     /// one have completed.
     ///
     /// [merge](https://reactivex.io/documentation/operators/merge.html)
-    @inlinable
     public func merge() -> Observable<Element.Element> {
         flatMap { $0 }
     }
 
     /// Like ``merge()``, with at most `maxConcurrent` inner sequences subscribed at once; the others wait in order.
-    @inlinable
     public func merge(maxConcurrent: Int) -> Observable<Element.Element> {
         precondition(maxConcurrent > 0, "maxConcurrent must be positive")
         let source = asObservable()
@@ -61,23 +56,18 @@ extension ObservableType where Element: ObservableConvertibleType {
 }
 
 /// The state of `merge` and `flatMap`: how many upstreams are still running.
-@usableFromInline
 final class MergeStorage<Element>: SerializedEmitter<Element>, @unchecked Sendable {
     // Guarded by `lock`: upstreams (including the outer one of flatMap) that have not completed.
-    @usableFromInline
     @exclusivity(unchecked) var running: Int
     // Touched only by `subscribeInner`: a finished, unreferenced child lifetime ready for the next inner sequence.
-    @usableFromInline
     @exclusivity(unchecked) var spareChild: Lifetime?
 
-    @inlinable
     init(sink: @escaping EventSink<Element>, running: Int) {
         self.running = running
         super.init(sink: sink)
     }
 
     /// Handles an event of one upstream that is not the last word on completion.
-    @inlinable
     func forward(_ event: Event<Element>) {
         emit {
             if case .completed = event {
@@ -89,7 +79,6 @@ final class MergeStorage<Element>: SerializedEmitter<Element>, @unchecked Sendab
     }
 
     /// Counts one more running upstream; `false` when the merge has already ended.
-    @inlinable
     func addRunning() -> Bool {
         lock.withLock {
             if isStopped { return false }
@@ -103,7 +92,6 @@ final class MergeStorage<Element>: SerializedEmitter<Element>, @unchecked Sendab
     ///
     /// Most inner sequences (`just`, `from`, ...) end during subscribe; their child lifetime is then reused for the
     /// next one when nothing else holds it (`Lifetime.reuse`), which saves an allocation per element.
-    @inlinable
     func subscribeInner(_ inner: Observable<Element>, parent: Lifetime) {
         var child = spareChild.take() ?? Lifetime(parent: parent)
         inner.subscribeTopLevel(
@@ -117,28 +105,20 @@ final class MergeStorage<Element>: SerializedEmitter<Element>, @unchecked Sendab
 }
 
 /// The state of `merge(maxConcurrent:)`.
-@usableFromInline
 final class BoundedMergeStorage<Element>: SerializedEmitter<Element>, @unchecked Sendable {
-    @usableFromInline
     let lifetime: Lifetime
-    @usableFromInline
     let maxConcurrent: Int
     // Guarded by `lock`.
-    @usableFromInline
     var waiting: [Observable<Element>] = []
-    @usableFromInline
     var active = 0
-    @usableFromInline
     var outerDone = false
 
-    @usableFromInline
     init(sink: @escaping EventSink<Element>, lifetime: Lifetime, maxConcurrent: Int) {
         self.lifetime = lifetime
         self.maxConcurrent = maxConcurrent
         super.init(sink: sink)
     }
 
-    @usableFromInline
     func enqueue(_ inner: Observable<Element>) {
         let startsNow = lock.withLock {
             if active >= maxConcurrent {
@@ -151,7 +131,6 @@ final class BoundedMergeStorage<Element>: SerializedEmitter<Element>, @unchecked
         if startsNow { subscribe(inner) }
     }
 
-    @usableFromInline
     func outerCompleted() {
         emit {
             outerDone = true

@@ -7,11 +7,9 @@
 /// a source that ends during its own subscription moves the loop, not the stack, to the next one. The trampoline's
 /// counter also hands `iterator` and `lastError` from thread to thread: only the thread running the loop touches
 /// them.
-@usableFromInline
 final class SourceChainStorage<Sources: IteratorProtocol>: @unchecked Sendable
 where Sources.Element: ObservableConvertibleType {
     /// The terminal event of a source that moves the chain on to the next source.
-    @usableFromInline
     enum Advance {
         /// Completion (`concat`); an error ends the chain.
         case onCompletion
@@ -19,25 +17,16 @@ where Sources.Element: ObservableConvertibleType {
         case onError
     }
 
-    @usableFromInline
     let live = LiveResource()
-    @usableFromInline
     typealias Element = Sources.Element.Element
 
-    @usableFromInline
     var iterator: Sources
-    @usableFromInline
     let advance: Advance
-    @usableFromInline
     var lastError: (any Error)?
-    @usableFromInline
     let sink: EventSink<Element>
-    @usableFromInline
     let lifetime: Lifetime
-    @usableFromInline
     let trampoline = SubscriptionTrampoline()
 
-    @inlinable
     init(_ iterator: Sources, advancingOn advance: Advance, sink: @escaping EventSink<Element>, lifetime: Lifetime) {
         self.iterator = iterator
         self.advance = advance
@@ -46,7 +35,6 @@ where Sources.Element: ObservableConvertibleType {
     }
 
     /// Subscribes to the next source, or ends the chain when there is none.
-    @inlinable
     func subscribeNext() {
         trampoline.run {
             // `false` is final: nothing will ask for another source.

@@ -4,7 +4,6 @@ extension ObservableType {
     /// either fails.
     ///
     /// [withLatestFrom](https://reactivex.io/documentation/operators/combinelatest.html)
-    @inlinable
     public func withLatestFrom<Second: ObservableConvertibleType, Result>(
         _ second: Second, resultSelector: @escaping (Element, Second.Element) throws -> Result
     ) -> Observable<Result> {
@@ -45,20 +44,16 @@ extension ObservableType {
     }
 
     /// For each element, emits the latest element of `second`.
-    @inlinable
     public func withLatestFrom<Second: ObservableConvertibleType>(_ second: Second) -> Observable<Second.Element> {
         withLatestFrom(second) { $1 }
     }
 }
 
 /// The state of `withLatestFrom`: the latest element of the second sequence.
-@usableFromInline
 final class WithLatestFromStorage<Latest, Output>: SerializedEmitter<Output>, @unchecked Sendable {
     // Guarded by `lock`.
-    @usableFromInline
     @exclusivity(unchecked) var latest: Latest?
 
-    @inlinable
     override init(sink: @escaping EventSink<Output>) {
         super.init(sink: sink)
     }

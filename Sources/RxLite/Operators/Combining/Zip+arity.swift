@@ -9,7 +9,6 @@ extension Observable {
     /// nothing left to pair does not end it); fails when one fails or `resultSelector` throws.
     ///
     /// [zip](https://reactivex.io/documentation/operators/zip.html)
-    @inlinable
     public static func zip<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2,
         resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
@@ -33,7 +32,6 @@ extension Observable {
     /// nothing left to pair does not end it); fails when one fails or `resultSelector` throws.
     ///
     /// [zip](https://reactivex.io/documentation/operators/zip.html)
-    @inlinable
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
@@ -63,7 +61,6 @@ extension Observable {
     /// nothing left to pair does not end it); fails when one fails or `resultSelector` throws.
     ///
     /// [zip](https://reactivex.io/documentation/operators/zip.html)
-    @inlinable
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
@@ -100,7 +97,6 @@ extension Observable {
     /// nothing left to pair does not end it); fails when one fails or `resultSelector` throws.
     ///
     /// [zip](https://reactivex.io/documentation/operators/zip.html)
-    @inlinable
     public static func zip<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType
     >(
@@ -145,7 +141,6 @@ extension Observable {
     /// nothing left to pair does not end it); fails when one fails or `resultSelector` throws.
     ///
     /// [zip](https://reactivex.io/documentation/operators/zip.html)
-    @inlinable
     public static func zip<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
         O6: ObservableType
@@ -194,7 +189,6 @@ extension Observable {
     /// nothing left to pair does not end it); fails when one fails or `resultSelector` throws.
     ///
     /// [zip](https://reactivex.io/documentation/operators/zip.html)
-    @inlinable
     public static func zip<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
         O6: ObservableType, O7: ObservableType
@@ -245,7 +239,6 @@ extension Observable {
     /// nothing left to pair does not end it); fails when one fails or `resultSelector` throws.
     ///
     /// [zip](https://reactivex.io/documentation/operators/zip.html)
-    @inlinable
     public static func zip<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
         O6: ObservableType, O7: ObservableType, O8: ObservableType
@@ -295,7 +288,6 @@ extension Observable {
     }
 
     /// `zip` of 2 sources, emitting tuples.
-    @inlinable
     public static func zip<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2
     ) -> Observable<(O1.Element, O2.Element)> where Element == (O1.Element, O2.Element) {
@@ -303,7 +295,6 @@ extension Observable {
     }
 
     /// `zip` of 3 sources, emitting tuples.
-    @inlinable
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3
     ) -> Observable<(O1.Element, O2.Element, O3.Element)> where Element == (O1.Element, O2.Element, O3.Element) {
@@ -311,7 +302,6 @@ extension Observable {
     }
 
     /// `zip` of 4 sources, emitting tuples.
-    @inlinable
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)>
@@ -320,7 +310,6 @@ extension Observable {
     }
 
     /// `zip` of 5 sources, emitting tuples.
-    @inlinable
     public static func zip<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType
     >(
@@ -331,7 +320,6 @@ extension Observable {
     }
 
     /// `zip` of 6 sources, emitting tuples.
-    @inlinable
     public static func zip<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
         O6: ObservableType
@@ -343,7 +331,6 @@ extension Observable {
     }
 
     /// `zip` of 7 sources, emitting tuples.
-    @inlinable
     public static func zip<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
         O6: ObservableType, O7: ObservableType
@@ -355,7 +342,6 @@ extension Observable {
     }
 
     /// `zip` of 8 sources, emitting tuples.
-    @inlinable
     public static func zip<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
         O6: ObservableType, O7: ObservableType, O8: ObservableType

@@ -4,7 +4,6 @@ extension ObservableType {
     /// when an element arrives that cannot be paired while every other source has completed.
     ///
     /// [zip](https://reactivex.io/documentation/operators/zip.html)
-    @inlinable
     public static func zip<Sources: Collection>(
         _ collection: Sources, resultSelector: @escaping ([Sources.Element.Element]) throws -> Element
     ) -> Observable<Element> where Sources.Element: ObservableType {
@@ -32,7 +31,6 @@ extension ObservableType {
 
     /// `zip` of the sources in `collection` as arrays, called on the element type as in RxSwift:
     /// `Observable<Int>.zip([a, b, c])` is an `Observable<[Int]>`.
-    @inlinable
     public static func zip<Sources: Collection>(_ collection: Sources) -> Observable<[Element]>
     where Sources.Element: ObservableType, Sources.Element.Element == Element {
         Observable<[Element]>.zip(collection) { $0 }
@@ -45,31 +43,22 @@ extension ObservableType {
 /// (`completesWhenStarved`) also once an element arrives that cannot make a tuple while every other upstream is
 /// done. An upstream that completed with nothing left to pair does not end it by itself (`zip(never(), empty())`
 /// never completes).
-@usableFromInline
 final class ZipStorage<Queues, Output>: SerializedEmitter<Output>, @unchecked Sendable {
-    @usableFromInline
     let arity: Int
-    @usableFromInline
     let completesWhenStarved: Bool
     /// Takes the oldest element of every queue and builds the output into its second argument (under the lock).
     /// Held here, so an upstream's handler captures only the state (a closure capturing one object allocates no
     /// context of its own). The output is `inout` for the reason given at `CombineLatestStorage.combine`: a returned
     /// value went through a reabstraction thunk on every output.
-    @usableFromInline
     let dequeue: (inout Queues, inout Output?) throws -> Void
     // Guarded by `lock`: the waiting elements of each upstream (a tuple of queues, or an array).
-    @usableFromInline
     @exclusivity(unchecked) var queues: Queues
     // Guarded by `lock`: how many elements wait in each queue, and how many queues are empty (an output is due
     // when none is).
-    @usableFromInline
     @exclusivity(unchecked) var queuedCount: [Int]
-    @usableFromInline
     @exclusivity(unchecked) var emptyQueues: Int
-    @usableFromInline
     @exclusivity(unchecked) var done: UpstreamSet
 
-    @inlinable
     init(
         sink: @escaping EventSink<Output>, arity: Int, queues: Queues, completesWhenStarved: Bool = false,
         dequeue: @escaping (inout Queues, inout Output?) throws -> Void
@@ -86,7 +75,6 @@ final class ZipStorage<Queues, Output>: SerializedEmitter<Output>, @unchecked Se
 
     /// Handles an event of upstream `index`: `enqueue` stores an element (under the lock); once every queue holds
     /// one, `dequeue` builds the output.
-    @inlinable
     func on<Element>(_ event: Event<Element>, index: Int, enqueue: (inout Queues, Element) -> Void) {
         emit {
             switch event {
@@ -115,20 +103,14 @@ final class ZipStorage<Queues, Output>: SerializedEmitter<Output>, @unchecked Se
 }
 
 /// A first-in, first-out queue with O(1) removal from the front, for `zip`'s buffers.
-@usableFromInline
 struct ZipQueue<Element> {
-    @usableFromInline
     var storage: [Element] = []
-    @usableFromInline
     var head = 0
 
-    @inlinable
     init() {}
 
-    @inlinable
     mutating func append(_ element: Element) { storage.append(element) }
 
-    @inlinable
     mutating func removeFirst() -> Element {
         let element = storage[head]
         head += 1

@@ -21,7 +21,6 @@ extension Observable {
     /// ```
     ///
     /// [create](https://reactivex.io/documentation/operators/create.html)
-    @inlinable
     public static func create(_ subscribe: @escaping (AnyObserver<Element>) -> any Disposable) -> Observable<Element> {
         Observable { sink, lifetime, _ in
             let observer = CreateObserver(sink: sink, lifetime: lifetime, releasesOnEnd: true)
@@ -33,7 +32,6 @@ extension Observable {
     /// ``create(_:)`` whose disposable stays until the subscription's lifetime ends, even after a terminal event:
     /// for RxLiteTest's testable observables, whose recorded subscriptions must show when the *operator* let go of
     /// its source, as RxTest's do.
-    @inlinable
     package static func createHoldingUntilDisposed(
         _ subscribe: @escaping (AnyObserver<Element>) -> any Disposable
     ) -> Observable<Element> {
@@ -61,44 +59,29 @@ extension Observable {
 ///   it; the end takes it back out with that key, so exactly one of the two disposes it. The lifetime holds the
 ///   resource, not this observer: an observer kept by a callback never keeps the subscription alive, and a
 ///   subscription never disposed leaves no cycle.
-@usableFromInline
 final class CreateObserver<Element>: @unchecked Sendable {
-    @usableFromInline
     static var emitting: UInt8 { 1 }
-    @usableFromInline
     static var pending: UInt8 { 2 }
-    @usableFromInline
     static var stopped: UInt8 { 4 }
 
     /// The words of `state` and `lock`, in this object's own memory (see ``InlineWord``): every `create`
     /// subscription makes one observer, and a heap cell of their own cost each a second allocation. Must stay the
     /// first stored property.
-    @usableFromInline
     var words = (InlineWord(), InlineWord())
-    @usableFromInline
     let live = LiveResource()
-    @usableFromInline
     let sink: EventSink<Element>
-    @usableFromInline
     let lifetime: Lifetime
     /// Whether delivering a terminal event disposes the resource (RxSwift's `create` does).
-    @usableFromInline
     let releasesOnEnd: Bool
     /// `emitting`, `pending` and `stopped` bits; starts at zero.
-    @inlinable
     var state: AtomicView<UInt8> { AtomicView(word: 0, of: self) }
-    @inlinable
     var lock: LockWord { LockWord(word: 1, of: self) }
-    @usableFromInline
     @exclusivity(unchecked) var outbox: [Event<Element>] = []
     /// The resource's key in `lifetime`, once ``hold(_:)`` put it there.
-    @usableFromInline
     @exclusivity(unchecked) var resourceKey: UInt64?
     /// Set when the end was delivered before ``hold(_:)`` ran (a `subscribe` that ends synchronously).
-    @usableFromInline
     @exclusivity(unchecked) var endedBeforeHold = false
 
-    @inlinable
     init(sink: @escaping EventSink<Element>, lifetime: Lifetime, releasesOnEnd: Bool) {
         self.sink = sink
         self.lifetime = lifetime
@@ -106,7 +89,6 @@ final class CreateObserver<Element>: @unchecked Sendable {
         assertFirstStoredProperty(of: self, &words)
     }
 
-    @inlinable
     func on(_ event: Event<Element>) {
         guard lifetime.isActive else { return }
         if case .next = event,
@@ -122,7 +104,6 @@ final class CreateObserver<Element>: @unchecked Sendable {
 
     /// Sends `element` and completes, as one call: a later call, from this thread or another, cannot come between
     /// the two (what `Single.create`'s and `Maybe.create`'s callbacks need).
-    @inlinable
     func onLast(_ element: Element) {
         guard lifetime.isActive else { return }
         submit(.next(element), then: .completed)
@@ -130,7 +111,6 @@ final class CreateObserver<Element>: @unchecked Sendable {
 
     /// The slow path: delivers `event` (and `then`, right after it) now if nobody else is delivering, else queues
     /// them for the thread that is.
-    @usableFromInline
     func submit(_ event: Event<Element>, then second: Event<Element>?) {
         let stops = event.isStopEvent || second?.isStopEvent == true
         lock.lock()
@@ -166,7 +146,6 @@ final class CreateObserver<Element>: @unchecked Sendable {
     }
 
     /// Delivers what queued up while this thread was emitting, until nothing is left; then stops emitting.
-    @usableFromInline
     func drain() {
         while true {
             var current = state.load(ordering: .acquiring)
@@ -191,14 +170,12 @@ final class CreateObserver<Element>: @unchecked Sendable {
         }
     }
 
-    @usableFromInline
     func deliver(_ event: Event<Element>) {
         if lifetime.isActive { sink(event) }
         if releasesOnEnd && event.isStopEvent { releaseResource() }
     }
 
     /// Keeps what `subscribe` returned in the lifetime until the end; disposes it at once when the end already came.
-    @inlinable
     func hold(_ resource: any Disposable) {
         lock.lock()
         if endedBeforeHold {
@@ -217,7 +194,6 @@ final class CreateObserver<Element>: @unchecked Sendable {
     }
 
     /// Disposes the resource after the end was delivered, unless the lifetime did already.
-    @usableFromInline
     func releaseResource() {
         lock.lock()
         endedBeforeHold = true

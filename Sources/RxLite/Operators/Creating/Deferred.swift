@@ -2,7 +2,6 @@ extension Observable {
     /// Calls `factory` on every subscription and subscribes to the sequence it returns; a thrown error is emitted.
     ///
     /// [defer](https://reactivex.io/documentation/operators/defer.html)
-    @inlinable
     public static func deferred(_ factory: @escaping () throws -> Observable<Element>) -> Observable<Element> {
         Observable { sink, lifetime, _ in
             do {

@@ -2,7 +2,6 @@ extension Observable {
     /// Completes at once, with no element.
     ///
     /// [empty](https://reactivex.io/documentation/operators/empty-never-throw.html)
-    @inlinable
     public static func empty() -> Observable<Element> {
         Observable { sink, _, _ in sink(.completed) }
     }
@@ -10,7 +9,6 @@ extension Observable {
     /// Never emits and never ends.
     ///
     /// [never](https://reactivex.io/documentation/operators/empty-never-throw.html)
-    @inlinable
     public static func never() -> Observable<Element> {
         Observable { _, _, _ in }
     }
@@ -18,7 +16,6 @@ extension Observable {
     /// Fails at once with `error`.
     ///
     /// [throw](https://reactivex.io/documentation/operators/empty-never-throw.html)
-    @inlinable
     public static func error(_ error: any Error) -> Observable<Element> {
         Observable { sink, _, _ in sink(.error(error)) }
     }

@@ -6,7 +6,6 @@ extension Observable {
     /// element it would have made.
     ///
     /// [generate](https://reactivex.io/documentation/operators/create.html)
-    @inlinable
     public static func generate(
         initialState: Element, condition: @escaping (Element) throws -> Bool,
         iterate: @escaping (Element) throws -> Element
@@ -18,7 +17,6 @@ extension Observable {
     }
 
     /// `generate` with one scheduled action per element on `scheduler`.
-    @inlinable
     public static func generate(
         initialState: Element, condition: @escaping (Element) throws -> Bool,
         scheduler: some ImmediateSchedulerType, iterate: @escaping (Element) throws -> Element
@@ -45,18 +43,12 @@ extension Observable {
 
 /// The states of one `generate` subscription, one per call: `initialState` first, then each `iterate` of the one
 /// before, while `condition` holds. `iterate` runs only when the next state is asked for.
-@usableFromInline
 struct GeneratedStates<Element> {
-    @usableFromInline
     var state: Element
-    @usableFromInline
     var isFirst = true
-    @usableFromInline
     let condition: (Element) throws -> Bool
-    @usableFromInline
     let iterate: (Element) throws -> Element
 
-    @inlinable
     init(
         initialState: Element, condition: @escaping (Element) throws -> Bool,
         iterate: @escaping (Element) throws -> Element
@@ -67,7 +59,6 @@ struct GeneratedStates<Element> {
     }
 
     /// The next state, or `nil` once `condition` rejects one.
-    @inlinable
     mutating func next() throws -> Element? {
         if isFirst {
             isFirst = false

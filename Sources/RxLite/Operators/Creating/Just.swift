@@ -2,14 +2,12 @@ extension Observable {
     /// Emits `element`, then completes.
     ///
     /// [just](https://reactivex.io/documentation/operators/just.html)
-    @inlinable
     public static func just(_ element: Element) -> Observable<Element> {
         JustObservable(element)
     }
 
     /// Emits `element` on `scheduler`, then completes in a second scheduled action, as RxSwift does (with a test
     /// scheduler: the element at 201, the completion at 202).
-    @inlinable
     public static func just(_ element: Element, scheduler: some ImmediateSchedulerType) -> Observable<Element> {
         Observable { sink, lifetime, _ in
             var pending: Element? = element

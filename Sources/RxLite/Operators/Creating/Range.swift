@@ -3,7 +3,6 @@ extension Observable where Element: FixedWidthInteger {
     /// trampoline (see ``CurrentThreadScheduler``), as RxSwift does.
     ///
     /// [range](https://reactivex.io/documentation/operators/range.html)
-    @inlinable
     public static func range(start: Element, count: Element) -> Observable<Element> {
         precondition(count >= 0, "range needs a count of zero or more")
         return trampolined {
@@ -17,7 +16,6 @@ extension Observable where Element: FixedWidthInteger {
     }
 
     /// Emits `count` consecutive integers from `start` on `scheduler`, then completes.
-    @inlinable
     public static func range(start: Element, count: Element, scheduler: some ImmediateSchedulerType)
         -> Observable<Element>
     {

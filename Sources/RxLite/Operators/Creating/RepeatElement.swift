@@ -3,13 +3,11 @@ extension Observable {
     /// cut it short with `take` or by disposing.
     ///
     /// [repeat](https://reactivex.io/documentation/operators/repeat.html)
-    @inlinable
     public static func repeatElement(_ element: Element) -> Observable<Element> {
         trampolined { { element } }
     }
 
     /// Emits `element` forever, one scheduled action each, on `scheduler`.
-    @inlinable
     public static func repeatElement(_ element: Element, scheduler: some ImmediateSchedulerType)
         -> Observable<Element>
     {

@@ -3,13 +3,11 @@ extension Observable {
     /// ``CurrentThreadScheduler``), as RxSwift does.
     ///
     /// [from](https://reactivex.io/documentation/operators/from.html)
-    @inlinable
     public static func of(_ elements: Element...) -> Observable<Element> {
         from(elements)
     }
 
     /// Emits the elements in order on `scheduler`, then completes.
-    @inlinable
     public static func of(_ elements: Element..., scheduler: some ImmediateSchedulerType) -> Observable<Element> {
         from(elements, scheduler: scheduler)
     }
@@ -18,7 +16,6 @@ extension Observable {
     /// so an endless sequence can be cut short by `take`.
     ///
     /// [from](https://reactivex.io/documentation/operators/from.html)
-    @inlinable
     public static func from<Source: Sequence>(_ sequence: Source) -> Observable<Element>
     where Source.Element == Element {
         // The lifetime is checked before each element is pulled, so a lazy or endless sequence is not asked for one
@@ -30,7 +27,6 @@ extension Observable {
     }
 
     /// Emits the elements of `sequence` in order, one scheduled action each, on `scheduler`, then completes.
-    @inlinable
     public static func from<Source: Sequence>(_ sequence: Source, scheduler: some ImmediateSchedulerType)
         -> Observable<Element>
     where Source.Element == Element {
@@ -50,7 +46,6 @@ extension Observable {
     }
 
     /// Emits the element of `optional` if there is one, then completes.
-    @inlinable
     public static func from(optional: Element?) -> Observable<Element> {
         Observable { sink, lifetime, _ in
             if let element = optional { sink(.next(element)) }
@@ -60,7 +55,6 @@ extension Observable {
 
     /// Emits the element of `optional`, if there is one, and completes, each as one scheduled action on
     /// `scheduler`.
-    @inlinable
     public static func from(optional: Element?, scheduler: some ImmediateSchedulerType) -> Observable<Element> {
         from(optional.map { [$0] } ?? [], scheduler: scheduler)
     }
@@ -70,7 +64,6 @@ extension Observable {
     /// A source that emits what `makeNext()`'s function returns, one element per action of the current-thread
     /// trampoline (RxSwift's `scheduleRecursive` on `CurrentThreadScheduler`), and completes on its first `nil` in an
     /// action of its own, or fails with what it throws. `makeNext` runs once per subscription.
-    @inlinable
     static func trampolined(_ makeNext: @escaping () -> () throws -> Element?) -> Observable<Element> {
         Observable { sink, lifetime, _ in
             let next = makeNext()

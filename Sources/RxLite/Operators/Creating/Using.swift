@@ -4,7 +4,6 @@ extension Observable {
     /// sequence's subscription). An error thrown by either factory is emitted.
     ///
     /// [using](https://reactivex.io/documentation/operators/using.html)
-    @inlinable
     public static func using<Resource: Disposable>(
         _ resourceFactory: @escaping () throws -> Resource,
         observableFactory: @escaping (Resource) throws -> Observable<Element>

@@ -5,7 +5,6 @@ extension ObservableType {
     /// The failed source is released before `handler` runs.
     ///
     /// [catch](https://reactivex.io/documentation/operators/catch.html)
-    @inlinable
     public func `catch`(_ handler: @escaping (any Error) throws -> Observable<Element>) -> Observable<Element> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
@@ -32,7 +31,6 @@ extension ObservableType {
     /// Emits the source's elements; if the source fails, emits `element` and completes.
     ///
     /// [catch](https://reactivex.io/documentation/operators/catch.html)
-    @inlinable
     public func catchAndReturn(_ element: Element) -> Observable<Element> {
         `catch` { _ in .just(element) }
     }

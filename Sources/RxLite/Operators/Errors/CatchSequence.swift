@@ -7,7 +7,6 @@ extension ObservableType {
     /// subscription moves a loop, not the stack, to the next one.
     ///
     /// [catch](https://reactivex.io/documentation/operators/catch.html)
-    @inlinable
     public static func `catch`<Sources: Sequence>(sequence: Sources) -> Observable<Element>
     where Sources.Element == Observable<Element> {
         Observable { sink, lifetime, _ in

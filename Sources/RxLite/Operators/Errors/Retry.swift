@@ -6,7 +6,6 @@ extension ObservableType {
     /// resubscribed in a loop, not by recursion, so the stack does not grow however often it fails.
     ///
     /// [retry](https://reactivex.io/documentation/operators/retry.html)
-    @inlinable
     public func retry() -> Observable<Element> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
@@ -25,7 +24,6 @@ extension ObservableType {
     /// resubscribed in a loop, not by recursion, so the stack does not grow with `maxAttemptCount`.
     ///
     /// [retry](https://reactivex.io/documentation/operators/retry.html)
-    @inlinable
     public func retry(_ maxAttemptCount: Int) -> Observable<Element> {
         precondition(maxAttemptCount >= 0, "retry needs an attempt count of zero or more")
         let source = asObservable()

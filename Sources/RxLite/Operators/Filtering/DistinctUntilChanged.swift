@@ -2,7 +2,6 @@ extension ObservableType where Element: Equatable {
     /// Emits an element only when it differs from the element emitted just before it; ends when the source ends.
     ///
     /// [distinct](https://reactivex.io/documentation/operators/distinct.html)
-    @inlinable
     public func distinctUntilChanged() -> Observable<Element> {
         distinctUntilChanged({ $0 }, comparer: { $0 == $1 })
     }
@@ -13,7 +12,6 @@ extension ObservableType {
     /// error is emitted and ends the sequence; otherwise ends when the source ends.
     ///
     /// [distinct](https://reactivex.io/documentation/operators/distinct.html)
-    @inlinable
     public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) throws -> Key)
         -> Observable<Element>
     {
@@ -24,7 +22,6 @@ extension ObservableType {
     /// error is emitted and ends the sequence; otherwise ends when the source ends.
     ///
     /// [distinct](https://reactivex.io/documentation/operators/distinct.html)
-    @inlinable
     public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool) -> Observable<Element> {
         distinctUntilChanged({ $0 }, comparer: comparer)
     }
@@ -33,7 +30,6 @@ extension ObservableType {
     /// ends when the source ends.
     ///
     /// [distinct](https://reactivex.io/documentation/operators/distinct.html)
-    @inlinable
     public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>)
         -> Observable<Element>
     {
@@ -44,7 +40,6 @@ extension ObservableType {
     /// before it. A thrown error is emitted and ends the sequence; otherwise ends when the source ends.
     ///
     /// [distinct](https://reactivex.io/documentation/operators/distinct.html)
-    @inlinable
     public func distinctUntilChanged<Key>(
         _ keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool
     ) -> Observable<Element> {

@@ -3,7 +3,6 @@ extension ObservableType {
     /// source completes first, and with the source's error when it fails first.
     ///
     /// [elementAt](https://reactivex.io/documentation/operators/elementat.html)
-    @inlinable
     public func element(at index: Int) -> Observable<Element> {
         precondition(index >= 0, "element(at:) needs an index of zero or more")
         let source = asObservable()
@@ -35,7 +34,6 @@ extension ObservableType {
 
     /// The older name of ``element(at:)``.
     @available(*, deprecated, renamed: "element(at:)")
-    @inlinable
     public func elementAt(_ index: Int) -> Observable<Element> {
         element(at: index)
     }

@@ -3,7 +3,6 @@ extension ObservableType {
     /// error when it fails first. The source is let go of as soon as its first element arrives.
     ///
     /// [first](https://reactivex.io/documentation/operators/first.html)
-    @inlinable
     public func first() -> Single<Element?> {
         let source = asObservable()
         let first = Observable<Element?> { sink, lifetime, _ in

@@ -4,7 +4,6 @@ extension ObservableType {
     /// Returns `Observable<Never>`, as RxSwift 6 does.
     ///
     /// [ignoreElements](https://reactivex.io/documentation/operators/ignoreelements.html)
-    @inlinable
     public func ignoreElements() -> Observable<Never> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in

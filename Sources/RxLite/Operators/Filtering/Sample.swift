@@ -11,7 +11,6 @@ extension ObservableType {
     /// out at once.
     ///
     /// [sample](https://reactivex.io/documentation/operators/sample.html)
-    @inlinable
     public func sample<Sampler: ObservableConvertibleType>(_ sampler: Sampler, defaultValue: Element? = nil)
         -> Observable<Element>
     {
@@ -57,13 +56,10 @@ extension ObservableType {
 }
 
 /// The state of `sample`: ``SampleStateMachine`` under the emitter's lock.
-@usableFromInline
 final class SampleStorage<Element>: SerializedEmitter<Element>, @unchecked Sendable {
     // Guarded by `lock`.
-    @usableFromInline
     @exclusivity(unchecked) var machine: SampleStateMachine<Element>
 
-    @inlinable
     init(machine: SampleStateMachine<Element>, sink: @escaping EventSink<Element>) {
         self.machine = machine
         super.init(sink: sink)

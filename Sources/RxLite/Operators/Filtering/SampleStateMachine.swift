@@ -2,9 +2,7 @@
 ///
 /// Invariants: an element is sampled at most once (`latest` is cleared when it goes out); after `finished`
 /// nothing goes out.
-@usableFromInline
 struct SampleStateMachine<Element> {
-    @usableFromInline
     enum State {
         /// The source is running; `latest` is its newest element not yet sampled.
         case running(latest: Element?)
@@ -14,7 +12,6 @@ struct SampleStateMachine<Element> {
         case finished
     }
 
-    @usableFromInline
     enum TickAction {
         /// Nothing new to send.
         case none
@@ -24,28 +21,22 @@ struct SampleStateMachine<Element> {
         case emitAndComplete(Element?)
     }
 
-    @usableFromInline
     var state: State = .running(latest: nil)
-    @usableFromInline
     let defaultValue: Element?
 
-    @inlinable
     init(defaultValue: Element?) {
         self.defaultValue = defaultValue
     }
 
-    @inlinable
     mutating func sourceNext(_ element: Element) {
         if case .running = state { state = .running(latest: element) }
     }
 
-    @inlinable
     mutating func sourceCompleted() {
         if case .running(let latest) = state { state = .sourceCompleted(latest: latest) }
     }
 
     /// The source or the sampler failed; `true` when the error goes out.
-    @inlinable
     mutating func failed() -> Bool {
         if case .finished = state { return false }
         state = .finished
@@ -53,7 +44,6 @@ struct SampleStateMachine<Element> {
     }
 
     /// The sampler ticked (or completed, which samples one last time).
-    @inlinable
     mutating func tick() -> TickAction {
         switch state {
         case .running(let latest):

@@ -4,7 +4,6 @@ extension ObservableType {
     /// source completes without one.
     ///
     /// [first](https://reactivex.io/documentation/operators/first.html)
-    @inlinable
     public func single() -> Observable<Element> {
         single { _ in true }
     }
@@ -12,7 +11,6 @@ extension ObservableType {
     /// Emits the only element that satisfies `predicate` and completes when the source does. Fails with
     /// ``RxError/moreThanOneElement`` as soon as a second one arrives, with ``RxError/noElements`` if the source
     /// completes without one, and with an error `predicate` throws.
-    @inlinable
     public func single(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in

@@ -2,7 +2,6 @@ extension ObservableType {
     /// Drops the first `count` elements and emits the rest; ends when the source ends.
     ///
     /// [skip](https://reactivex.io/documentation/operators/skip.html)
-    @inlinable
     public func skip(_ count: Int) -> Observable<Element> {
         precondition(count >= 0, "skip needs a count of zero or more")
         let source = asObservable()
@@ -25,7 +24,6 @@ extension ObservableType {
     /// source ends.
     ///
     /// [skipWhile](https://reactivex.io/documentation/operators/skipwhile.html)
-    @inlinable
     public func skip(while predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in

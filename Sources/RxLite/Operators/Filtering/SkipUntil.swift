@@ -8,7 +8,6 @@ extension ObservableType {
     /// Events from the two may arrive on different threads; they are delivered one at a time.
     ///
     /// [skipUntil](https://reactivex.io/documentation/operators/skipuntil.html)
-    @inlinable
     public func skip<Other: ObservableType>(until other: Other) -> Observable<Element> {
         let source = asObservable()
         let other = other.asObservable()
@@ -39,20 +38,16 @@ extension ObservableType {
 }
 
 /// The state of one `skip(until:)` subscription.
-@usableFromInline
 final class SkipUntilStorage<Element>: SerializedEmitter<Element>, @unchecked Sendable {
     /// Guarded by `lock`. Becomes `true` when `other` emits; source elements pass from then on.
-    @usableFromInline
     var isOpen = false
 
-    @inlinable
     func open() {
         lock.withLock { isOpen = true }
     }
 
     /// Emits a source event if the gate lets it through; returns `false` for a completion that came while the gate
     /// was closed, which stops this state for good (nothing is emitted after it).
-    @inlinable
     func forwardSource(_ event: Event<Element>) -> Bool {
         var keepsGoing = true
         emit {

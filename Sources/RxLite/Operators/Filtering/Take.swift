@@ -11,7 +11,6 @@ extension ObservableType {
     /// once without subscribing to the source.
     ///
     /// [take](https://reactivex.io/documentation/operators/take.html)
-    @inlinable
     public func take(_ count: Int) -> Observable<Element> {
         precondition(count >= 0, "take needs a count of zero or more")
         let source = asObservable()
@@ -39,7 +38,6 @@ extension ObservableType {
     /// the source does.
     ///
     /// [takeWhile](https://reactivex.io/documentation/operators/takewhile.html)
-    @inlinable
     public func take(
         while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive
     ) -> Observable<Element> {
@@ -79,7 +77,6 @@ extension ObservableType {
     /// before completing. A thrown error is emitted and ends the sequence. Ends earlier when the source does.
     ///
     /// [takeUntil](https://reactivex.io/documentation/operators/takeuntil.html)
-    @inlinable
     public func take(
         until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive
     ) -> Observable<Element> {

@@ -3,7 +3,6 @@ extension ObservableType {
     /// once, without the held elements.
     ///
     /// [takeLast](https://reactivex.io/documentation/operators/takelast.html)
-    @inlinable
     public func takeLast(_ count: Int) -> Observable<Element> {
         precondition(count >= 0, "takeLast needs a count of zero or more")
         let source = asObservable()

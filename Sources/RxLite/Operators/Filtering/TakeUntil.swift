@@ -7,7 +7,6 @@ extension ObservableType {
     /// subscribed. Events from the two may arrive on different threads; they are delivered one at a time.
     ///
     /// [takeUntil](https://reactivex.io/documentation/operators/takeuntil.html)
-    @inlinable
     public func take<Other: ObservableType>(until other: Other) -> Observable<Element> {
         let source = asObservable()
         let other = other.asObservable()

@@ -45,7 +45,6 @@ final class ConnectableStorage<Element>: @unchecked Sendable {
     /// The word of `lock`, in this object's own memory rather than a heap cell of its own (see
     /// ``InlineWord``): one allocation fewer. Must stay the first stored property.
     private var words = InlineWord()
-    @usableFromInline
     let live = LiveResource()
     typealias SharedSubject = (observable: Observable<Element>, feed: (Lifetime, @escaping () -> Void) -> Void)
 

@@ -12,7 +12,6 @@ extension ObservableType {
     /// each new one. The source starts with the first subscriber and stops when the last one leaves.
     ///
     /// [share](https://reactivex.io/documentation/operators/refcount.html)
-    @inlinable
     public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Observable<Element> {
         switch scope {
         case .forever:

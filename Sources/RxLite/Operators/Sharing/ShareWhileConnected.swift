@@ -13,50 +13,36 @@
 ///   after joining the hub, that the connection is still current and unstarted and that it is itself still active;
 ///   it is never subscribed while the lock is held. Every subscriber checks, not only the one that created the
 ///   connection: that one may be disposed from another thread before it checks, while a second one joins.
-@usableFromInline
 final class ShareWhileConnectedStorage<Memory: SubjectMemory>: @unchecked Sendable {
     /// The word of `lock`, in this object's own memory rather than a heap cell of its own (see
     /// ``InlineWord``): one allocation fewer. Must stay the first stored property.
-    @usableFromInline
     var words = InlineWord()
-    @usableFromInline
     let live = LiveResource()
-    @usableFromInline
     typealias Element = Memory.Element
 
-    @usableFromInline
     let source: Observable<Element>
-    @usableFromInline
     let makeMemory: () -> Memory
-    @usableFromInline
     var lock: LockWord { LockWord(word: 0, of: self) }
     // Guarded by `lock`.
-    @usableFromInline
     @exclusivity(unchecked) var hub: SubjectHub<Memory>?
-    @usableFromInline
     @exclusivity(unchecked) var connection: Lifetime?
-    @usableFromInline
     @exclusivity(unchecked) var subscribers = 0
     /// Whether a subscriber has started running the source for `connection`.
-    @usableFromInline
     @exclusivity(unchecked) var isConnectStarted = false
     #if DEBUG
         /// Tests only, set before the first subscription: runs on a subscribing thread between its joining the
         /// connection and its joining the hub, the window in which another thread can dispose the subscriber that
         /// created the connection and a second one can join. No user callback runs there, so a regression test
         /// cannot force that interleaving otherwise.
-        @usableFromInline
         var afterJoiningForTesting: (() -> Void)?
     #endif
 
-    @inlinable
     init(source: Observable<Element>, makeMemory: @escaping () -> Memory) {
         self.source = source
         self.makeMemory = makeMemory
         assertFirstStoredProperty(of: self, &words)
     }
 
-    @inlinable
     func subscribe(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
         lock.lock()
         let hub: SubjectHub<Memory>
@@ -88,7 +74,6 @@ final class ShareWhileConnectedStorage<Memory: SubjectMemory>: @unchecked Sendab
 
     /// Runs the source into `hub` for `connection`. On its end the connection is cleared first, so a subscriber
     /// arriving from then on starts the source again with a fresh hub.
-    @inlinable
     func connect(_ hub: SubjectHub<Memory>, _ connection: Lifetime) {
         source.runSubscription(
             { [self] event in
@@ -104,7 +89,6 @@ final class ShareWhileConnectedStorage<Memory: SubjectMemory>: @unchecked Sendab
     }
 
     /// Forgets `connection` if it is still the current one.
-    @usableFromInline
     func clear(_ connection: Lifetime) {
         lock.lock()
         if self.connection === connection {
@@ -116,7 +100,6 @@ final class ShareWhileConnectedStorage<Memory: SubjectMemory>: @unchecked Sendab
     }
 
     /// One subscriber of `connection` left; the last one to leave ends the connection, stopping the source.
-    @usableFromInline
     func leave(_ connection: Lifetime) {
         lock.lock()
         guard self.connection === connection else {
@@ -136,21 +119,15 @@ final class ShareWhileConnectedStorage<Memory: SubjectMemory>: @unchecked Sendab
 }
 
 /// Takes one subscriber out of its shared connection when its subscription ends.
-@usableFromInline
 final class ShareSubscription<Memory: SubjectMemory>: Disposable {
-    @usableFromInline
     let live = LiveResource()
-    @usableFromInline
     let state: ShareWhileConnectedStorage<Memory>
-    @usableFromInline
     let connection: Lifetime
 
-    @inlinable
     init(state: ShareWhileConnectedStorage<Memory>, connection: Lifetime) {
         self.state = state
         self.connection = connection
     }
 
-    @usableFromInline
     func dispose() { state.leave(connection) }
 }

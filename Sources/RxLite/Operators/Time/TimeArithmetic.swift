@@ -9,26 +9,22 @@ import Foundation
 /// Scheduler clocks are `Date`s, whose precision near today is about 0.1 µs, so a deadline computed as
 /// `arrival + dueTime` and a timer that fired exactly `dueTime` later can differ by a few ulps. Treating a deadline
 /// that is less than a microsecond away as reached keeps such a timer from re-arming for "no time at all".
-@usableFromInline
 let timerTolerance: TimeInterval = 1e-6
 
 extension Date {
     /// `true` when `deadline` is now or past (within ``timerTolerance``).
-    @inlinable
     package func hasReached(_ deadline: Date) -> Bool {
         timeIntervalSince(deadline) >= -timerTolerance
     }
 
     /// The time left until `deadline`, or `nil` when it is reached (within ``timerTolerance``): what a timer that
     /// fired early re-arms for.
-    @inlinable
     package func timeLeft(until deadline: Date) -> TimeInterval? {
         hasReached(deadline) ? nil : deadline.timeIntervalSince(self)
     }
 }
 
 /// `seconds` as a scheduler interval, rounded up to whole nanoseconds; infinite spans become `.never`.
-@usableFromInline
 package func rxTimeInterval(seconds: TimeInterval) -> RxTimeInterval {
     guard seconds.isFinite else { return .never }
     let nanoseconds = (seconds * 1_000_000_000).rounded(.up)

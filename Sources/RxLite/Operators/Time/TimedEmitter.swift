@@ -6,18 +6,14 @@ import Foundation
 ///
 /// Each operator keeps its pure state machine under `lock` and overrides ``timerFired()``. The scheduled timer holds
 /// the emitter strongly: the subscription's lifetime owns it, and `dispose()` cancels the timer.
-@usableFromInline
 class TimedEmitter<Output, Scheduler: SchedulerType>: SerializedEmitter<Output>, Disposable, TimerOwner,
     @unchecked Sendable
 {
-    @usableFromInline
     let scheduler: Scheduler
-    @usableFromInline
     let lifetime: Lifetime
     // Guarded by `lock`; no event touches it, only arming and disposing.
     private var timerSlot = TimerSlot()
 
-    @usableFromInline
     init(scheduler: Scheduler, lifetime: Lifetime, sink: @escaping EventSink<Output>) {
         self.scheduler = scheduler
         self.lifetime = lifetime
@@ -36,20 +32,17 @@ class TimedEmitter<Output, Scheduler: SchedulerType>: SerializedEmitter<Output>,
     }
 
     /// Schedules ``timerFired()`` after `seconds`. Call without holding `lock`.
-    @usableFromInline
     final func armTimer(after seconds: TimeInterval) {
         armTimer(after: seconds, in: nil)
     }
 
     /// Called on the scheduler when the armed timer fires. Every subclass overrides it: no operator makes a bare
     /// `TimedEmitter`.
-    @usableFromInline
     func timerFired() {
         preconditionFailure("Internal inconsistency: \(Self.self) does not override TimedEmitter.timerFired()")
     }
 
     /// Cancels the outstanding timer; part of the subscription's lifetime.
-    @usableFromInline
     func dispose() {
         closeTimer()
     }
@@ -60,7 +53,6 @@ class TimedEmitter<Output, Scheduler: SchedulerType>: SerializedEmitter<Output>,
     /// Written out rather than through `emitEvents(_:)`, whose pair of optional events cost DebouncePumping 202 ->
     /// 282 instructions per event: most steps emit nothing. Always inlined, so that `decide` (the machine's
     /// transition) is inlined too: called, DebouncePumping 165 -> 205, ThrottlePumping 221 -> 258.
-    @inlinable
     @inline(__always)
     final func perform(_ decide: () -> TimedStep<Output>) {
         lock.lock()
@@ -86,21 +78,17 @@ class TimedEmitter<Output, Scheduler: SchedulerType>: SerializedEmitter<Output>,
 
 /// The sink of the time operators whose logic is a ``TimedStateMachine`` (`debounce`, `throttle`): runs the
 /// machine under the lock and performs its steps outside it.
-@usableFromInline
 final class TimedMachineStorage<Machine: TimedStateMachine, Scheduler: SchedulerType>:
     TimedEmitter<Machine.Element, Scheduler>, @unchecked Sendable
 {
     // Guarded by `lock`.
-    @usableFromInline
     @exclusivity(unchecked) var machine: Machine
 
-    @inlinable
     init(machine: Machine, scheduler: Scheduler, lifetime: Lifetime, sink: @escaping EventSink<Machine.Element>) {
         self.machine = machine
         super.init(scheduler: scheduler, lifetime: lifetime, sink: sink)
     }
 
-    @inlinable
     func on(_ event: Event<Machine.Element>) {
         switch event {
         case .next(let element):
@@ -113,7 +101,6 @@ final class TimedMachineStorage<Machine: TimedStateMachine, Scheduler: Scheduler
         }
     }
 
-    @usableFromInline
     override func timerFired() {
         guard lifetime.isActive else { return }
         let now = scheduler.now

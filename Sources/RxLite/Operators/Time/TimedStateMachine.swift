@@ -1,7 +1,6 @@
 import Foundation
 
 /// What a ``TimedStateMachine`` asks its caller to do after a transition.
-@usableFromInline
 package enum TimedStep<Element> {
     /// Nothing to do (dropped, waiting for a timer already armed, or already finished).
     case none
@@ -18,7 +17,6 @@ package enum TimedStep<Element> {
 /// The timing logic of a single-upstream time operator (`debounce`, `throttle`) without locks or schedulers: each
 /// transition returns the step the caller performs. ``TimedMachineStorage`` runs one for an operator; RxLiteUI's
 /// `Debouncer` and `Throttler` run one for actions.
-@usableFromInline
 package protocol TimedStateMachine<Element> {
     associatedtype Element
 

@@ -3,7 +3,6 @@ extension ObservableType {
     /// sequence. Ends when the source ends.
     ///
     /// [map](https://reactivex.io/documentation/operators/map.html)
-    @inlinable
     public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Observable<Result> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in

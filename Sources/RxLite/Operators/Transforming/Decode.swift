@@ -11,7 +11,6 @@ extension PropertyListDecoder: DataDecoder {}
 
 extension ObservableType where Element == Data {
     /// Decodes each element as a value of `type` with `decoder`; a decoding error is emitted and ends the sequence.
-    @inlinable
     public func decode<Item: Decodable, Decoder: DataDecoder>(type: Item.Type, decoder: Decoder)
         -> Observable<Item>
     {

@@ -1,6 +1,5 @@
 extension ObservableType {
     /// Emits each element with its index, counting from 0 for each subscription.
-    @inlinable
     public func enumerated() -> Observable<(index: Int, element: Element)> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in

@@ -3,7 +3,6 @@ extension ObservableType {
     /// sequence and every inner one have completed; fails as soon as any fails.
     ///
     /// [flatMap](https://reactivex.io/documentation/operators/flatmap.html)
-    @inlinable
     public func flatMap<Source: ObservableConvertibleType>(
         _ selector: @escaping (Element) throws -> Source
     ) -> Observable<Source.Element> {
@@ -21,14 +20,10 @@ extension ObservableType {
 /// selector lives as long as the outer subscription, as when a closure captured it, and the sink closure captures
 /// this one object and allocates no context of its own (that closure, capturing the selector, the state and the
 /// lifetime, was one allocation per flatMap per subscription).
-@usableFromInline
 final class FlatMapOuter<Outer, Source: ObservableConvertibleType>: Lifetime, @unchecked Sendable {
-    @usableFromInline
     let selector: (Outer) throws -> Source
-    @usableFromInline
     let state: MergeStorage<Source.Element>
 
-    @inlinable
     init(parent: Lifetime, selector: @escaping (Outer) throws -> Source, state: MergeStorage<Source.Element>) {
         self.selector = selector
         self.state = state
@@ -36,7 +31,6 @@ final class FlatMapOuter<Outer, Source: ObservableConvertibleType>: Lifetime, @u
     }
 
     /// Handles an event of the outer upstream; its end ends this child first (rule 4).
-    @inlinable
     func on(_ event: Event<Outer>) {
         switch event {
         case .next(let element):

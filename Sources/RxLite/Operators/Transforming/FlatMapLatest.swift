@@ -3,7 +3,6 @@ extension ObservableType {
     /// previous inner subscription. Completes when this sequence and the latest inner one have completed.
     ///
     /// [switch](https://reactivex.io/documentation/operators/switch.html)
-    @inlinable
     public func flatMapLatest<Source: ObservableConvertibleType>(
         _ selector: @escaping (Element) throws -> Source
     ) -> Observable<Source.Element> {
@@ -12,7 +11,6 @@ extension ObservableType {
 
     /// Maps each element to a sequence, but drops elements that arrive while the previous inner sequence is still
     /// running. Completes when this sequence and the running inner one have completed.
-    @inlinable
     public func flatMapFirst<Source: ObservableConvertibleType>(
         _ selector: @escaping (Element) throws -> Source
     ) -> Observable<Source.Element> {
@@ -21,7 +19,6 @@ extension ObservableType {
 
     /// What `flatMapLatest` and `flatMapFirst` run: at most one inner sequence at a time; `policy` says what an
     /// element arriving while one runs does.
-    @inlinable
     func mapToOneInnerAtATime<Source: ObservableConvertibleType>(
         _ selector: @escaping (Element) throws -> Source, whileOneRuns policy: InnerSequencePolicy
     ) -> Observable<Source.Element> {
@@ -39,7 +36,6 @@ extension ObservableType {
     }
 
     /// One subscription of ``mapToOneInnerAtATime(_:whileOneRuns:)``'s `observable`.
-    @inlinable
     static func subscribeOneInnerAtATime<Source: ObservableConvertibleType>(
         _: Source.Type, _ observable: Observable<Source.Element>, _ sink: @escaping EventSink<Source.Element>,
         _ lifetime: Lifetime, replacing: Bool
@@ -56,33 +52,25 @@ extension ObservableType where Element: ObservableConvertibleType {
     /// Emits the elements of the latest inner sequence only.
     ///
     /// [switch](https://reactivex.io/documentation/operators/switch.html)
-    @inlinable
     public func switchLatest() -> Observable<Element.Element> {
         flatMapLatest { $0 }
     }
 }
 
 /// The state of `flatMapLatest` and `flatMapFirst`: the one inner subscription that may emit.
-@usableFromInline
 final class SwitchStorage<Element>: SerializedEmitter<Element>, @unchecked Sendable {
     // Guarded by `lock`.
-    @usableFromInline
     @exclusivity(unchecked) var current: (id: UInt64, lifetime: Lifetime)?
-    @usableFromInline
     @exclusivity(unchecked) var latestID: UInt64 = 0
-    @usableFromInline
     @exclusivity(unchecked) var outerDone = false
     // Touched only by `start`: a finished, unreferenced child lifetime ready for the next inner sequence.
-    @usableFromInline
     @exclusivity(unchecked) var spareChild: Lifetime?
 
-    @inlinable
     override init(sink: @escaping EventSink<Element>) {
         super.init(sink: sink)
     }
 
     /// Handles an event of the inner subscription `id`; events of a replaced inner are dropped.
-    @inlinable
     func innerEvent(_ event: Event<Element>, id: UInt64, parent: Lifetime) {
         var ended: Lifetime?
         emit {
@@ -97,7 +85,6 @@ final class SwitchStorage<Element>: SerializedEmitter<Element>, @unchecked Senda
         ended?.finishChild()
     }
 
-    @inlinable
     func outerCompleted() {
         emit {
             outerDone = true
@@ -109,7 +96,6 @@ final class SwitchStorage<Element>: SerializedEmitter<Element>, @unchecked Senda
     /// nothing stays current. The previous inner ends first, then the element goes out (at once when there is no
     /// previous inner). With `replacing`, a running inner is disposed first; without, `element` is dropped while one
     /// runs.
-    @inlinable
     func startJust(_ element: Element, replacing: Bool) {
         var previous: (id: UInt64, lifetime: Lifetime)?
         var isStarted = false
@@ -129,7 +115,6 @@ final class SwitchStorage<Element>: SerializedEmitter<Element>, @unchecked Senda
 
     /// Starts `inner` (not a `just`: see ``startJust(_:replacing:)``) as the one that may emit. With `replacing`, a
     /// running inner is disposed first; without, `inner` is dropped while one runs.
-    @inlinable
     func start(_ inner: Observable<Element>, parent: Lifetime, replacing: Bool) {
         var previous: (id: UInt64, lifetime: Lifetime)?
         // `spareChild` is touched only here, and `start` runs only from the outer upstream's handler, one call at
@@ -159,7 +144,6 @@ final class SwitchStorage<Element>: SerializedEmitter<Element>, @unchecked Senda
 
 /// What `flatMapLatest` (replace the running inner sequence) and `flatMapFirst` (ignore new elements while it runs)
 /// do with an element that arrives while an inner sequence runs.
-@usableFromInline
 enum InnerSequencePolicy: Sendable {
     case replaceIt
     case ignoreTheNew
@@ -167,17 +151,12 @@ enum InnerSequencePolicy: Sendable {
 
 /// The outer upstream's child lifetime in `flatMapLatest`/`flatMapFirst`, which also handles its events, for the
 /// reason ``FlatMapOuter`` does.
-@usableFromInline
 final class SwitchOuter<Outer, Source: ObservableConvertibleType>: Lifetime, @unchecked Sendable {
-    @usableFromInline
     let selector: (Outer) throws -> Source
-    @usableFromInline
     let state: SwitchStorage<Source.Element>
     /// `true` for `flatMapLatest` (a new inner replaces the running one), `false` for `flatMapFirst`.
-    @usableFromInline
     let replacing: Bool
 
-    @inlinable
     init(
         parent: Lifetime, selector: @escaping (Outer) throws -> Source, state: SwitchStorage<Source.Element>,
         replacing: Bool
@@ -189,7 +168,6 @@ final class SwitchOuter<Outer, Source: ObservableConvertibleType>: Lifetime, @un
     }
 
     /// Handles an event of the outer upstream; its end ends this child first (rule 4).
-    @inlinable
     func on(_ event: Event<Outer>) {
         switch event {
         case .next(let element):

@@ -8,7 +8,6 @@ extension ObservableType {
     /// subscribers; see <doc:DifferencesFromRxSwift>).
     ///
     /// [groupBy](https://reactivex.io/documentation/operators/groupby.html)
-    @inlinable
     public func groupBy<Key: Hashable>(keySelector: @escaping (Element) throws -> Key)
         -> Observable<GroupedObservable<Key, Element>>
     {
@@ -52,16 +51,13 @@ public struct GroupedObservable<Key, Element>: ObservableType {
     /// The key every element of this group shares.
     public let key: Key
 
-    @usableFromInline
     let source: Observable<Element>
 
     /// A group of `key` whose elements come from `source`.
-    @inlinable
     public init(key: Key, source: Observable<Element>) {
         self.key = key
         self.source = source
     }
 
-    @inlinable
     public func asObservable() -> Observable<Element> { source }
 }

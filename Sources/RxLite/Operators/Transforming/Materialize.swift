@@ -9,7 +9,6 @@ public protocol EventConvertible<Element> {
 
 extension Event: EventConvertible {
     /// The event itself.
-    @inlinable
     public var event: Event<Element> { self }
 }
 
@@ -17,7 +16,6 @@ extension ObservableType {
     /// Emits every event of the source, its terminal event included, as an element; then completes. Never fails.
     ///
     /// [materialize](https://reactivex.io/documentation/operators/materialize-dematerialize.html)
-    @inlinable
     public func materialize() -> Observable<Event<Element>> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
@@ -35,7 +33,6 @@ extension ObservableType where Element: EventConvertible {
     /// `.completed` element ends the sequence. The source's own terminal event ends it too.
     ///
     /// [dematerialize](https://reactivex.io/documentation/operators/materialize-dematerialize.html)
-    @inlinable
     public func dematerialize() -> Observable<Element.Element> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in

@@ -6,7 +6,6 @@ extension ObservableType {
     /// An empty source emits `mapResult(seed)`.
     ///
     /// [reduce](https://reactivex.io/documentation/operators/reduce.html)
-    @inlinable
     public func reduce<Accumulate, Result>(
         _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate,
         mapResult: @escaping (Accumulate) throws -> Result
@@ -48,7 +47,6 @@ extension ObservableType {
     /// An empty source emits `seed`.
     ///
     /// [reduce](https://reactivex.io/documentation/operators/reduce.html)
-    @inlinable
     public func reduce<Accumulate>(
         _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate
     ) -> Observable<Accumulate> {

@@ -5,7 +5,6 @@ extension ObservableType {
     /// `seed` itself is not emitted. Each subscription starts again from `seed`.
     ///
     /// [scan](https://reactivex.io/documentation/operators/scan.html)
-    @inlinable
     public func scan<Accumulate>(
         into seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) throws -> Void
     ) -> Observable<Accumulate> {
@@ -34,7 +33,6 @@ extension ObservableType {
     /// `seed` itself is not emitted. Each subscription starts again from `seed`.
     ///
     /// [scan](https://reactivex.io/documentation/operators/scan.html)
-    @inlinable
     public func scan<Accumulate>(
         _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate
     ) -> Observable<Accumulate> {

@@ -2,7 +2,6 @@ extension ObservableType {
     /// Emits `elements` first, then everything the source emits; ends when the source ends.
     ///
     /// [startWith](https://reactivex.io/documentation/operators/startwith.html)
-    @inlinable
     public func startWith(_ elements: Element...) -> Observable<Element> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in

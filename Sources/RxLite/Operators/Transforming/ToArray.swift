@@ -3,7 +3,6 @@ extension ObservableType {
     /// instead.
     ///
     /// [to](https://reactivex.io/documentation/operators/to.html)
-    @inlinable
     public func toArray() -> Single<[Element]> {
         let source = asObservable()
         let array = Observable<[Element]> { sink, lifetime, _ in

@@ -5,7 +5,6 @@ extension ObservableType {
     /// Replaces `[weak self]` plus `guard let self` in a subscriber: `.withUnretained(self) { $0.render($1) }`.
     /// The sequence itself never keeps `object` alive; a `share(replay:)` placed after this operator does, through
     /// the results it replays.
-    @inlinable
     public func withUnretained<Object: AnyObject, Out>(
         _ object: Object, resultSelector: @escaping (Object, Element) -> Out
     ) -> Observable<Out> {
@@ -28,7 +27,6 @@ extension ObservableType {
 
     /// Emits `(object, element)` for each element, holding `object` weakly; completes at the first element that
     /// arrives after `object` is gone. Written `.withUnretained(self).subscribe(onNext: { owner, element in ... })`.
-    @inlinable
     public func withUnretained<Object: AnyObject>(_ object: Object) -> Observable<(Object, Element)> {
         withUnretained(object) { ($0, $1) }
     }

@@ -10,7 +10,6 @@ extension ObservableType {
     ///   released.
     ///
     /// [do](https://reactivex.io/documentation/operators/do.html)
-    @inlinable
     public func `do`(
         onNext: ((Element) throws -> Void)? = nil,
         afterNext: ((Element) throws -> Void)? = nil,

@@ -2,7 +2,6 @@ extension ObservableType {
     /// Emits the source's elements; if it completes without any, emits `default` and completes.
     ///
     /// [defaultIfEmpty](https://reactivex.io/documentation/operators/defaultifempty.html)
-    @inlinable
     public func ifEmpty(default: Element) -> Observable<Element> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
@@ -18,7 +17,6 @@ extension ObservableType {
     /// The source is released before `other` is subscribed.
     ///
     /// [switchIfEmpty](https://reactivex.io/documentation/operators/defaultifempty.html)
-    @inlinable
     public func ifEmpty(switchTo other: Observable<Element>) -> Observable<Element> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
@@ -35,7 +33,6 @@ extension ObservableType {
 extension Observable {
     /// Runs this sequence into `sink` under `lifetime`, except that a completion with no element before it is not
     /// passed on: `whenCompletedEmpty` runs instead. Both `ifEmpty` forms differ only in what that does.
-    @inlinable
     func runSubscription(
         _ sink: @escaping EventSink<Element>, _ lifetime: Lifetime, whenCompletedEmpty: @escaping () -> Void
     ) {

@@ -6,7 +6,6 @@ extension ObservableType where Element: Sendable {
     /// RxSwift, so tests see RxTest's timestamps. After dispose nothing more is delivered.
     ///
     /// [observeOn](https://reactivex.io/documentation/operators/observeon.html)
-    @inlinable
     public func observe(on scheduler: some ImmediateSchedulerType) -> Observable<Element> {
         observe(onAny: scheduler)
     }
@@ -23,7 +22,6 @@ extension ObservableType {
             that this is safe. Make Element Sendable to use the checked overload.
             """
     )
-    @inlinable
     public func observe(on scheduler: some ImmediateSchedulerType) -> Observable<Element> {
         observe(onAny: scheduler)
     }
@@ -31,7 +29,6 @@ extension ObservableType {
     /// `observe(on:)` for a scheduler held as an existential (`Driver` and `Signal` hold theirs so). Calling the
     /// generic form with one opens it, and code generic over the opened type is not specialized for `Element`
     /// either: every event then ran unspecialized, with a closure allocation per scheduled drain.
-    @inlinable
     func observe(onAny scheduler: any ImmediateSchedulerType) -> Observable<Element> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
@@ -47,41 +44,26 @@ extension ObservableType {
 ///
 /// Invariants: at most one drain is scheduled at a time (`isDraining`); the drain delivers events in arrival order
 /// and checks the lifetime before each; events arriving after a terminal one are dropped.
-@usableFromInline
 final class ObserveOnStorage<Element>: Disposable, @unchecked Sendable {
     /// The word of `lock`, in this object's own memory rather than a heap cell of its own (see
     /// ``InlineWord``): one allocation fewer. Must stay the first stored property.
-    @usableFromInline
     var words = InlineWord()
-    @usableFromInline
     let live = LiveResource()
-    @usableFromInline
     let scheduler: any ImmediateSchedulerType
     /// `scheduler` when it is a ``MainScheduler``, which can say ahead whether it would run an action at once.
-    @usableFromInline
     let mainScheduler: MainScheduler?
-    @usableFromInline
     let sink: EventSink<Element>
-    @usableFromInline
     let lifetime: Lifetime
     /// The scheduler's clock is virtual (see ``drain()``).
-    @usableFromInline
     let deliversOneEventPerAction: Bool
-    @usableFromInline
     var lock: LockWord { LockWord(word: 0, of: self) }
     // Guarded by `lock`.
-    @usableFromInline
     @exclusivity(unchecked) var queue: [Event<Element>] = []
-    @usableFromInline
     @exclusivity(unchecked) var spare: [Event<Element>] = []
-    @usableFromInline
     @exclusivity(unchecked) var isDraining = false
-    @usableFromInline
     @exclusivity(unchecked) var isStopped = false
-    @usableFromInline
     @exclusivity(unchecked) var scheduledDrain: (any Disposable)?
 
-    @inlinable
     init(scheduler: any ImmediateSchedulerType, sink: @escaping EventSink<Element>, lifetime: Lifetime) {
         self.scheduler = scheduler
         mainScheduler = scheduler as? MainScheduler
@@ -91,7 +73,6 @@ final class ObserveOnStorage<Element>: Disposable, @unchecked Sendable {
         assertFirstStoredProperty(of: self, &words)
     }
 
-    @inlinable
     func on(_ event: Event<Element>) {
         lock.lock()
         if isStopped {
@@ -116,7 +97,6 @@ final class ObserveOnStorage<Element>: Disposable, @unchecked Sendable {
     }
 
     /// Schedules one `drain()` on the scheduler; `isDraining` is set.
-    @usableFromInline
     func scheduleDrain() {
         let scheduled = scheduler.schedule(self) { state in
             state.drain()
@@ -128,7 +108,6 @@ final class ObserveOnStorage<Element>: Disposable, @unchecked Sendable {
     }
 
     /// Cancels a pending delivery; part of the subscription's lifetime.
-    @usableFromInline
     func dispose() {
         let scheduled = lock.withLock { () -> (any Disposable)? in
             queue.removeAll()
@@ -145,7 +124,6 @@ final class ObserveOnStorage<Element>: Disposable, @unchecked Sendable {
     /// one event and schedules the next delivery, as RxSwift does on every scheduler that is not a serial dispatch
     /// queue: a test's timestamps then match RxTest's (events queued together reach the observer one tick apart on
     /// a `TestScheduler`, which runs work scheduled for now a tick later).
-    @inlinable
     func drain() {
         if deliversOneEventPerAction { return drainOne() }
         while true {
@@ -171,7 +149,6 @@ final class ObserveOnStorage<Element>: Disposable, @unchecked Sendable {
 
     /// Holding `lock`: whether the drain is over (nothing queued, or the subscription ended); if so, drops what an
     /// ended subscription still had queued and clears `isDraining`.
-    @inlinable
     func drainIsOver() -> Bool {
         if !lifetime.isActive {
             queue.removeAll()
@@ -183,7 +160,6 @@ final class ObserveOnStorage<Element>: Disposable, @unchecked Sendable {
     }
 
     /// `drain()` on a virtual-time scheduler: one event per scheduled action.
-    @usableFromInline
     func drainOne() {
         lock.lock()
         if drainIsOver() {
@@ -204,7 +180,6 @@ package protocol VirtualClockScheduling {}
 extension VirtualTimeScheduler: VirtualClockScheduling {}
 
 /// Whether `observe(on:)` delivers one event per scheduled action on `scheduler` (see ``ObserveOnStorage/drain()``).
-@usableFromInline
 func deliversOneEventPerAction(on scheduler: any ImmediateSchedulerType) -> Bool {
     scheduler is any VirtualClockScheduling
 }

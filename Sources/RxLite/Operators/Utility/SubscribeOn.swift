@@ -4,7 +4,6 @@ extension ObservableType where Element: Sendable {
     /// thread that delivered it.
     ///
     /// [subscribeOn](https://reactivex.io/documentation/operators/subscribeon.html)
-    @inlinable
     public func subscribe(on scheduler: some ImmediateSchedulerType) -> Observable<Element> {
         uncheckedSubscribe(on: scheduler)
     }
@@ -22,13 +21,11 @@ extension ObservableType {
             is safe. Make Element Sendable to use the checked overload.
             """
     )
-    @inlinable
     public func subscribe(on scheduler: some ImmediateSchedulerType) -> Observable<Element> {
         uncheckedSubscribe(on: scheduler)
     }
 
     /// What both `subscribe(on:)` overloads build.
-    @inlinable
     func uncheckedSubscribe(on scheduler: some ImmediateSchedulerType) -> Observable<Element> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in

@@ -11,7 +11,6 @@ extension InfallibleEvent: Sendable where Element: Sendable {}
 
 extension InfallibleEvent: EventConvertible {
     /// The same event as an ``Event``.
-    @inlinable
     public var event: Event<Element> {
         switch self {
         case .next(let element): return .next(element)
@@ -28,7 +27,6 @@ extension Infallible {
     /// An infallible made by `subscribe`, which gets a callback to feed and returns what to dispose. Calls are
     /// serialized and those after completion or disposal are ignored, as with ``Observable/create(_:)``; what
     /// `subscribe` returned is disposed once completion has been delivered, or on dispose.
-    @inlinable
     public static func create(subscribe: @escaping (@escaping InfallibleObserver) -> any Disposable) -> Infallible<
         Element
     > {
@@ -42,32 +40,27 @@ extension Infallible {
 
 extension InfallibleType {
     /// An infallible that emits `element`, then completes.
-    @inlinable
     public static func just(_ element: Element) -> Infallible<Element> {
         Infallible(.just(element))
     }
 
     /// An infallible that emits `element` on `scheduler`, then completes.
-    @inlinable
     public static func just(_ element: Element, scheduler: some ImmediateSchedulerType) -> Infallible<Element> {
         Infallible(.just(element, scheduler: scheduler))
     }
 
     /// An infallible that never emits nor ends.
-    @inlinable
     public static func never() -> Infallible<Element> {
         Infallible(.never())
     }
 
     /// An infallible that completes at once.
-    @inlinable
     public static func empty() -> Infallible<Element> {
         Infallible(.empty())
     }
 
     /// An infallible made by `factory` for each subscriber. As in RxSwift, `factory` may throw, and the error then
     /// ends the sequence: keep it non-throwing.
-    @inlinable
     public static func deferred(_ factory: @escaping () throws -> Infallible<Element>) -> Infallible<Element> {
         Infallible(.deferred { try factory().asObservable() })
     }
@@ -75,26 +68,22 @@ extension InfallibleType {
 
 extension Infallible {
     /// An infallible that emits `elements` in order during subscribe, then completes.
-    @inlinable
     public static func of(_ elements: Element...) -> Infallible<Element> {
         Infallible(Observable.from(elements))
     }
 
     /// An infallible that emits `elements` in order on `scheduler`, then completes.
-    @inlinable
     public static func of(_ elements: Element..., scheduler: some ImmediateSchedulerType) -> Infallible<Element> {
         Infallible(Observable.from(elements, scheduler: scheduler))
     }
 
     /// An infallible that emits the elements of `sequence` in order during subscribe, then completes.
-    @inlinable
     public static func from<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Infallible<Element>
     where Sequence.Element == Element {
         Infallible(Observable.from(sequence))
     }
 
     /// An infallible that emits the elements of `sequence` in order on `scheduler`, then completes.
-    @inlinable
     public static func from<Sequence: Swift.Sequence>(_ sequence: Sequence, scheduler: some ImmediateSchedulerType)
         -> Infallible<Element> where Sequence.Element == Element
     {

@@ -5,7 +5,6 @@ extension InfallibleType {
     /// Emits the elements that satisfy `predicate`.
     ///
     /// [filter](https://reactivex.io/documentation/operators/filter.html)
-    @inlinable
     public func filter(_ predicate: @escaping (Element) -> Bool) -> Infallible<Element> {
         Infallible(asObservable().filter(predicate))
     }
@@ -13,13 +12,11 @@ extension InfallibleType {
     /// Emits `transform(element)` for every element.
     ///
     /// [map](https://reactivex.io/documentation/operators/map.html)
-    @inlinable
     public func map<Result>(_ transform: @escaping (Element) -> Result) -> Infallible<Result> {
         Infallible(asObservable().map(transform))
     }
 
     /// Emits the non-`nil` results of `transform`.
-    @inlinable
     public func compactMap<Result>(_ transform: @escaping (Element) -> Result?) -> Infallible<Result> {
         Infallible(asObservable().compactMap(transform))
     }
@@ -27,7 +24,6 @@ extension InfallibleType {
     /// Emits each element whose key differs from the previous element's.
     ///
     /// [distinct](https://reactivex.io/documentation/operators/distinct.html)
-    @inlinable
     public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) throws -> Key)
         -> Infallible<Element>
     {
@@ -37,7 +33,6 @@ extension InfallibleType {
     /// Emits each element that `comparer` does not call equal to the previous one.
     ///
     /// [distinct](https://reactivex.io/documentation/operators/distinct.html)
-    @inlinable
     public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool) -> Infallible<Element> {
         Infallible(asObservable().distinctUntilChanged(comparer))
     }
@@ -45,7 +40,6 @@ extension InfallibleType {
     /// Emits each element whose key `comparer` does not call equal to the previous element's.
     ///
     /// [distinct](https://reactivex.io/documentation/operators/distinct.html)
-    @inlinable
     public func distinctUntilChanged<Key>(
         _ keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool
     ) -> Infallible<Element> {
@@ -55,7 +49,6 @@ extension InfallibleType {
     /// Emits each element whose property at `keyPath` differs from the previous element's.
     ///
     /// [distinct](https://reactivex.io/documentation/operators/distinct.html)
-    @inlinable
     public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>)
         -> Infallible<Element>
     {
@@ -65,7 +58,6 @@ extension InfallibleType {
     /// Emits the elements of every sequence `selector` returns, as they arrive.
     ///
     /// [flatMap](https://reactivex.io/documentation/operators/flatmap.html)
-    @inlinable
     public func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source)
         -> Infallible<Source.Element>
     {
@@ -75,7 +67,6 @@ extension InfallibleType {
     /// Emits the elements of the latest sequence `selector` returned, dropping the one before.
     ///
     /// [flatMap](https://reactivex.io/documentation/operators/flatmap.html)
-    @inlinable
     public func flatMapLatest<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source)
         -> Infallible<Source.Element>
     {
@@ -85,7 +76,6 @@ extension InfallibleType {
     /// Emits the elements of the sequence `selector` returns, dropping elements that arrive while it runs.
     ///
     /// [flatMap](https://reactivex.io/documentation/operators/flatmap.html)
-    @inlinable
     public func flatMapFirst<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source)
         -> Infallible<Source.Element>
     {
@@ -95,7 +85,6 @@ extension InfallibleType {
     /// Emits the elements of each sequence `selector` returns, one sequence after another.
     ///
     /// [concat](https://reactivex.io/documentation/operators/concat.html)
-    @inlinable
     public func concatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source)
         -> Infallible<Source.Element>
     {
@@ -105,7 +94,6 @@ extension InfallibleType {
     /// Emits this sequence's elements, then, once it completes, `second`'s.
     ///
     /// [concat](https://reactivex.io/documentation/operators/concat.html)
-    @inlinable
     public func concat<Source: ObservableConvertibleType>(_ second: Source) -> Infallible<Element>
     where Source.Element == Element {
         Infallible(asObservable().concat(second))
@@ -114,7 +102,6 @@ extension InfallibleType {
     /// Emits the elements of each infallible in turn; `sequence` is iterated lazily, once per subscription.
     ///
     /// [concat](https://reactivex.io/documentation/operators/concat.html)
-    @inlinable
     public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Infallible<Element>
     where Sequence.Element == Infallible<Element> {
         Infallible(Observable.concat(sequence.lazy.map { $0.asObservable() }))
@@ -123,7 +110,6 @@ extension InfallibleType {
     /// Emits the elements of each infallible in turn.
     ///
     /// [concat](https://reactivex.io/documentation/operators/concat.html)
-    @inlinable
     public static func concat<Collection: Swift.Collection>(_ collection: Collection) -> Infallible<Element>
     where Collection.Element == Infallible<Element> {
         Infallible(Observable.concat(collection.map { $0.asObservable() }))
@@ -132,7 +118,6 @@ extension InfallibleType {
     /// Emits the elements of each infallible in turn.
     ///
     /// [concat](https://reactivex.io/documentation/operators/concat.html)
-    @inlinable
     public static func concat(_ sources: Infallible<Element>...) -> Infallible<Element> {
         concat(sources)
     }
@@ -142,7 +127,6 @@ extension InfallibleType {
     /// (RxSwift's collection form concatenates instead, against its own documentation; this one merges.)
     ///
     /// [merge](https://reactivex.io/documentation/operators/merge.html)
-    @inlinable
     public static func merge<Collection: Swift.Collection>(_ sources: Collection) -> Infallible<Element>
     where Collection.Element == Infallible<Element> {
         Infallible(Observable.merge(sources.map { $0.asObservable() }))
@@ -151,7 +135,6 @@ extension InfallibleType {
     /// Emits the elements of all `sources` as they arrive; completes when all have completed.
     ///
     /// [merge](https://reactivex.io/documentation/operators/merge.html)
-    @inlinable
     public static func merge(_ sources: [Infallible<Element>]) -> Infallible<Element> {
         merge(sources[...])
     }
@@ -159,7 +142,6 @@ extension InfallibleType {
     /// Emits the elements of all `sources` as they arrive; completes when all have completed.
     ///
     /// [merge](https://reactivex.io/documentation/operators/merge.html)
-    @inlinable
     public static func merge(_ sources: Infallible<Element>...) -> Infallible<Element> {
         merge(sources)
     }
@@ -167,7 +149,6 @@ extension InfallibleType {
     /// Emits each intermediate result of `accumulator`, starting from `seed`, mutated in place.
     ///
     /// [scan](https://reactivex.io/documentation/operators/scan.html)
-    @inlinable
     public func scan<Seed>(into seed: Seed, accumulator: @escaping (inout Seed, Element) -> Void) -> Infallible<Seed> {
         Infallible(asObservable().scan(into: seed, accumulator: accumulator))
     }
@@ -175,7 +156,6 @@ extension InfallibleType {
     /// Emits each intermediate result of `accumulator`, starting from `seed`.
     ///
     /// [scan](https://reactivex.io/documentation/operators/scan.html)
-    @inlinable
     public func scan<Seed>(_ seed: Seed, accumulator: @escaping (Seed, Element) -> Seed) -> Infallible<Seed> {
         Infallible(asObservable().scan(seed, accumulator: accumulator))
     }
@@ -183,7 +163,6 @@ extension InfallibleType {
     /// Emits `element`, then the sequence's elements.
     ///
     /// [startWith](https://reactivex.io/documentation/operators/startwith.html)
-    @inlinable
     public func startWith(_ element: Element) -> Infallible<Element> {
         Infallible(asObservable().startWith(element))
     }
@@ -191,7 +170,6 @@ extension InfallibleType {
     /// Emits the elements until `other` emits an element, then completes.
     ///
     /// [takeUntil](https://reactivex.io/documentation/operators/takeuntil.html)
-    @inlinable
     public func take<Source: InfallibleType>(until other: Source) -> Infallible<Element> {
         Infallible(asObservable().take(until: other.asObservable()))
     }
@@ -199,7 +177,6 @@ extension InfallibleType {
     /// Emits the elements until `other` emits an element, then completes.
     ///
     /// [takeUntil](https://reactivex.io/documentation/operators/takeuntil.html)
-    @inlinable
     public func take<Source: ObservableType>(until other: Source) -> Infallible<Element> {
         Infallible(asObservable().take(until: other))
     }
@@ -207,7 +184,6 @@ extension InfallibleType {
     /// Emits the elements until one satisfies `predicate` (included with `.inclusive`), then completes.
     ///
     /// [takeUntil](https://reactivex.io/documentation/operators/takeuntil.html)
-    @inlinable
     public func take(until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive)
         -> Infallible<Element>
     {
@@ -218,7 +194,6 @@ extension InfallibleType {
     /// then completes.
     ///
     /// [takeWhile](https://reactivex.io/documentation/operators/takewhile.html)
-    @inlinable
     public func take(while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive)
         -> Infallible<Element>
     {
@@ -228,7 +203,6 @@ extension InfallibleType {
     /// Emits the first `count` elements, then completes.
     ///
     /// [take](https://reactivex.io/documentation/operators/take.html)
-    @inlinable
     public func take(_ count: Int) -> Infallible<Element> {
         Infallible(asObservable().take(count))
     }
@@ -236,7 +210,6 @@ extension InfallibleType {
     /// Emits the elements that arrive within `duration` of subscription, then completes.
     ///
     /// [take](https://reactivex.io/documentation/operators/take.html)
-    @inlinable
     public func take(for duration: RxTimeInterval, scheduler: some SchedulerType) -> Infallible<Element> {
         Infallible(asObservable().take(for: duration, scheduler: scheduler))
     }
@@ -244,7 +217,6 @@ extension InfallibleType {
     /// Drops elements while they satisfy `predicate`, then emits the rest.
     ///
     /// [skipWhile](https://reactivex.io/documentation/operators/skipwhile.html)
-    @inlinable
     public func skip(while predicate: @escaping (Element) throws -> Bool) -> Infallible<Element> {
         Infallible(asObservable().skip(while: predicate))
     }
@@ -252,7 +224,6 @@ extension InfallibleType {
     /// Drops elements until `other` emits an element, then emits the rest.
     ///
     /// [skipUntil](https://reactivex.io/documentation/operators/skipuntil.html)
-    @inlinable
     public func skip<Source: ObservableType>(until other: Source) -> Infallible<Element> {
         Infallible(asObservable().skip(until: other))
     }
@@ -261,14 +232,12 @@ extension InfallibleType {
     /// ``ObservableType/share(replay:scope:)``.
     ///
     /// [replay](https://reactivex.io/documentation/operators/replay.html)
-    @inlinable
     public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Infallible<Element> {
         Infallible(asObservable().share(replay: replay, scope: scope))
     }
 
     /// Emits `resultSelector(object, element)` for each element, holding `object` weakly; completes at the first
     /// element that arrives after `object` is gone.
-    @inlinable
     public func withUnretained<Object: AnyObject, Out>(
         _ object: Object, resultSelector: @escaping (Object, Element) -> Out
     ) -> Infallible<Out> {
@@ -277,7 +246,6 @@ extension InfallibleType {
 
     /// Emits `(object, element)` for each element, holding `object` weakly; completes at the first element that
     /// arrives after `object` is gone.
-    @inlinable
     public func withUnretained<Object: AnyObject>(_ object: Object) -> Infallible<(Object, Element)> {
         withUnretained(object) { ($0, $1) }
     }
@@ -286,7 +254,6 @@ extension InfallibleType {
     /// that arrive before `second` has emitted are dropped.
     ///
     /// [combineLatest](https://reactivex.io/documentation/operators/combinelatest.html)
-    @inlinable
     public func withLatestFrom<Source: InfallibleType, ResultType>(
         _ second: Source, resultSelector: @escaping (Element, Source.Element) throws -> ResultType
     ) -> Infallible<ResultType> {
@@ -297,7 +264,6 @@ extension InfallibleType {
     /// are dropped.
     ///
     /// [combineLatest](https://reactivex.io/documentation/operators/combinelatest.html)
-    @inlinable
     public func withLatestFrom<Source: InfallibleType>(_ second: Source) -> Infallible<Source.Element> {
         Infallible(asObservable().withLatestFrom(second))
     }
@@ -316,7 +282,6 @@ extension InfallibleType where Element: Equatable {
     /// Emits each element that differs from the previous one.
     ///
     /// [distinct](https://reactivex.io/documentation/operators/distinct.html)
-    @inlinable
     public func distinctUntilChanged() -> Infallible<Element> {
         Infallible(asObservable().distinctUntilChanged())
     }
@@ -327,7 +292,6 @@ extension InfallibleType where Element: Sendable {
     /// ``ObservableType/debounce(_:scheduler:)-70x9t``.
     ///
     /// [debounce](https://reactivex.io/documentation/operators/debounce.html)
-    @inlinable
     public func debounce(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Infallible<Element> {
         Infallible(asObservable().uncheckedDebounce(dueTime, scheduler: scheduler))
     }
@@ -335,7 +299,6 @@ extension InfallibleType where Element: Sendable {
     /// Emits at most one element per `dueTime`, on `scheduler`, like ``ObservableType/throttle(_:latest:scheduler:)-8lgyk``.
     ///
     /// [throttle](https://reactivex.io/documentation/operators/sample.html)
-    @inlinable
     public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: some SchedulerType)
         -> Infallible<Element>
     {
@@ -354,7 +317,6 @@ extension InfallibleType {
             that this is safe. Make Element Sendable to use the checked overload.
             """
     )
-    @inlinable
     public func debounce(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Infallible<Element> {
         Infallible(asObservable().uncheckedDebounce(dueTime, scheduler: scheduler))
     }
@@ -369,7 +331,6 @@ extension InfallibleType {
             that this is safe. Make Element Sendable to use the checked overload.
             """
     )
-    @inlinable
     public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: some SchedulerType)
         -> Infallible<Element>
     {
@@ -382,7 +343,6 @@ extension Infallible {
     /// as in ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``.
     ///
     /// [do](https://reactivex.io/documentation/operators/do.html)
-    @inlinable
     public func `do`(
         onNext: ((Element) throws -> Void)? = nil,
         afterNext: ((Element) throws -> Void)? = nil,
@@ -404,7 +364,6 @@ extension InfallibleType {
     /// emitted; completes when all have completed.
     ///
     /// [combineLatest](https://reactivex.io/documentation/operators/combinelatest.html)
-    @inlinable
     public static func combineLatest<Collection: Swift.Collection>(
         _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
     ) -> Infallible<Element> where Collection.Element: InfallibleType {
@@ -415,7 +374,6 @@ extension InfallibleType {
     /// completes when all have completed.
     ///
     /// [combineLatest](https://reactivex.io/documentation/operators/combinelatest.html)
-    @inlinable
     public static func combineLatest<Collection: Swift.Collection>(_ collection: Collection) -> Infallible<[Element]>
     where Collection.Element: InfallibleType, Collection.Element.Element == Element {
         Infallible<[Element]>(Observable.combineLatest(collection.map { $0.asObservable() }) { $0 })
@@ -426,7 +384,6 @@ extension InfallibleType {
     /// cannot be paired because every other source has completed (as `Observable.zip`'s collection form).
     ///
     /// [zip](https://reactivex.io/documentation/operators/zip.html)
-    @inlinable
     public static func zip<Collection: Swift.Collection>(
         _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
     ) -> Infallible<Element> where Collection.Element: InfallibleType {
@@ -438,7 +395,6 @@ extension InfallibleType {
     /// ``zip(_:resultSelector:)`` does.
     ///
     /// [zip](https://reactivex.io/documentation/operators/zip.html)
-    @inlinable
     public static func zip<Collection: Swift.Collection>(_ collection: Collection) -> Infallible<[Element]>
     where Collection.Element: InfallibleType, Collection.Element.Element == Element {
         Infallible<[Element]>(Observable.zip(collection.map { $0.asObservable() }) { $0 })

@@ -10,16 +10,13 @@
 /// `concat`, `combineLatest`, ...); a thrown or inner error then ends the infallible with that error. Keep those
 /// closures non-throwing and the inner sequences infallible.
 public struct Infallible<Element>: InfallibleType {
-    @usableFromInline
     let source: Observable<Element>
 
     /// Wraps `source`, which must never fail.
-    @inlinable
     init(_ source: Observable<Element>) {
         self.source = source
     }
 
-    @inlinable
     public func asObservable() -> Observable<Element> { source }
 }
 
@@ -30,7 +27,6 @@ extension InfallibleType {
     /// Subscribes closures for the elements, completion and disposal; all are optional. There is no error to
     /// handle. Called from an actor-isolated context, they run isolated to that actor, as with
     /// ``ObservableConvertibleType/subscribe(onNext:onError:onCompleted:onDisposed:isolation:file:line:)``.
-    @inlinable
     @discardableResult
     public func subscribe(
         onNext: ((Element) -> Void)? = nil,
@@ -46,7 +42,6 @@ extension InfallibleType {
 
     /// Subscribes closures that receive `object` weakly; events after `object` is gone are ignored. Called from an
     /// actor-isolated context, they run isolated to that actor.
-    @inlinable
     @discardableResult
     public func subscribe<Object: AnyObject>(
         with object: Object,
@@ -64,20 +59,17 @@ extension InfallibleType {
 
 extension ObservableConvertibleType {
     /// The sequence as an ``Infallible`` that, if the sequence fails, emits `element` and completes.
-    @inlinable
     public func asInfallible(onErrorJustReturn element: Element) -> Infallible<Element> {
         Infallible(asObservable().catchAndReturn(element))
     }
 
     /// The sequence as an ``Infallible`` that, if the sequence fails, continues with `infallible`.
-    @inlinable
     public func asInfallible(onErrorFallbackTo infallible: Infallible<Element>) -> Infallible<Element> {
         Infallible(asObservable().catch { _ in infallible.asObservable() })
     }
 
     /// The sequence as an ``Infallible`` that, if the sequence fails, continues with the infallible that
     /// `onErrorRecover` returns for the error.
-    @inlinable
     public func asInfallible(onErrorRecover: @escaping (any Error) -> Infallible<Element>) -> Infallible<Element> {
         Infallible(asObservable().catch { onErrorRecover($0).asObservable() })
     }
@@ -86,7 +78,6 @@ extension ObservableConvertibleType {
 extension SharedSequenceConvertibleType {
     /// The shared sequence as an ``Infallible``: the same elements, still delivered on the strategy's scheduler and
     /// shared, typed as a sequence that cannot fail.
-    @inlinable
     public func asInfallible() -> Infallible<Element> {
         Infallible(asObservable())
     }

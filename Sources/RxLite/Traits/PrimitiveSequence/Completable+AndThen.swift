@@ -1,25 +1,21 @@
 extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Never {
     /// Runs this completable, then `second`, and emits what `second` emits. An error from this completable is
     /// emitted and `second` is never subscribed.
-    @inlinable
     public func andThen<Element>(_ second: Single<Element>) -> Single<Element> {
         Single(raw: primitiveSequence.asObservable().concatNever(second.asObservable()))
     }
 
     /// Runs this completable, then `second`, and emits what `second` emits.
-    @inlinable
     public func andThen<Element>(_ second: Maybe<Element>) -> Maybe<Element> {
         Maybe(raw: primitiveSequence.asObservable().concatNever(second.asObservable()))
     }
 
     /// Runs this completable, then `second`.
-    @inlinable
     public func andThen(_ second: Completable) -> Completable {
         Completable(raw: primitiveSequence.asObservable().concatNever(second.asObservable()))
     }
 
     /// Runs this completable, then `second`, and emits what `second` emits.
-    @inlinable
     public func andThen<Element>(_ second: Observable<Element>) -> Observable<Element> {
         primitiveSequence.asObservable().concatNever(second)
     }
@@ -27,7 +23,6 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
 
 extension Observable where Element == Never {
     /// This sequence (which has no elements), then `second` once it completes.
-    @inlinable
     func concatNever<Second>(_ second: Observable<Second>) -> Observable<Second> {
         let first = self
         return Observable<Second> { sink, lifetime, _ in

@@ -23,7 +23,6 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// A completable made by `subscribe`, which gets a callback to call once and returns what to dispose. Calls
     /// after the first are ignored; what `subscribe` returned is disposed once the outcome has been delivered, or on
     /// dispose.
-    @inlinable
     public static func create(subscribe: @escaping (@escaping CompletableObserver) -> any Disposable) -> Completable {
         Completable(
             raw: Observable { sink, lifetime, _ in
@@ -39,14 +38,12 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     }
 
     /// A completable that completes at once.
-    @inlinable
     public static func empty() -> Completable {
         Completable(raw: Observable.empty())
     }
 
     /// Subscribes `observer` to the outcome. Called from an actor-isolated context, `observer` runs isolated to
     /// that actor, as with ``ObservableConvertibleType/subscribe(onNext:onError:onCompleted:onDisposed:isolation:file:line:)``.
-    @inlinable
     @discardableResult
     public func subscribe(
         _ observer: @escaping (CompletableEvent) -> Void, isolation: isolated (any Actor)? = #isolation,
@@ -59,7 +56,6 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
 
     /// Subscribes closures for completion, failure and disposal; all are optional. Called from an actor-isolated
     /// context, they run isolated to that actor.
-    @inlinable
     @discardableResult
     public func subscribe(
         onCompleted: (() -> Void)? = nil,
@@ -75,7 +71,6 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
 
     /// Subscribes closures that receive `object` weakly; outcomes after `object` is gone are ignored. Called from
     /// an actor-isolated context, they run isolated to that actor.
-    @inlinable
     @discardableResult
     public func subscribe<Object: AnyObject>(
         with object: Object,
@@ -98,7 +93,6 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// `onDispose` once when the subscription ends, by its outcome or by disposal.
     ///
     /// [do](https://reactivex.io/documentation/operators/do.html)
-    @inlinable
     public func `do`(
         onError: ((any Error) throws -> Void)? = nil,
         afterError: ((any Error) throws -> Void)? = nil,
@@ -117,7 +111,6 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// Runs this completable, then `second`; completes when `second` does. An error from either is emitted.
     ///
     /// [concat](https://reactivex.io/documentation/operators/concat.html)
-    @inlinable
     public func concat(_ second: Completable) -> Completable {
         Completable.concat([primitiveSequence, second])
     }
@@ -126,7 +119,6 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// the last. An error is emitted and ends the sequence. `sequence` is iterated lazily, once per subscription.
     ///
     /// [concat](https://reactivex.io/documentation/operators/concat.html)
-    @inlinable
     public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Completable
     where Sequence.Element == Completable {
         Completable(raw: Observable.concat(sequence.lazy.map { $0.asObservable() }))
@@ -135,7 +127,6 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// Runs each completable in turn; like the overload that takes a sequence.
     ///
     /// [concat](https://reactivex.io/documentation/operators/concat.html)
-    @inlinable
     public static func concat<Collection: Swift.Collection>(_ collection: Collection) -> Completable
     where Collection.Element == Completable {
         Completable(raw: Observable.concat(collection.map { $0.asObservable() }))
@@ -144,7 +135,6 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// Runs each completable in turn; like the overload that takes a sequence.
     ///
     /// [concat](https://reactivex.io/documentation/operators/concat.html)
-    @inlinable
     public static func concat(_ sources: Completable...) -> Completable {
         concat(sources)
     }
@@ -153,20 +143,17 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// collection completes at once.
     ///
     /// [zip](https://reactivex.io/documentation/operators/zip.html)
-    @inlinable
     public static func zip<Collection: Swift.Collection>(_ sources: Collection) -> Completable
     where Collection.Element == Completable {
         Completable(raw: Observable.merge(sources.map { $0.asObservable() }))
     }
 
     /// Runs every completable at once; like the overload that takes a collection.
-    @inlinable
     public static func zip(_ sources: [Completable]) -> Completable {
         zip(sources[...])
     }
 
     /// Runs every completable at once; like the overload that takes a collection.
-    @inlinable
     public static func zip(_ sources: Completable...) -> Completable {
         zip(sources)
     }

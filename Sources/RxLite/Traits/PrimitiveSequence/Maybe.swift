@@ -25,7 +25,6 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// A maybe made by `subscribe`, which gets a callback to call once and returns what to dispose. Calls after
     /// the first are ignored; what `subscribe` returned is disposed once the outcome has been delivered, or on
     /// dispose.
-    @inlinable
     public static func create(subscribe: @escaping (@escaping MaybeObserver) -> any Disposable) -> Maybe<Element> {
         Maybe(
             raw: Observable { sink, lifetime, _ in
@@ -42,26 +41,22 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     }
 
     /// A maybe that emits `element`.
-    @inlinable
     public static func just(_ element: Element) -> Maybe<Element> {
         Maybe(raw: Observable.just(element))
     }
 
     /// A maybe that completes with no element.
-    @inlinable
     public static func empty() -> Maybe<Element> {
         Maybe(raw: Observable.empty())
     }
 
     /// A maybe that emits `element` on `scheduler`.
-    @inlinable
     public static func just(_ element: Element, scheduler: some ImmediateSchedulerType) -> Maybe<Element> {
         Maybe(raw: Observable.just(element, scheduler: scheduler))
     }
 
     /// Subscribes `observer` to the outcome. Called from an actor-isolated context, `observer` runs isolated to
     /// that actor, as with ``ObservableConvertibleType/subscribe(onNext:onError:onCompleted:onDisposed:isolation:file:line:)``.
-    @inlinable
     @discardableResult
     public func subscribe(
         _ observer: @escaping (MaybeEvent<Element>) -> Void, isolation: isolated (any Actor)? = #isolation,
@@ -74,7 +69,6 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
     /// Subscribes closures for the element, the failure, completion without an element, and disposal. Called from
     /// an actor-isolated context, they run isolated to that actor.
-    @inlinable
     @discardableResult
     public func subscribe(
         onSuccess: ((Element) -> Void)? = nil,
@@ -99,7 +93,6 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
     /// Subscribes closures that receive `object` weakly; outcomes after `object` is gone are ignored. Called from
     /// an actor-isolated context, they run isolated to that actor.
-    @inlinable
     @discardableResult
     public func subscribe<Object: AnyObject>(
         with object: Object,
@@ -121,7 +114,6 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// `onCompleted` also runs after an element, since a maybe's success is its element and then completion.
     ///
     /// [do](https://reactivex.io/documentation/operators/do.html)
-    @inlinable
     public func `do`(
         onNext: ((Element) throws -> Void)? = nil,
         afterNext: ((Element) throws -> Void)? = nil,
@@ -143,13 +135,11 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// Emits the element if `predicate` accepts it, otherwise completes empty; a thrown error is emitted.
     ///
     /// [filter](https://reactivex.io/documentation/operators/filter.html)
-    @inlinable
     public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
         Maybe(raw: primitiveSequence.asObservable().filter(predicate))
     }
 
     /// Emits `transform(element)`, or completes empty when it is `nil`; a thrown error is emitted.
-    @inlinable
     public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<Result> {
         Maybe(raw: primitiveSequence.asObservable().compactMap(transform))
     }
@@ -158,7 +148,6 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// does.
     ///
     /// [flatMap](https://reactivex.io/documentation/operators/flatmap.html)
-    @inlinable
     public func flatMap<Result>(_ selector: @escaping (Element) throws -> Maybe<Result>) -> Maybe<Result> {
         Maybe(raw: primitiveSequence.asObservable().flatMap { try selector($0).asObservable() })
     }
@@ -166,7 +155,6 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// A single of the element, or of `default` when the maybe completes empty.
     ///
     /// [defaultIfEmpty](https://reactivex.io/documentation/operators/defaultifempty.html)
-    @inlinable
     public func ifEmpty(default: Element) -> Single<Element> {
         Single(raw: primitiveSequence.asObservable().ifEmpty(default: `default`))
     }
@@ -175,7 +163,6 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// before `other` is subscribed.
     ///
     /// [defaultIfEmpty](https://reactivex.io/documentation/operators/defaultifempty.html)
-    @inlinable
     public func ifEmpty(switchTo other: Maybe<Element>) -> Maybe<Element> {
         Maybe(raw: primitiveSequence.asObservable().ifEmpty(switchTo: other.asObservable()))
     }
@@ -184,7 +171,6 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// released before `other` is subscribed.
     ///
     /// [defaultIfEmpty](https://reactivex.io/documentation/operators/defaultifempty.html)
-    @inlinable
     public func ifEmpty(switchTo other: Single<Element>) -> Single<Element> {
         Single(raw: primitiveSequence.asObservable().ifEmpty(switchTo: other.asObservable()))
     }
@@ -192,19 +178,16 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// Emits the outcome; if the maybe fails, emits `element` instead.
     ///
     /// [catch](https://reactivex.io/documentation/operators/catch.html)
-    @inlinable
     public func catchAndReturn(_ element: Element) -> Maybe<Element> {
         Maybe(raw: primitiveSequence.asObservable().catchAndReturn(element))
     }
 
     /// Emits `transform(element)`; a thrown error is emitted.
-    @inlinable
     public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Maybe<Result> {
         Maybe(raw: primitiveSequence.asObservable().map(transform))
     }
 
     /// The maybe as a ``Completable``, dropping the element.
-    @inlinable
     public func asCompletable() -> Completable {
         primitiveSequence.asObservable().ignoreElements().asCompletable()
     }

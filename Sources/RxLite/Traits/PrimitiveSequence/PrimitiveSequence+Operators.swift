@@ -6,7 +6,6 @@ extension PrimitiveSequence {
     /// Emits the outcome on `scheduler`. The element crosses threads there, so it must be `Sendable`.
     ///
     /// [observeOn](https://reactivex.io/documentation/operators/observeon.html)
-    @inlinable
     public func observe(on scheduler: some ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element>
     where Element: Sendable {
         PrimitiveSequence(raw: source.observe(onAny: scheduler))
@@ -22,7 +21,6 @@ extension PrimitiveSequence {
             that this is safe. Make Element Sendable to use the checked overload.
             """
     )
-    @inlinable
     public func observe(on scheduler: some ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.observe(onAny: scheduler))
     }
@@ -31,7 +29,6 @@ extension PrimitiveSequence {
     /// produces it. As with ``ObservableType/subscribe(on:)-4oxjc``, the element must be `Sendable`.
     ///
     /// [subscribeOn](https://reactivex.io/documentation/operators/subscribeon.html)
-    @inlinable
     public func subscribe(on scheduler: some ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element>
     where Element: Sendable {
         PrimitiveSequence(raw: source.uncheckedSubscribe(on: scheduler))
@@ -48,7 +45,6 @@ extension PrimitiveSequence {
             is safe. Make Element Sendable to use the checked overload.
             """
     )
-    @inlinable
     public func subscribe(on scheduler: some ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.uncheckedSubscribe(on: scheduler))
     }
@@ -57,7 +53,6 @@ extension PrimitiveSequence {
     /// instead. An error thrown by `handler` is emitted. The failed sequence is released before `handler` runs.
     ///
     /// [catch](https://reactivex.io/documentation/operators/catch.html)
-    @inlinable
     public func `catch`(_ handler: @escaping (any Error) throws -> PrimitiveSequence<Trait, Element>)
         -> PrimitiveSequence<Trait, Element>
     {
@@ -69,7 +64,6 @@ extension PrimitiveSequence {
     /// without subscribing.
     ///
     /// [retry](https://reactivex.io/documentation/operators/retry.html)
-    @inlinable
     public func retry(_ maxAttemptCount: Int) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.retry(maxAttemptCount))
     }
@@ -130,7 +124,6 @@ extension PrimitiveSequence {
     /// ```
     ///
     /// [timeout](https://reactivex.io/documentation/operators/timeout.html)
-    @inlinable
     public func timeout(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.timeout(dueTime, scheduler: scheduler))
     }
@@ -145,7 +138,6 @@ extension PrimitiveSequence {
     /// ```
     ///
     /// [timeout](https://reactivex.io/documentation/operators/timeout.html)
-    @inlinable
     public func timeout(
         _ dueTime: RxTimeInterval, other: PrimitiveSequence<Trait, Element>, scheduler: some SchedulerType
     ) -> PrimitiveSequence<Trait, Element> {
@@ -161,7 +153,6 @@ extension PrimitiveSequence {
     /// ```
     ///
     /// [delay](https://reactivex.io/documentation/operators/delay.html)
-    @inlinable
     public func delay(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> PrimitiveSequence<Trait, Element>
     where Element: Sendable {
         PrimitiveSequence(raw: source.uncheckedDelay(dueTime, scheduler: scheduler))
@@ -177,7 +168,6 @@ extension PrimitiveSequence {
             that this is safe. Make Element Sendable to use the checked overload.
             """
     )
-    @inlinable
     public func delay(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.uncheckedDelay(dueTime, scheduler: scheduler))
     }
@@ -191,7 +181,6 @@ extension PrimitiveSequence {
     /// ```
     ///
     /// [delay](https://reactivex.io/documentation/operators/delay.html)
-    @inlinable
     public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: some SchedulerType)
         -> PrimitiveSequence<Trait, Element>
     {

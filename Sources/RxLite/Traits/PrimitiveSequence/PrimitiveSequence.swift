@@ -4,19 +4,15 @@
 /// As in RxSwift, a primitive sequence is not an ``ObservableType``: its own operators keep the shape, and the
 /// general ones are reached through ``asObservable()``.
 public struct PrimitiveSequence<Trait, Element>: PrimitiveSequenceType {
-    @usableFromInline
     let source: Observable<Element>
 
     /// Wraps `source`, which must already have the trait's shape.
-    @inlinable
     init(raw source: Observable<Element>) {
         self.source = source
     }
 
-    @inlinable
     public func asObservable() -> Observable<Element> { source }
 
-    @inlinable
     public var primitiveSequence: PrimitiveSequence<Trait, Element> { self }
 }
 
@@ -31,13 +27,11 @@ public protocol PrimitiveSequenceType<Element>: ObservableConvertibleType {
 
 extension PrimitiveSequenceType {
     /// The sequence's events as an ``Observable``, for a type that implements only ``primitiveSequence``.
-    @inlinable
     public func asObservable() -> Observable<Element> { primitiveSequence.asObservable() }
 }
 
 extension PrimitiveSequence {
     /// A sequence made by `factory` for each subscriber; a thrown error is emitted.
-    @inlinable
     public static func deferred(_ factory: @escaping () throws -> PrimitiveSequence<Trait, Element>)
         -> PrimitiveSequence<Trait, Element>
     {
@@ -45,13 +39,11 @@ extension PrimitiveSequence {
     }
 
     /// A sequence that fails with `error` at once.
-    @inlinable
     public static func error(_ error: any Error) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: Observable.error(error))
     }
 
     /// A sequence that never emits nor ends.
-    @inlinable
     public static func never() -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: Observable.never())
     }
@@ -60,21 +52,18 @@ extension PrimitiveSequence {
 extension ObservableType {
     /// Emits the source's only element when the source completes. Fails with `RxError.noElements` if the source
     /// completes empty, and with `RxError.moreThanOneElement` as soon as a second element arrives.
-    @inlinable
     public func asSingle() -> Single<Element> {
         Single(raw: onlyElement(ifEmpty: .error(RxError.noElements)))
     }
 
     /// Emits the source's only element, or nothing if it completes empty. Fails with `RxError.moreThanOneElement`
     /// as soon as a second element arrives.
-    @inlinable
     public func asMaybe() -> Maybe<Element> {
         Maybe(raw: onlyElement(ifEmpty: .completed))
     }
 
     /// The source's only element, then completion, once the source completes; `ifEmpty` when it completes empty;
     /// `RxError.moreThanOneElement` as soon as a second element arrives.
-    @inlinable
     func onlyElement(ifEmpty: Event<Element>) -> Observable<Element> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
@@ -106,7 +95,6 @@ extension ObservableType {
 
 extension ObservableType where Element == Never {
     /// The sequence as a ``Completable``: `ignoreElements().asCompletable()`.
-    @inlinable
     public func asCompletable() -> Completable {
         Completable(raw: asObservable())
     }

@@ -15,7 +15,6 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// A single made by `subscribe`, which gets a callback to call once with the result and returns what to
     /// dispose. Calls after the first are ignored; what `subscribe` returned is disposed once the result has been
     /// delivered, or on dispose.
-    @inlinable
     public static func create(subscribe: @escaping (@escaping SingleObserver) -> any Disposable) -> Single<Element> {
         Single(
             raw: Observable { sink, lifetime, _ in
@@ -31,20 +30,17 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     }
 
     /// A single that emits `element`.
-    @inlinable
     public static func just(_ element: Element) -> Single<Element> {
         Single(raw: Observable.just(element))
     }
 
     /// A single that emits `element` on `scheduler`.
-    @inlinable
     public static func just(_ element: Element, scheduler: some ImmediateSchedulerType) -> Single<Element> {
         Single(raw: Observable.just(element, scheduler: scheduler))
     }
 
     /// Subscribes `observer` to the result. Called from an actor-isolated context, `observer` runs isolated to
     /// that actor, as with ``ObservableConvertibleType/subscribe(onNext:onError:onCompleted:onDisposed:isolation:file:line:)``.
-    @inlinable
     @discardableResult
     public func subscribe(
         _ observer: @escaping (SingleEvent<Element>) -> Void, isolation: isolated (any Actor)? = #isolation,
@@ -57,7 +53,6 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
     /// Subscribes closures for the element, the failure and disposal; all are optional. Called from an
     /// actor-isolated context, they run isolated to that actor.
-    @inlinable
     @discardableResult
     public func subscribe(
         onSuccess: ((Element) -> Void)? = nil,
@@ -72,7 +67,6 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
     /// Subscribes closures that receive `object` weakly; results after `object` is gone are ignored. Called from an
     /// actor-isolated context, they run isolated to that actor.
-    @inlinable
     @discardableResult
     public func subscribe<Object: AnyObject>(
         with object: Object,
@@ -88,13 +82,11 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     }
 
     /// Emits `transform(element)`; a thrown error is emitted.
-    @inlinable
     public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Single<Result> {
         Single(raw: primitiveSequence.asObservable().map(transform))
     }
 
     /// Emits the result of the single that `selector` returns for the element.
-    @inlinable
     public func flatMap<Result>(_ selector: @escaping (Element) throws -> Single<Result>) -> Single<Result> {
         Single(raw: primitiveSequence.asObservable().flatMap { try selector($0).asObservable() })
     }
@@ -108,7 +100,6 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// or by disposal.
     ///
     /// [do](https://reactivex.io/documentation/operators/do.html)
-    @inlinable
     public func `do`(
         onSuccess: ((Element) throws -> Void)? = nil,
         afterSuccess: ((Element) throws -> Void)? = nil,
@@ -127,13 +118,11 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// Emits the element if `predicate` accepts it, otherwise completes empty; a thrown error is emitted.
     ///
     /// [filter](https://reactivex.io/documentation/operators/filter.html)
-    @inlinable
     public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
         asMaybe().filter(predicate)
     }
 
     /// Emits `transform(element)`, or completes empty when it is `nil`; a thrown error is emitted.
-    @inlinable
     public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<Result> {
         asMaybe().compactMap(transform)
     }
@@ -141,7 +130,6 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// Emits the outcome of the maybe that `selector` returns for the element.
     ///
     /// [flatMap](https://reactivex.io/documentation/operators/flatmap.html)
-    @inlinable
     public func flatMapMaybe<Result>(_ selector: @escaping (Element) throws -> Maybe<Result>) -> Maybe<Result> {
         asMaybe().flatMap(selector)
     }
@@ -149,7 +137,6 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// Completes or fails as the completable that `selector` returns for the element does.
     ///
     /// [flatMap](https://reactivex.io/documentation/operators/flatmap.html)
-    @inlinable
     public func flatMapCompletable(_ selector: @escaping (Element) throws -> Completable) -> Completable {
         Completable(raw: primitiveSequence.asObservable().flatMap { try selector($0).asObservable() })
     }
@@ -157,19 +144,16 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// Emits the element; if the single fails, emits `element` instead.
     ///
     /// [catch](https://reactivex.io/documentation/operators/catch.html)
-    @inlinable
     public func catchAndReturn(_ element: Element) -> Single<Element> {
         Single(raw: primitiveSequence.asObservable().catchAndReturn(element))
     }
 
     /// The single as a ``Maybe`` that always succeeds with an element or fails.
-    @inlinable
     public func asMaybe() -> Maybe<Element> {
         Maybe(raw: primitiveSequence.asObservable())
     }
 
     /// The single as a ``Completable``: completes when it succeeds, dropping the element.
-    @inlinable
     public func asCompletable() -> Completable {
         primitiveSequence.asObservable().ignoreElements().asCompletable()
     }

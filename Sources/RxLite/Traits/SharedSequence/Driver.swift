@@ -3,7 +3,6 @@
 public enum DriverSharingStrategy: SharingStrategyProtocol {
     public static var scheduler: any SchedulerType { SharingScheduler.make() }
 
-    @inlinable
     public static func share<Element>(_ source: Observable<Element>) -> Observable<Element> {
         source.share(replay: 1, scope: .whileConnected)
     }
@@ -21,21 +20,18 @@ extension ObservableConvertibleType where Element: Sendable {
     /// is emitted and the driver completes.
     ///
     /// The elements cross to the main thread here, so they must be `Sendable`.
-    @inlinable
     public func asDriver(onErrorJustReturn: Element) -> Driver<Element> {
         Driver(delivering: asObservable()) { $0.catchAndReturn(onErrorJustReturn) }
     }
 
     /// This sequence as a ``Driver``: elements are delivered on the main scheduler; if it fails, the driver
     /// continues with `onErrorDriveWith`.
-    @inlinable
     public func asDriver(onErrorDriveWith: Driver<Element>) -> Driver<Element> {
         Driver(delivering: asObservable()) { $0.catch { _ in onErrorDriveWith.asObservable() } }
     }
 
     /// This sequence as a ``Driver``: elements are delivered on the main scheduler; if it fails, the driver
     /// continues with the driver that `onErrorRecover` returns for the error.
-    @inlinable
     public func asDriver(onErrorRecover: @escaping (_ error: any Error) -> Driver<Element>) -> Driver<Element> {
         Driver(delivering: asObservable()) { $0.catch { error in onErrorRecover(error).asObservable() } }
     }
@@ -52,7 +48,6 @@ extension ObservableConvertibleType {
             that this is safe. Make Element Sendable to use the checked overload.
             """
     )
-    @inlinable
     public func asDriver(onErrorJustReturn: Element) -> Driver<Element> {
         Driver(delivering: asObservable()) { $0.catchAndReturn(onErrorJustReturn) }
     }
@@ -67,7 +62,6 @@ extension ObservableConvertibleType {
             that this is safe. Make Element Sendable to use the checked overload.
             """
     )
-    @inlinable
     public func asDriver(onErrorDriveWith: Driver<Element>) -> Driver<Element> {
         Driver(delivering: asObservable()) { $0.catch { _ in onErrorDriveWith.asObservable() } }
     }
@@ -82,7 +76,6 @@ extension ObservableConvertibleType {
             that this is safe. Make Element Sendable to use the checked overload.
             """
     )
-    @inlinable
     public func asDriver(onErrorRecover: @escaping (_ error: any Error) -> Driver<Element>) -> Driver<Element> {
         Driver(delivering: asObservable()) { $0.catch { error in onErrorRecover(error).asObservable() } }
     }
@@ -90,7 +83,6 @@ extension ObservableConvertibleType {
 
 extension BehaviorRelay where Element: Sendable {
     /// The relay as a ``Driver``: its current value first, then every accepted value, on the main scheduler.
-    @inlinable
     public func asDriver() -> Driver<Element> {
         Driver(delivering: asObservable())
     }
@@ -107,7 +99,6 @@ extension BehaviorRelay {
             that this is safe. Make Element Sendable to use the checked overload.
             """
     )
-    @inlinable
     public func asDriver() -> Driver<Element> {
         Driver(delivering: asObservable())
     }
@@ -118,7 +109,6 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     /// ``SharedSequenceConvertibleType/asSharedSequence()`` with Driver's strategy (RxSwift's `ActivityIndicator`,
     /// used as `indicator.asDriver()`), and for a ``Driver`` itself. Nothing is added: same elements, same scheduler,
     /// same sharing.
-    @inlinable
     public func asDriver() -> Driver<Element> {
         asSharedSequence()
     }

@@ -1,7 +1,6 @@
 extension InfallibleType where Element: Sendable {
     /// The infallible as a ``Driver``: the same elements, delivered on the main scheduler and shared (RxCocoa's
     /// `asDriver()`). The elements cross to the main thread here, so they must be `Sendable`.
-    @inlinable
     public func asDriver() -> Driver<Element> {
         Driver(delivering: asObservable())
     }
@@ -18,7 +17,6 @@ extension InfallibleType {
             that this is safe. Make Element Sendable to use the checked overload.
             """
     )
-    @inlinable
     public func asDriver() -> Driver<Element> {
         Driver(delivering: asObservable())
     }

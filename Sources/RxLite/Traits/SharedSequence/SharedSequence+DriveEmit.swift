@@ -7,7 +7,6 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     /// thread, it stops with a message, as RxCocoa's does.
     ///
     /// `onDisposed` runs after `onCompleted`, or when the subscription is disposed.
-    @inlinable
     @preconcurrency @MainActor
     @discardableResult
     public func drive(
@@ -23,7 +22,6 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     }
 
     /// Subscribes closures that receive `object` weakly; events after `object` is gone are ignored.
-    @inlinable
     @preconcurrency @MainActor
     @discardableResult
     public func drive<Object: AnyObject>(
@@ -40,7 +38,6 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     }
 
     /// Sends every element and the completion to each of `observers` (a ``Binder``, a subject, ...).
-    @inlinable
     @preconcurrency @MainActor
     @discardableResult
     public func drive<Observer: ObserverType>(
@@ -54,7 +51,6 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     }
 
     /// Sends every element, as an optional, and the completion to each of `observers` (a ``Binder``, a subject, ...).
-    @inlinable
     @preconcurrency @MainActor
     @discardableResult
     public func drive<Observer: ObserverType>(
@@ -68,7 +64,6 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     }
 
     /// Accepts every element into each of `relays`; the completion is not forwarded (a relay never ends).
-    @inlinable
     @preconcurrency @MainActor
     @discardableResult
     public func drive(
@@ -78,7 +73,6 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     }
 
     /// Accepts every element, as an optional, into each of `relays`; the completion is not forwarded (a relay never ends).
-    @inlinable
     @preconcurrency @MainActor
     @discardableResult
     public func drive(
@@ -88,7 +82,6 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     }
 
     /// Accepts every element into each of `relays`; the completion is not forwarded (a relay never ends).
-    @inlinable
     @preconcurrency @MainActor
     @discardableResult
     public func drive(
@@ -98,7 +91,6 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     }
 
     /// Accepts every element into each of `relays`; the completion is not forwarded (a relay never ends).
-    @inlinable
     @preconcurrency @MainActor
     @discardableResult
     public func drive(
@@ -114,7 +106,6 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     /// thread, it stops with a message, as RxCocoa's does.
     ///
     /// `onDisposed` runs after `onCompleted`, or when the subscription is disposed.
-    @inlinable
     @preconcurrency @MainActor
     @discardableResult
     public func emit(
@@ -130,7 +121,6 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     }
 
     /// Subscribes closures that receive `object` weakly; events after `object` is gone are ignored.
-    @inlinable
     @preconcurrency @MainActor
     @discardableResult
     public func emit<Object: AnyObject>(
@@ -147,7 +137,6 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     }
 
     /// Sends every element and the completion to each of `observers` (a ``Binder``, a subject, ...).
-    @inlinable
     @preconcurrency @MainActor
     @discardableResult
     public func emit<Observer: ObserverType>(
@@ -161,7 +150,6 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     }
 
     /// Sends every element, as an optional, and the completion to each of `observers` (a ``Binder``, a subject, ...).
-    @inlinable
     @preconcurrency @MainActor
     @discardableResult
     public func emit<Observer: ObserverType>(
@@ -175,7 +163,6 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     }
 
     /// Accepts every element into each of `relays`; the completion is not forwarded (a relay never ends).
-    @inlinable
     @preconcurrency @MainActor
     @discardableResult
     public func emit(
@@ -185,7 +172,6 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     }
 
     /// Accepts every element, as an optional, into each of `relays`; the completion is not forwarded (a relay never ends).
-    @inlinable
     @preconcurrency @MainActor
     @discardableResult
     public func emit(
@@ -195,7 +181,6 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     }
 
     /// Accepts every element into each of `relays`; the completion is not forwarded (a relay never ends).
-    @inlinable
     @preconcurrency @MainActor
     @discardableResult
     public func emit(
@@ -205,7 +190,6 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     }
 
     /// Accepts every element, as an optional, into each of `relays`; the completion is not forwarded (a relay never ends).
-    @inlinable
     @preconcurrency @MainActor
     @discardableResult
     public func emit(
@@ -215,7 +199,6 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     }
 
     /// Accepts every element into each of `relays`; the completion is not forwarded (a relay never ends).
-    @inlinable
     @preconcurrency @MainActor
     @discardableResult
     public func emit(

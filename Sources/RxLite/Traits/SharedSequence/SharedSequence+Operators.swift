@@ -4,13 +4,11 @@
 
 extension SharedSequenceConvertibleType {
     /// Emits `transform(element)` for every element.
-    @inlinable
     public func map<Result>(_ transform: @escaping (Element) -> Result) -> SharedSequence<SharingStrategy, Result> {
         SharedSequence(fusing: asSharedSequence()) { $0.map(transform) }
     }
 
     /// Emits the non-`nil` results of `transform`.
-    @inlinable
     public func compactMap<Result>(_ transform: @escaping (Element) -> Result?)
         -> SharedSequence<SharingStrategy, Result>
     {
@@ -18,7 +16,6 @@ extension SharedSequenceConvertibleType {
     }
 
     /// Emits the elements that satisfy `predicate`.
-    @inlinable
     public func filter(_ predicate: @escaping (Element) -> Bool) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(fusing: asSharedSequence()) { $0.filter(predicate) }
     }
@@ -26,7 +23,6 @@ extension SharedSequenceConvertibleType {
     /// Maps each element to a shared sequence and emits the elements of all of them, interleaved. The inner
     /// sequences may be of the other strategy (a Driver's element mapped to a Signal): both deliver on the sharing
     /// scheduler, and the result has the inner sequences' strategy, as in RxCocoa.
-    @inlinable
     public func flatMap<Sharing: SharingStrategyProtocol, Result>(
         _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
     ) -> SharedSequence<Sharing, Result> {
@@ -35,7 +31,6 @@ extension SharedSequenceConvertibleType {
 
     /// Maps each element to a shared sequence and emits only the elements of the latest one (the inner sequences'
     /// strategy is the result's, as in RxCocoa).
-    @inlinable
     public func flatMapLatest<Sharing: SharingStrategyProtocol, Result>(
         _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
     ) -> SharedSequence<Sharing, Result> {
@@ -44,7 +39,6 @@ extension SharedSequenceConvertibleType {
 
     /// Maps each element to a shared sequence, dropping elements while the previous one runs (the inner sequences'
     /// strategy is the result's, as in RxCocoa).
-    @inlinable
     public func flatMapFirst<Sharing: SharingStrategyProtocol, Result>(
         _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
     ) -> SharedSequence<Sharing, Result> {
@@ -52,7 +46,6 @@ extension SharedSequenceConvertibleType {
     }
 
     /// Emits `accumulator(previous, element)` for each element, starting from `seed`.
-    @inlinable
     public func scan<Accumulate>(_ seed: Accumulate, accumulator: @escaping (Accumulate, Element) -> Accumulate)
         -> SharedSequence<SharingStrategy, Accumulate>
     {
@@ -60,7 +53,6 @@ extension SharedSequenceConvertibleType {
     }
 
     /// Emits the accumulated value after `accumulator` updates it in place for each element, starting from `seed`.
-    @inlinable
     public func scan<Accumulate>(
         into seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) -> Void
     ) -> SharedSequence<SharingStrategy, Accumulate> {
@@ -68,13 +60,11 @@ extension SharedSequenceConvertibleType {
     }
 
     /// Drops the first `count` elements.
-    @inlinable
     public func skip(_ count: Int) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().skip(count))
     }
 
     /// Prints every event, subscription and disposal (see `Observable.debug`).
-    @inlinable
     public func debug(
         _ identifier: String? = nil, trimOutput: Bool = false, file: String = #file, line: UInt = #line,
         function: String = #function
@@ -84,7 +74,6 @@ extension SharedSequenceConvertibleType {
     }
 
     /// Emits an element only when its key differs from the key of the one before it, as `comparer` judges.
-    @inlinable
     public func distinctUntilChanged<Key>(
         _ keySelector: @escaping (Element) -> Key, comparer: @escaping (Key, Key) -> Bool
     ) -> SharedSequence<SharingStrategy, Element> {
@@ -92,7 +81,6 @@ extension SharedSequenceConvertibleType {
     }
 
     /// Emits an element only when its property at `keyPath` differs from that of the one before it.
-    @inlinable
     public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>)
         -> SharedSequence<SharingStrategy, Element>
     {
@@ -100,7 +88,6 @@ extension SharedSequenceConvertibleType {
     }
 
     /// Emits an element only when `comparer` says it differs from the one before it.
-    @inlinable
     public func distinctUntilChanged(_ comparer: @escaping (Element, Element) -> Bool)
         -> SharedSequence<SharingStrategy, Element>
     {
@@ -108,7 +95,6 @@ extension SharedSequenceConvertibleType {
     }
 
     /// Emits an element only when its key differs from the key of the one before it.
-    @inlinable
     public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) -> Key)
         -> SharedSequence<SharingStrategy, Element>
     {
@@ -118,7 +104,6 @@ extension SharedSequenceConvertibleType {
     /// For each element, emits `resultSelector(element, latest)` with the latest element of `second`; elements
     /// that arrive before `second` has emitted are dropped. `second` may be of the other kind (a signal's taps with
     /// a driver's state): both deliver on the sharing scheduler.
-    @inlinable
     public func withLatestFrom<Second: SharedSequenceConvertibleType, Result>(
         _ second: Second, resultSelector: @escaping (Element, Second.Element) -> Result
     ) -> SharedSequence<SharingStrategy, Result> {
@@ -126,7 +111,6 @@ extension SharedSequenceConvertibleType {
     }
 
     /// For each element, emits the latest element of `second`.
-    @inlinable
     public func withLatestFrom<Second: SharedSequenceConvertibleType>(_ second: Second)
         -> SharedSequence<SharingStrategy, Second.Element>
     {
@@ -134,13 +118,11 @@ extension SharedSequenceConvertibleType {
     }
 
     /// Emits `element` first, then the elements of this sequence.
-    @inlinable
     public func startWith(_ element: Element) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().startWith(element))
     }
 
     /// Calls the closures on each event, for side effects, and passes the events on unchanged.
-    @inlinable
     public func `do`(
         onNext: ((Element) -> Void)? = nil,
         afterNext: ((Element) -> Void)? = nil,
@@ -159,7 +141,6 @@ extension SharedSequenceConvertibleType {
 
 extension SharedSequenceConvertibleType where Element: Equatable {
     /// Emits an element only when it differs from the one before it.
-    @inlinable
     public func distinctUntilChanged() -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().distinctUntilChanged())
     }
@@ -167,7 +148,6 @@ extension SharedSequenceConvertibleType where Element: Equatable {
 
 extension SharedSequence {
     /// `combineLatest` of the shared sequences in `collection` (see `Observable.combineLatest`).
-    @inlinable
     public static func combineLatest<Sources: Collection, Result>(
         _ collection: Sources, resultSelector: @escaping ([Element]) -> Result
     ) -> SharedSequence<SharingStrategy, Result> where Sources.Element == SharedSequence<SharingStrategy, Element> {
@@ -176,7 +156,6 @@ extension SharedSequence {
     }
 
     /// `combineLatest` of the shared sequences in `collection`, as arrays.
-    @inlinable
     public static func combineLatest<Sources: Collection>(_ collection: Sources)
         -> SharedSequence<SharingStrategy, [Element]>
     where Sources.Element == SharedSequence<SharingStrategy, Element> {
@@ -184,7 +163,6 @@ extension SharedSequence {
     }
 
     /// `zip` of the shared sequences in `collection` (see `Observable.zip`).
-    @inlinable
     public static func zip<Sources: Collection, Result>(
         _ collection: Sources, resultSelector: @escaping ([Element]) -> Result
     ) -> SharedSequence<SharingStrategy, Result> where Sources.Element == SharedSequence<SharingStrategy, Element> {
@@ -193,7 +171,6 @@ extension SharedSequence {
     }
 
     /// `zip` of the shared sequences in `collection`, as arrays.
-    @inlinable
     public static func zip<Sources: Collection>(_ collection: Sources) -> SharedSequence<SharingStrategy, [Element]>
     where Sources.Element == SharedSequence<SharingStrategy, Element> {
         zip(collection) { $0 }
@@ -203,19 +180,16 @@ extension SharedSequence {
 extension SharedSequenceConvertibleType
 where Element: SharedSequenceConvertibleType, Element.SharingStrategy == SharingStrategy {
     /// Emits the elements of the latest inner sequence; a new one replaces the previous.
-    @inlinable
     public func switchLatest() -> SharedSequence<SharingStrategy, Element.Element> {
         SharedSequence<SharingStrategy, Element.Element>(asObservable().flatMapLatest { $0.asObservable() })
     }
 
     /// Emits the elements of every inner sequence, interleaved.
-    @inlinable
     public func merge() -> SharedSequence<SharingStrategy, Element.Element> {
         SharedSequence<SharingStrategy, Element.Element>(asObservable().flatMap { $0.asObservable() })
     }
 
     /// Emits the elements of the inner sequences, at most `maxConcurrent` of them subscribed at once.
-    @inlinable
     public func merge(maxConcurrent: Int) -> SharedSequence<SharingStrategy, Element.Element> {
         SharedSequence<SharingStrategy, Element.Element>(
             asObservable().map { $0.asObservable() }.merge(maxConcurrent: maxConcurrent))
@@ -224,14 +198,12 @@ where Element: SharedSequenceConvertibleType, Element.SharingStrategy == Sharing
 
 extension SharedSequence {
     /// Emits the elements of every source, interleaved; completes when all have completed.
-    @inlinable
     public static func merge<Sources: Collection>(_ sources: Sources) -> SharedSequence<SharingStrategy, Element>
     where Sources.Element == SharedSequence<SharingStrategy, Element> {
         SharedSequence(Observable.merge(sources.map { $0.asObservable() }))
     }
 
     /// Emits the elements of every source, interleaved; completes when all have completed.
-    @inlinable
     public static func merge(_ sources: [SharedSequence<SharingStrategy, Element>])
         -> SharedSequence<SharingStrategy, Element>
     {
@@ -239,7 +211,6 @@ extension SharedSequence {
     }
 
     /// Emits the elements of every source, interleaved; completes when all have completed.
-    @inlinable
     public static func merge(_ sources: SharedSequence<SharingStrategy, Element>...)
         -> SharedSequence<SharingStrategy, Element>
     {
@@ -247,21 +218,18 @@ extension SharedSequence {
     }
 
     /// Emits the elements of each source in turn, subscribing to the next when one completes.
-    @inlinable
     public static func concat<Sources: Sequence>(_ sequence: Sources) -> SharedSequence<SharingStrategy, Element>
     where Sources.Element == SharedSequence<SharingStrategy, Element> {
         SharedSequence(Observable.concat(sequence.lazy.map { $0.asObservable() }))
     }
 
     /// Emits the elements of each source in turn, subscribing to the next when one completes.
-    @inlinable
     public static func concat<Sources: Collection>(_ collection: Sources) -> SharedSequence<SharingStrategy, Element>
     where Sources.Element == SharedSequence<SharingStrategy, Element> {
         SharedSequence(Observable.concat(collection.map { $0.asObservable() }))
     }
 
     /// Calls `factory` for each subscriber and subscribes to the sequence it returns.
-    @inlinable
     public static func deferred(_ factory: @escaping () -> SharedSequence<SharingStrategy, Element>)
         -> SharedSequence<SharingStrategy, Element>
     {
@@ -271,26 +239,22 @@ extension SharedSequence {
 
 extension SharedSequence where Element: Sendable {
     /// Emits `elements` one scheduled action each on the strategy's scheduler, then completes.
-    @inlinable
     public static func of(_ elements: Element...) -> SharedSequence<SharingStrategy, Element> {
         from(elements)
     }
 
     /// Emits the elements of `array` one scheduled action each on the strategy's scheduler, then completes.
-    @inlinable
     public static func from(_ array: [Element]) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(raw: Observable.from(array, scheduler: SharingStrategy.scheduler))
     }
 
     /// Emits the elements of `sequence` one scheduled action each on the strategy's scheduler, then completes.
-    @inlinable
     public static func from<Source: Sequence>(_ sequence: Source) -> SharedSequence<SharingStrategy, Element>
     where Source.Element == Element {
         SharedSequence(raw: Observable.from(Array(sequence), scheduler: SharingStrategy.scheduler))
     }
 
     /// Emits the element of `optional`, if any, on the strategy's scheduler, then completes.
-    @inlinable
     public static func from(optional: Element?) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(raw: Observable.from(optional: optional).subscribe(on: SharingStrategy.scheduler))
     }
@@ -307,7 +271,6 @@ extension SharedSequence {
             that this is safe. Make Element Sendable to use the checked overload.
             """
     )
-    @inlinable
     public static func of(_ elements: Element...) -> SharedSequence<SharingStrategy, Element> {
         from(elements)
     }
@@ -322,7 +285,6 @@ extension SharedSequence {
             that this is safe. Make Element Sendable to use the checked overload.
             """
     )
-    @inlinable
     public static func from(_ array: [Element]) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(raw: Observable.from(array, scheduler: SharingStrategy.scheduler))
     }
@@ -337,7 +299,6 @@ extension SharedSequence {
             that this is safe. Make Element Sendable to use the checked overload.
             """
     )
-    @inlinable
     public static func from<Source: Sequence>(_ sequence: Source) -> SharedSequence<SharingStrategy, Element>
     where Source.Element == Element {
         SharedSequence(raw: Observable.from(Array(sequence), scheduler: SharingStrategy.scheduler))
@@ -353,7 +314,6 @@ extension SharedSequence {
             that this is safe. Make Element Sendable to use the checked overload.
             """
     )
-    @inlinable
     public static func from(optional: Element?) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(raw: Observable.from(optional: optional).subscribe(on: SharingStrategy.scheduler))
     }

@@ -11,7 +11,6 @@ extension SharedSequenceConvertibleType where Element: Sendable {
     /// in:  ab-c----d-|
     /// out: a--c----d-|
     /// ```
-    @inlinable
     public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().throttle(dueTime, latest: latest, scheduler: SharingStrategy.scheduler))
     }
@@ -23,7 +22,6 @@ extension SharedSequenceConvertibleType where Element: Sendable {
     /// in:  ab---c-d---|
     /// out: ---b-----d-|
     /// ```
-    @inlinable
     public func debounce(_ dueTime: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().debounce(dueTime, scheduler: SharingStrategy.scheduler))
     }
@@ -35,7 +33,6 @@ extension SharedSequenceConvertibleType where Element: Sendable {
     /// in:  a-b--|
     /// out: --a-b--|
     /// ```
-    @inlinable
     public func delay(_ dueTime: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().delay(dueTime, scheduler: SharingStrategy.scheduler))
     }
@@ -52,7 +49,6 @@ extension SharedSequenceConvertibleType {
             that this is safe. Make Element Sendable to use the checked overload.
             """
     )
-    @inlinable
     public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().throttle(dueTime, latest: latest, scheduler: SharingStrategy.scheduler))
     }
@@ -67,7 +63,6 @@ extension SharedSequenceConvertibleType {
             that this is safe. Make Element Sendable to use the checked overload.
             """
     )
-    @inlinable
     public func debounce(_ dueTime: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().debounce(dueTime, scheduler: SharingStrategy.scheduler))
     }
@@ -82,7 +77,6 @@ extension SharedSequenceConvertibleType {
             that this is safe. Make Element Sendable to use the checked overload.
             """
     )
-    @inlinable
     public func delay(_ dueTime: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().delay(dueTime, scheduler: SharingStrategy.scheduler))
     }
@@ -90,14 +84,12 @@ extension SharedSequenceConvertibleType {
 
 extension SharedSequence where Element: FixedWidthInteger & Sendable {
     /// Emits 0, 1, 2, ... every `period` on the strategy's scheduler; never completes.
-    @inlinable
     public static func interval(_ period: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(Observable.interval(period, scheduler: SharingStrategy.scheduler))
     }
 
     /// Emits 0 after `dueTime`, then (with a `period`) 1, 2, ... every `period`; without one it completes after
     /// the first element.
-    @inlinable
     public static func timer(_ dueTime: RxTimeInterval, period: RxTimeInterval? = nil)
         -> SharedSequence<SharingStrategy, Element>
     {

@@ -1,7 +1,6 @@
 extension SharedSequenceConvertibleType {
     /// Emits `resultSelector(object, element)` for each element, holding `object` weakly; completes at the first
     /// element that arrives after `object` is gone. Like ``ObservableType/withUnretained(_:resultSelector:)``.
-    @inlinable
     public func withUnretained<Object: AnyObject, Out>(
         _ object: Object, resultSelector: @escaping (Object, Element) -> Out
     ) -> SharedSequence<SharingStrategy, Out> {
@@ -10,7 +9,6 @@ extension SharedSequenceConvertibleType {
 
     /// Emits `(object, element)` for each element, holding `object` weakly; completes at the first element that
     /// arrives after `object` is gone. Like ``ObservableType/withUnretained(_:)``.
-    @inlinable
     public func withUnretained<Object: AnyObject>(_ object: Object) -> SharedSequence<
         SharingStrategy, (Object, Element)
     > {

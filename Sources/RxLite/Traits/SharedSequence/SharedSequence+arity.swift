@@ -7,7 +7,6 @@
 extension SharedSequence {
     /// `combineLatest` of 2 shared sequences of this strategy (see `Observable.combineLatest`); the selector cannot throw, so
     /// the result never fails.
-    @inlinable
     public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
         _ source1: O1, _ source2: O2,
         resultSelector: @escaping (O1.Element, O2.Element) -> Element
@@ -19,7 +18,6 @@ extension SharedSequence {
 
     /// `combineLatest` of 3 shared sequences of this strategy (see `Observable.combineLatest`); the selector cannot throw, so
     /// the result never fails.
-    @inlinable
     public static func combineLatest<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType
     >(
@@ -37,7 +35,6 @@ extension SharedSequence {
 
     /// `combineLatest` of 4 shared sequences of this strategy (see `Observable.combineLatest`); the selector cannot throw, so
     /// the result never fails.
-    @inlinable
     public static func combineLatest<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
         O4: SharedSequenceConvertibleType
@@ -57,7 +54,6 @@ extension SharedSequence {
 
     /// `combineLatest` of 5 shared sequences of this strategy (see `Observable.combineLatest`); the selector cannot throw, so
     /// the result never fails.
-    @inlinable
     public static func combineLatest<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
         O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType
@@ -78,7 +74,6 @@ extension SharedSequence {
 
     /// `combineLatest` of 6 shared sequences of this strategy (see `Observable.combineLatest`); the selector cannot throw, so
     /// the result never fails.
-    @inlinable
     public static func combineLatest<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
         O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType
@@ -99,7 +94,6 @@ extension SharedSequence {
 
     /// `combineLatest` of 7 shared sequences of this strategy (see `Observable.combineLatest`); the selector cannot throw, so
     /// the result never fails.
-    @inlinable
     public static func combineLatest<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
         O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType,
@@ -123,7 +117,6 @@ extension SharedSequence {
 
     /// `combineLatest` of 8 shared sequences of this strategy (see `Observable.combineLatest`); the selector cannot throw, so
     /// the result never fails.
-    @inlinable
     public static func combineLatest<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
         O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType,
@@ -149,7 +142,6 @@ extension SharedSequence {
     }
 
     /// `combineLatest` of 2 shared sequences of this strategy, emitting tuples.
-    @inlinable
     public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
         _ source1: O1, _ source2: O2
     ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element)>
@@ -161,7 +153,6 @@ extension SharedSequence {
     }
 
     /// `combineLatest` of 3 shared sequences of this strategy, emitting tuples.
-    @inlinable
     public static func combineLatest<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType
     >(
@@ -175,7 +166,6 @@ extension SharedSequence {
     }
 
     /// `combineLatest` of 4 shared sequences of this strategy, emitting tuples.
-    @inlinable
     public static func combineLatest<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
         O4: SharedSequenceConvertibleType
@@ -191,7 +181,6 @@ extension SharedSequence {
     }
 
     /// `combineLatest` of 5 shared sequences of this strategy, emitting tuples.
-    @inlinable
     public static func combineLatest<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
         O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType
@@ -207,7 +196,6 @@ extension SharedSequence {
     }
 
     /// `combineLatest` of 6 shared sequences of this strategy, emitting tuples.
-    @inlinable
     public static func combineLatest<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
         O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType
@@ -224,7 +212,6 @@ extension SharedSequence {
     }
 
     /// `combineLatest` of 7 shared sequences of this strategy, emitting tuples.
-    @inlinable
     public static func combineLatest<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
         O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType,
@@ -245,7 +232,6 @@ extension SharedSequence {
     }
 
     /// `combineLatest` of 8 shared sequences of this strategy, emitting tuples.
-    @inlinable
     public static func combineLatest<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
         O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType,
@@ -271,7 +257,6 @@ extension SharedSequence {
 
     /// `zip` of 2 shared sequences of this strategy (see `Observable.zip`); the selector cannot throw, so
     /// the result never fails.
-    @inlinable
     public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
         _ source1: O1, _ source2: O2,
         resultSelector: @escaping (O1.Element, O2.Element) -> Element
@@ -282,7 +267,6 @@ extension SharedSequence {
 
     /// `zip` of 3 shared sequences of this strategy (see `Observable.zip`); the selector cannot throw, so
     /// the result never fails.
-    @inlinable
     public static func zip<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType
     >(
@@ -300,7 +284,6 @@ extension SharedSequence {
 
     /// `zip` of 4 shared sequences of this strategy (see `Observable.zip`); the selector cannot throw, so
     /// the result never fails.
-    @inlinable
     public static func zip<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
         O4: SharedSequenceConvertibleType
@@ -320,7 +303,6 @@ extension SharedSequence {
 
     /// `zip` of 5 shared sequences of this strategy (see `Observable.zip`); the selector cannot throw, so
     /// the result never fails.
-    @inlinable
     public static func zip<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
         O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType
@@ -341,7 +323,6 @@ extension SharedSequence {
 
     /// `zip` of 6 shared sequences of this strategy (see `Observable.zip`); the selector cannot throw, so
     /// the result never fails.
-    @inlinable
     public static func zip<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
         O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType
@@ -362,7 +343,6 @@ extension SharedSequence {
 
     /// `zip` of 7 shared sequences of this strategy (see `Observable.zip`); the selector cannot throw, so
     /// the result never fails.
-    @inlinable
     public static func zip<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
         O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType,
@@ -386,7 +366,6 @@ extension SharedSequence {
 
     /// `zip` of 8 shared sequences of this strategy (see `Observable.zip`); the selector cannot throw, so
     /// the result never fails.
-    @inlinable
     public static func zip<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
         O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType,
@@ -412,7 +391,6 @@ extension SharedSequence {
     }
 
     /// `zip` of 2 shared sequences of this strategy, emitting tuples.
-    @inlinable
     public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
         _ source1: O1, _ source2: O2
     ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element)>
@@ -424,7 +402,6 @@ extension SharedSequence {
     }
 
     /// `zip` of 3 shared sequences of this strategy, emitting tuples.
-    @inlinable
     public static func zip<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType
     >(
@@ -438,7 +415,6 @@ extension SharedSequence {
     }
 
     /// `zip` of 4 shared sequences of this strategy, emitting tuples.
-    @inlinable
     public static func zip<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
         O4: SharedSequenceConvertibleType
@@ -454,7 +430,6 @@ extension SharedSequence {
     }
 
     /// `zip` of 5 shared sequences of this strategy, emitting tuples.
-    @inlinable
     public static func zip<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
         O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType
@@ -470,7 +445,6 @@ extension SharedSequence {
     }
 
     /// `zip` of 6 shared sequences of this strategy, emitting tuples.
-    @inlinable
     public static func zip<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
         O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType
@@ -487,7 +461,6 @@ extension SharedSequence {
     }
 
     /// `zip` of 7 shared sequences of this strategy, emitting tuples.
-    @inlinable
     public static func zip<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
         O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType,
@@ -508,7 +481,6 @@ extension SharedSequence {
     }
 
     /// `zip` of 8 shared sequences of this strategy, emitting tuples.
-    @inlinable
     public static func zip<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
         O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType,

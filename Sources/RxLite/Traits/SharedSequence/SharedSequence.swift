@@ -20,7 +20,6 @@ public protocol SharedSequenceConvertibleType<Element>: ObservableConvertibleTyp
 extension SharedSequenceConvertibleType {
     /// The shared sequence's events as an ``Observable``, for a type that implements only ``asSharedSequence()``
     /// (RxSwift's `ActivityIndicator`, for one).
-    @inlinable
     public func asObservable() -> Observable<Element> { asSharedSequence().asObservable() }
 }
 
@@ -34,13 +33,11 @@ extension SharedSequenceConvertibleType {
 public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>: SharedSequenceConvertibleType {
     /// What subscribers subscribe to, for a sequence shared when it was made; `nil` for one made by `map`,
     /// `compactMap` or `filter`, which ``lazilyShared`` shares on first use.
-    @usableFromInline
     let source: Observable<Element>?
     /// For a sequence made by `map`, `compactMap` or `filter`: ``unshared``, shared when someone first asks for it
     /// (``asObservable()``). The next `map`, `compactMap` or `filter` extends ``unshared`` instead, so the steps in
     /// the middle of a run never share at all: building a twelve-step Driver chain made twelve shares where one is
     /// used (MapFilterDriverCreating).
-    @usableFromInline
     let lazilyShared: LazyShare<SharingStrategy, Element>?
     /// For a sequence made by `map`, `compactMap` or `filter`: the same events *before* this sequence's sharing, as a
     /// chain of those operators from the nearest shared sequence that is not one of them. The next `map`, `compactMap`
@@ -48,11 +45,9 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
     /// end, instead of after every step (see DifferencesFromRxSwift: "Driver and Signal share once per run of map and
     /// filter"). `nil` for every other sequence: an operator with state or side effects, or a conversion
     /// (`asDriver`), is always shared, so its work runs once per event whoever subscribes after it.
-    @usableFromInline
     let unshared: Observable<Element>?
 
     /// Wraps `source`, which must already never fail and deliver on the strategy's scheduler, and shares it.
-    @inlinable
     init(_ source: Observable<Element>) {
         self.source = SharingStrategy.share(source)
         lazilyShared = nil
@@ -60,7 +55,6 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
     }
 
     /// Wraps `source` as it is: for sources that are already shared (or need no sharing, like `empty`).
-    @inlinable
     init(raw source: Observable<Element>) {
         self.source = source
         lazilyShared = nil
@@ -70,7 +64,6 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
     /// `transform` (a stateless, per-element `map`, `compactMap` or `filter` step) applied to `upstream`'s events,
     /// shared once, on first use: the step joins `upstream`'s own run of such steps when it has one (see
     /// ``unshared``).
-    @inlinable
     init<Upstream>(
         fusing upstream: SharedSequence<SharingStrategy, Upstream>,
         _ transform: (Observable<Upstream>) -> Observable<Element>
@@ -83,24 +76,20 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
 
     /// `source` delivered on the strategy's scheduler, with `recover` deciding what follows an error, and shared:
     /// what every `asDriver(...)` and `asSignal(...)` builds.
-    @inlinable
     init(
         delivering source: Observable<Element>, recover: (Observable<Element>) -> Observable<Element> = { $0 }
     ) {
         self.init(recover(source.observe(onAny: SharingStrategy.scheduler)))
     }
 
-    @inlinable
     public func asObservable() -> Observable<Element> { source ?? lazilyShared!.observable }
 
-    @inlinable
     public func asSharedSequence() -> SharedSequence<SharingStrategy, Element> { self }
 }
 
 extension SharedSequence {
     /// A sequence (`Driver.just(x)`, `Signal.just(x)`) that emits `element` on the strategy's scheduler and
     /// completes.
-    @inlinable
     public static func just(_ element: Element) -> SharedSequence<SharingStrategy, Element> where Element: Sendable {
         SharedSequence(raw: Observable.just(element).uncheckedSubscribe(on: SharingStrategy.scheduler))
     }
@@ -115,19 +104,16 @@ extension SharedSequence {
             that this is safe. Make Element Sendable to use the checked overload.
             """
     )
-    @inlinable
     public static func just(_ element: Element) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(raw: Observable.just(element).uncheckedSubscribe(on: SharingStrategy.scheduler))
     }
 
     /// A sequence that completes at once.
-    @inlinable
     public static func empty() -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(raw: Observable.empty())
     }
 
     /// A sequence that never emits and never completes.
-    @inlinable
     public static func never() -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(raw: Observable.never())
     }
@@ -135,21 +121,15 @@ extension SharedSequence {
 
 /// The shared observable of a ``SharedSequence`` made by `map`, `compactMap` or `filter`: `upstream` shared by the
 /// strategy, made the first time it is asked for and the same object every time after, from any thread.
-@usableFromInline
 final class LazyShare<SharingStrategy: SharingStrategyProtocol, Element>: @unchecked Sendable {
     /// The word of `lock`, in this object's own memory rather than a heap cell of its own (see ``InlineWord``). Must
     /// stay the first stored property.
-    @usableFromInline
     var words = InlineWord()
-    @usableFromInline
     let upstream: Observable<Element>
-    @usableFromInline
     var lock: LockWord { LockWord(word: 0, of: self) }
     // Guarded by `lock`.
-    @usableFromInline
     var shared: Observable<Element>?
 
-    @inlinable
     init(_ upstream: Observable<Element>) {
         self.upstream = upstream
         assertFirstStoredProperty(of: self, &words)
@@ -158,7 +138,6 @@ final class LazyShare<SharingStrategy: SharingStrategyProtocol, Element>: @unche
     /// The shared observable. The strategy's `share` may be a user's (a custom ``SharingStrategyProtocol``), so it
     /// runs outside the lock; when two threads race to make it, the first one stored wins and the other is dropped
     /// unsubscribed.
-    @inlinable
     var observable: Observable<Element> {
         if let shared = lock.withLock({ shared }) { return shared }
         let made = SharingStrategy.share(upstream)

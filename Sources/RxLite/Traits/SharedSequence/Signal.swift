@@ -3,7 +3,6 @@
 public enum SignalSharingStrategy: SharingStrategyProtocol {
     public static var scheduler: any SchedulerType { SharingScheduler.make() }
 
-    @inlinable
     public static func share<Element>(_ source: Observable<Element>) -> Observable<Element> {
         source.share(scope: .whileConnected)
     }
@@ -16,20 +15,17 @@ public typealias Signal<Element> = SharedSequence<SignalSharingStrategy, Element
 extension ObservableConvertibleType where Element: Sendable {
     /// This sequence as a ``Signal``: elements are delivered on the main scheduler; if it fails,
     /// `onErrorJustReturn` is emitted and the signal completes.
-    @inlinable
     public func asSignal(onErrorJustReturn: Element) -> Signal<Element> {
         Signal(delivering: asObservable()) { $0.catchAndReturn(onErrorJustReturn) }
     }
 
     /// This sequence as a ``Signal``: if it fails, the signal continues with `onErrorSignalWith`.
-    @inlinable
     public func asSignal(onErrorSignalWith: Signal<Element>) -> Signal<Element> {
         Signal(delivering: asObservable()) { $0.catch { _ in onErrorSignalWith.asObservable() } }
     }
 
     /// This sequence as a ``Signal``: if it fails, the signal continues with the signal that `onErrorRecover`
     /// returns for the error.
-    @inlinable
     public func asSignal(onErrorRecover: @escaping (_ error: any Error) -> Signal<Element>) -> Signal<Element> {
         Signal(delivering: asObservable()) { $0.catch { error in onErrorRecover(error).asObservable() } }
     }
@@ -46,7 +42,6 @@ extension ObservableConvertibleType {
             that this is safe. Make Element Sendable to use the checked overload.
             """
     )
-    @inlinable
     public func asSignal(onErrorJustReturn: Element) -> Signal<Element> {
         Signal(delivering: asObservable()) { $0.catchAndReturn(onErrorJustReturn) }
     }
@@ -61,7 +56,6 @@ extension ObservableConvertibleType {
             that this is safe. Make Element Sendable to use the checked overload.
             """
     )
-    @inlinable
     public func asSignal(onErrorSignalWith: Signal<Element>) -> Signal<Element> {
         Signal(delivering: asObservable()) { $0.catch { _ in onErrorSignalWith.asObservable() } }
     }
@@ -76,7 +70,6 @@ extension ObservableConvertibleType {
             that this is safe. Make Element Sendable to use the checked overload.
             """
     )
-    @inlinable
     public func asSignal(onErrorRecover: @escaping (_ error: any Error) -> Signal<Element>) -> Signal<Element> {
         Signal(delivering: asObservable()) { $0.catch { error in onErrorRecover(error).asObservable() } }
     }
@@ -84,7 +77,6 @@ extension ObservableConvertibleType {
 
 extension PublishRelay where Element: Sendable {
     /// The relay as a ``Signal``: every accepted value, on the main scheduler.
-    @inlinable
     public func asSignal() -> Signal<Element> {
         Signal(delivering: asObservable())
     }
@@ -101,7 +93,6 @@ extension PublishRelay {
             that this is safe. Make Element Sendable to use the checked overload.
             """
     )
-    @inlinable
     public func asSignal() -> Signal<Element> {
         Signal(delivering: asObservable())
     }
@@ -111,7 +102,6 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     /// The sequence as the ``Signal`` it already is: for a type of one's own that implements only
     /// ``SharedSequenceConvertibleType/asSharedSequence()`` with Signal's strategy, and for a ``Signal`` itself.
     /// Nothing is added: same elements, same scheduler, same sharing.
-    @inlinable
     public func asSignal() -> Signal<Element> {
         asSharedSequence()
     }

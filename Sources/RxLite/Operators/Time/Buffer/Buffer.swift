@@ -12,7 +12,6 @@ extension ObservableType where Element: Sendable {
     /// ```
     ///
     /// [buffer](https://reactivex.io/documentation/operators/buffer.html)
-    @inlinable
     public func buffer<Scheduler: SchedulerType>(timeSpan: RxTimeInterval, count: Int, scheduler: Scheduler)
         -> Observable<[Element]>
     {
@@ -31,7 +30,6 @@ extension ObservableType {
             that this is safe. Make Element Sendable to use the checked overload.
             """
     )
-    @inlinable
     public func buffer<Scheduler: SchedulerType>(timeSpan: RxTimeInterval, count: Int, scheduler: Scheduler)
         -> Observable<[Element]>
     {
@@ -39,7 +37,6 @@ extension ObservableType {
     }
 
     /// What both `buffer(timeSpan:count:scheduler:)` overloads build.
-    @inlinable
     func uncheckedBuffer<Scheduler: SchedulerType>(timeSpan: RxTimeInterval, count: Int, scheduler: Scheduler)
         -> Observable<[Element]>
     {
@@ -56,15 +53,12 @@ extension ObservableType {
 }
 
 /// The sink of `buffer`: the current array, under the lock, beside ``ChunkStorage``'s machine.
-@usableFromInline
 final class BufferStorage<Element, Scheduler: SchedulerType>: ChunkStorage<[Element], Scheduler>,
     @unchecked Sendable
 {
     // Guarded by `lock`.
-    @usableFromInline
     @exclusivity(unchecked) var buffer: [Element] = []
 
-    @inlinable
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
@@ -89,13 +83,11 @@ final class BufferStorage<Element, Scheduler: SchedulerType>: ChunkStorage<[Elem
     }
 
     /// Holding the lock: the current array, leaving an empty one.
-    @inlinable
     func takeBuffer() -> [Element] {
         defer { buffer = [] }
         return buffer
     }
 
-    @usableFromInline
     override func closeChunk(if transition: () -> Bool) {
         emit { transition() ? .next(takeBuffer()) : nil }
     }

@@ -9,9 +9,7 @@ import Foundation
 /// Invariants:
 /// - One timer is outstanding while running. A chunk cut short by `count` only moves `chunkEnd` later; the timer,
 ///   due at the old end, fires early and is re-armed for the rest, so chunks ended by count allocate no timer.
-@usableFromInline
 struct ChunkStateMachine {
-    @usableFromInline
     enum State {
         /// The current chunk holds `count` elements and ends at `chunkEnd`.
         case running(count: Int, chunkEnd: Date)
@@ -19,7 +17,6 @@ struct ChunkStateMachine {
         case finished
     }
 
-    @usableFromInline
     enum TimerAction {
         /// Finished.
         case none
@@ -29,14 +26,10 @@ struct ChunkStateMachine {
         case armTimer(after: TimeInterval)
     }
 
-    @usableFromInline
     var state: State
-    @usableFromInline
     let timeSpan: TimeInterval
-    @usableFromInline
     let maxCount: Int
 
-    @inlinable
     init(timeSpan: TimeInterval, count: Int, startedAt now: Date) {
         precondition(count > 0, "buffer/window count must be positive, got \(count)")
         self.timeSpan = timeSpan
@@ -46,7 +39,6 @@ struct ChunkStateMachine {
 
     /// An element arrived at `now` and joined the current chunk; `true` when that filled it (close it and start the
     /// next now).
-    @inlinable
     mutating func next(now: Date) -> Bool {
         guard case .running(let count, let chunkEnd) = state else { return false }
         if count + 1 >= maxCount {
@@ -58,7 +50,6 @@ struct ChunkStateMachine {
     }
 
     /// The source ended; `true` when its terminal event goes out.
-    @inlinable
     mutating func finish() -> Bool {
         guard case .running = state else { return false }
         state = .finished
@@ -66,7 +57,6 @@ struct ChunkStateMachine {
     }
 
     /// The timer fired at `now`.
-    @inlinable
     mutating func timerFired(now: Date) -> TimerAction {
         guard case .running(_, let chunkEnd) = state else { return .none }
         if let rest = now.timeLeft(until: chunkEnd) { return .armTimer(after: rest) }

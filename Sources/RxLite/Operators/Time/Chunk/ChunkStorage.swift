@@ -3,14 +3,11 @@ import Foundation
 /// What `buffer(timeSpan:count:scheduler:)`'s and `window(timeSpan:count:scheduler:)`'s storages share: a
 /// ``ChunkStateMachine`` under the lock and the timer that ends a chunk by time. Each subclass says what a chunk is
 /// (an array, a subject) and how one closes (``closeChunk(if:)``).
-@usableFromInline
 class ChunkStorage<Output, Scheduler: SchedulerType>: TimedEmitter<Output, Scheduler>, @unchecked Sendable {
     // Guarded by `lock`.
-    @usableFromInline
     @exclusivity(unchecked) final var machine: ChunkStateMachine
 
     /// A storage whose first chunk starts now and ends after `timeSpan` or `count` elements.
-    @inlinable
     init(
         timeSpan: RxTimeInterval, count: Int, scheduler: Scheduler, lifetime: Lifetime,
         sink: @escaping EventSink<Output>
@@ -22,12 +19,10 @@ class ChunkStorage<Output, Scheduler: SchedulerType>: TimedEmitter<Output, Sched
     /// Ends the current chunk by time and starts the next, if `transition` (the machine's, run holding the lock)
     /// says so: in its critical section, so no element falls between the machine's chunk and the subclass's. Every
     /// subclass (buffer, window) overrides it.
-    @usableFromInline
     func closeChunk(if transition: () -> Bool) {
         preconditionFailure("Internal inconsistency: \(Self.self) does not override ChunkStorage.closeChunk(if:)")
     }
 
-    @usableFromInline
     final override func timerFired() {
         guard lifetime.isActive else { return }
         let now = scheduler.now

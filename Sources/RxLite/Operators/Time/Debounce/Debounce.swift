@@ -14,7 +14,6 @@ extension ObservableType where Element: Sendable {
     /// re-armed only when it fires before that deadline. A burst of a million elements costs two timers.
     ///
     /// [debounce](https://reactivex.io/documentation/operators/debounce.html)
-    @inlinable
     public func debounce<Scheduler: SchedulerType>(_ dueTime: RxTimeInterval, scheduler: Scheduler) -> Observable<
         Element
     > {
@@ -33,7 +32,6 @@ extension ObservableType {
             that this is safe. Make Element Sendable to use the checked overload.
             """
     )
-    @inlinable
     public func debounce<Scheduler: SchedulerType>(_ dueTime: RxTimeInterval, scheduler: Scheduler) -> Observable<
         Element
     > {
@@ -41,7 +39,6 @@ extension ObservableType {
     }
 
     /// What both `debounce(_:scheduler:)` overloads build.
-    @inlinable
     func uncheckedDebounce<Scheduler: SchedulerType>(_ dueTime: RxTimeInterval, scheduler: Scheduler) -> Observable<
         Element
     > {

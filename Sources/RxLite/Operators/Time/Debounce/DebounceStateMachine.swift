@@ -6,9 +6,7 @@ import Foundation
 /// - A timer is outstanding exactly while an element waits. It is armed when an element arrives with none waiting;
 ///   a newer element only moves `deadline` later, and when the timer fires before the deadline it is re-armed for
 ///   the rest. So a burst of any length costs two timers, not one per element.
-@usableFromInline
 package struct DebounceStateMachine<Element>: TimedStateMachine {
-    @usableFromInline
     package enum State {
         /// Nothing waits and no timer is outstanding.
         case idle
@@ -19,18 +17,14 @@ package struct DebounceStateMachine<Element>: TimedStateMachine {
         case finished
     }
 
-    @usableFromInline
     package var state: State = .idle
-    @usableFromInline
     package let dueTime: TimeInterval
 
-    @inlinable
     package init(dueTime: TimeInterval) {
         self.dueTime = dueTime
     }
 
     /// An element arrived at `now`: it waits, and the timer is armed unless one already is.
-    @inlinable
     package mutating func next(_ element: Element, now: Date) -> TimedStep<Element> {
         switch state {
         case .idle:
@@ -45,7 +39,6 @@ package struct DebounceStateMachine<Element>: TimedStateMachine {
     }
 
     /// The upstream completed: a waiting element is flushed at once.
-    @inlinable
     package mutating func completed() -> TimedStep<Element> {
         switch state {
         case .idle:
@@ -60,7 +53,6 @@ package struct DebounceStateMachine<Element>: TimedStateMachine {
     }
 
     /// The upstream failed; `true` when the error goes out (the waiting element is dropped).
-    @inlinable
     package mutating func failed() -> Bool {
         if case .finished = state { return false }
         state = .finished
@@ -68,7 +60,6 @@ package struct DebounceStateMachine<Element>: TimedStateMachine {
     }
 
     /// The timer fired at `now`.
-    @inlinable
     package mutating func timerFired(now: Date) -> TimedStep<Element> {
         guard case .waiting(let element, let deadline) = state else { return .none }
         if let rest = now.timeLeft(until: deadline) { return .armTimer(after: rest) }
@@ -77,7 +68,6 @@ package struct DebounceStateMachine<Element>: TimedStateMachine {
     }
 
     /// Takes the waiting element out, as if its deadline had passed (for `flush`).
-    @inlinable
     package mutating func flush() -> Element? {
         guard case .waiting(let element, _) = state else { return nil }
         state = .idle

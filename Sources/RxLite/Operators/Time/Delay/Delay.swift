@@ -13,7 +13,6 @@ extension ObservableType where Element: Sendable {
     /// tick apart there, with RxTest's timestamps.
     ///
     /// [delay](https://reactivex.io/documentation/operators/delay.html)
-    @inlinable
     public func delay<Scheduler: SchedulerType>(_ dueTime: RxTimeInterval, scheduler: Scheduler) -> Observable<
         Element
     > {
@@ -32,7 +31,6 @@ extension ObservableType {
             that this is safe. Make Element Sendable to use the checked overload.
             """
     )
-    @inlinable
     public func delay<Scheduler: SchedulerType>(_ dueTime: RxTimeInterval, scheduler: Scheduler) -> Observable<
         Element
     > {
@@ -40,7 +38,6 @@ extension ObservableType {
     }
 
     /// What both `delay(_:scheduler:)` overloads build.
-    @inlinable
     func uncheckedDelay<Scheduler: SchedulerType>(_ dueTime: RxTimeInterval, scheduler: Scheduler) -> Observable<
         Element
     > {
@@ -57,15 +54,12 @@ extension ObservableType {
 }
 
 /// The sink of `delay`: runs ``DelayStateMachine`` under the lock; the timer delivers due events in order.
-@usableFromInline
 final class DelayStorage<Element, Scheduler: SchedulerType>: TimedEmitter<Element, Scheduler>,
     @unchecked Sendable
 {
     // Guarded by `lock`.
-    @usableFromInline
     @exclusivity(unchecked) var machine: DelayStateMachine<Element>
 
-    @inlinable
     init(
         machine: DelayStateMachine<Element>, scheduler: Scheduler, lifetime: Lifetime,
         sink: @escaping EventSink<Element>
@@ -74,7 +68,6 @@ final class DelayStorage<Element, Scheduler: SchedulerType>: TimedEmitter<Elemen
         super.init(scheduler: scheduler, lifetime: lifetime, sink: sink)
     }
 
-    @inlinable
     func on(_ event: Event<Element>) {
         if case .error(let error) = event {
             emit { machine.failed() ? .error(error) : nil }
@@ -85,7 +78,6 @@ final class DelayStorage<Element, Scheduler: SchedulerType>: TimedEmitter<Elemen
         if let delay { armTimer(after: delay) }
     }
 
-    @usableFromInline
     override func timerFired() {
         lock.withLock { machine.timerFired() }
         while lifetime.isActive {

@@ -6,9 +6,7 @@ import Foundation
 /// - Due times are non-decreasing along the queue (each is its arrival time plus the same delay).
 /// - One timer is outstanding exactly while the queue is not empty, due at or before the head's due time; a burst
 ///   of elements costs one timer per gap the timer has to wait, not one per element.
-@usableFromInline
 struct DelayStateMachine<Element> {
-    @usableFromInline
     enum State {
         /// Events wait in `queue` (from `head` on) for their due times.
         case running
@@ -16,23 +14,16 @@ struct DelayStateMachine<Element> {
         case finished
     }
 
-    @usableFromInline
     var state: State = .running
-    @usableFromInline
     var queue: [(event: Event<Element>, due: Date)] = []
-    @usableFromInline
     var head = 0
     /// Whether a timer is outstanding.
-    @usableFromInline
     var isTimerArmed = false
-    @usableFromInline
     let dueTime: TimeInterval
     /// Each firing of the timer delivers one event and re-arms it for the next (due now: at once), as RxSwift's
     /// delay does: on a virtual-time scheduler, events due together then arrive a tick apart, as in RxTest.
-    @usableFromInline
     let deliversOnePerFiring: Bool
 
-    @inlinable
     init(dueTime: TimeInterval, deliversOnePerFiring: Bool = false) {
         self.dueTime = dueTime
         self.deliversOnePerFiring = deliversOnePerFiring
@@ -40,7 +31,6 @@ struct DelayStateMachine<Element> {
 
     /// An element or completion arrived at `now`; returns the delay to arm a timer for, or `nil` when one is
     /// already armed (or the sequence is over).
-    @inlinable
     mutating func enqueue(_ event: Event<Element>, now: Date) -> TimeInterval? {
         guard case .running = state else { return nil }
         queue.append((event, now.addingTimeInterval(dueTime)))
@@ -50,13 +40,11 @@ struct DelayStateMachine<Element> {
     }
 
     /// The timer fired: it is no longer outstanding. Follow with ``takeDue(now:)`` until it returns no event.
-    @inlinable
     mutating func timerFired() {
         isTimerArmed = false
     }
 
     /// The source failed; `true` when the error goes out (at once, dropping the waiting events).
-    @inlinable
     mutating func failed() -> Bool {
         guard case .running = state else { return false }
         state = .finished
@@ -68,7 +56,6 @@ struct DelayStateMachine<Element> {
     /// The timer fired at `now`: takes the next due event, or says how long until it is due (`nil` when the queue
     /// is empty). Call repeatedly until it returns no event, or (`deliversOnePerFiring`) until it returns an event
     /// with the time to re-arm the timer for the next one.
-    @inlinable
     mutating func takeDue(now: Date) -> (event: Event<Element>?, rearmAfter: TimeInterval?) {
         guard case .running = state, head < queue.count else { return (nil, nil) }
         let next = queue[head]

@@ -8,7 +8,6 @@ extension ObservableType {
     /// ```
     ///
     /// [delay](https://reactivex.io/documentation/operators/delay.html)
-    @inlinable
     public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in

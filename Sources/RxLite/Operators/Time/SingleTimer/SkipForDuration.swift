@@ -9,7 +9,6 @@ extension ObservableType {
     /// An element arriving at the very tick the time passes is dropped when it is seen before the timer.
     ///
     /// [skip](https://reactivex.io/documentation/operators/skip.html)
-    @inlinable
     public func skip(_ duration: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
@@ -29,14 +28,10 @@ extension ObservableType {
 }
 
 /// The state of `skip(_:scheduler:)`: one flag, closed until the timer opens it (its whole state machine).
-@usableFromInline
 final class SkipForDurationGate: Sendable {
-    @usableFromInline
     let live = LiveResource()
-    @usableFromInline
     let isOpen = Atomic<Bool>(false)
 
-    @usableFromInline
     init() {
     }
 }

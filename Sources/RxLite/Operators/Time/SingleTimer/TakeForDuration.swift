@@ -11,7 +11,6 @@ extension ObservableType {
     /// serialized sink as the source, so the two never overlap.
     ///
     /// [take](https://reactivex.io/documentation/operators/take.html)
-    @inlinable
     public func take(for duration: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in

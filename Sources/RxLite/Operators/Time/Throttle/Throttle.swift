@@ -17,7 +17,6 @@ extension ObservableType where Element: Sendable {
     /// A burst inside one window arms one timer, not one per element.
     ///
     /// [throttle](https://reactivex.io/documentation/operators/sample.html)
-    @inlinable
     public func throttle<Scheduler: SchedulerType>(
         _ dueTime: RxTimeInterval, latest: Bool = true, scheduler: Scheduler
     ) -> Observable<Element> {
@@ -36,7 +35,6 @@ extension ObservableType {
             that this is safe. Make Element Sendable to use the checked overload.
             """
     )
-    @inlinable
     public func throttle<Scheduler: SchedulerType>(
         _ dueTime: RxTimeInterval, latest: Bool = true, scheduler: Scheduler
     ) -> Observable<Element> {
@@ -44,7 +42,6 @@ extension ObservableType {
     }
 
     /// What both `throttle(_:latest:scheduler:)` overloads build.
-    @inlinable
     func uncheckedThrottle<Scheduler: SchedulerType>(
         _ dueTime: RxTimeInterval, latest: Bool = true, scheduler: Scheduler
     ) -> Observable<Element> {

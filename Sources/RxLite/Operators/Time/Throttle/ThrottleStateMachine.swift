@@ -12,9 +12,7 @@ import Foundation
 ///   costs one timer, however many elements it holds.
 /// - A timer is armed only while an element waits (`waiting`, `completing`), or left over from a window that an
 ///   element on its boundary closed (it then fires, finds nothing due, and is not re-armed).
-@usableFromInline
 package struct ThrottleStateMachine<Element>: TimedStateMachine {
-    @usableFromInline
     package enum State {
         /// No window is open: the next element goes out at once.
         case idle
@@ -28,23 +26,17 @@ package struct ThrottleStateMachine<Element>: TimedStateMachine {
         case finished
     }
 
-    @usableFromInline
     package var state: State = .idle
-    @usableFromInline
     package var isTimerArmed = false
-    @usableFromInline
     package let dueTime: TimeInterval
-    @usableFromInline
     package let latest: Bool
 
-    @inlinable
     package init(dueTime: TimeInterval, latest: Bool) {
         self.dueTime = dueTime
         self.latest = latest
     }
 
     /// An element arrived at `now`.
-    @inlinable
     package mutating func next(_ element: Element, now: Date) -> TimedStep<Element> {
         switch state {
         case .idle:
@@ -74,7 +66,6 @@ package struct ThrottleStateMachine<Element>: TimedStateMachine {
     }
 
     /// The upstream completed: completion goes out now, or after a waiting element at its window's end.
-    @inlinable
     package mutating func completed() -> TimedStep<Element> {
         switch state {
         case .waiting(let element, let windowEnd):
@@ -89,7 +80,6 @@ package struct ThrottleStateMachine<Element>: TimedStateMachine {
     }
 
     /// The upstream failed; `true` when the error goes out (the waiting element is dropped).
-    @inlinable
     package mutating func failed() -> Bool {
         if case .finished = state { return false }
         state = .finished
@@ -97,7 +87,6 @@ package struct ThrottleStateMachine<Element>: TimedStateMachine {
     }
 
     /// The armed timer fired at `now`.
-    @inlinable
     package mutating func timerFired(now: Date) -> TimedStep<Element> {
         isTimerArmed = false
         switch state {

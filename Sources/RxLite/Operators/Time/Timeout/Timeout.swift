@@ -11,7 +11,6 @@ extension ObservableType {
     /// Elements move one deadline; no timer is allocated per element.
     ///
     /// [timeout](https://reactivex.io/documentation/operators/timeout.html)
-    @inlinable
     public func timeout<Scheduler: SchedulerType>(_ dueTime: RxTimeInterval, scheduler: Scheduler) -> Observable<
         Element
     > {
@@ -28,14 +27,12 @@ extension ObservableType {
     /// ```
     ///
     /// [timeout](https://reactivex.io/documentation/operators/timeout.html)
-    @inlinable
     public func timeout<Other: ObservableConvertibleType, Scheduler: SchedulerType>(
         _ dueTime: RxTimeInterval, other: Other, scheduler: Scheduler
     ) -> Observable<Element> where Other.Element == Element {
         timeout(dueTime, fallback: other.asObservable(), scheduler: scheduler)
     }
 
-    @inlinable
     func timeout<Scheduler: SchedulerType>(
         _ dueTime: RxTimeInterval, fallback: Observable<Element>?, scheduler: Scheduler
     ) -> Observable<Element> {
@@ -56,17 +53,12 @@ extension ObservableType {
 
 /// The sink of `timeout`: runs ``TimeoutStateMachine`` under the lock, and on time-out releases the source (rule 4)
 /// and subscribes the fallback, whose events go through the same serialized output.
-@usableFromInline
 final class TimeoutStorage<Element, Scheduler: SchedulerType>: TimedEmitter<Element, Scheduler>, @unchecked Sendable {
     // Guarded by `lock`.
-    @usableFromInline
     @exclusivity(unchecked) var machine: TimeoutStateMachine
-    @usableFromInline
     let fallback: Observable<Element>?
-    @usableFromInline
     let sourceLifetime: Lifetime
 
-    @inlinable
     init(
         machine: TimeoutStateMachine, fallback: Observable<Element>?, sourceLifetime: Lifetime,
         scheduler: Scheduler, lifetime: Lifetime, sink: @escaping EventSink<Element>
@@ -77,18 +69,15 @@ final class TimeoutStorage<Element, Scheduler: SchedulerType>: TimedEmitter<Elem
         super.init(scheduler: scheduler, lifetime: lifetime, sink: sink)
     }
 
-    @inlinable
     func onSource(_ event: Event<Element>) {
         let now = scheduler.now
         emit { machine.sourceEvent(isTerminal: event.isStopEvent, now: now) ? event : nil }
     }
 
-    @usableFromInline
     func onFallback(_ event: Event<Element>) {
         emit(event)
     }
 
-    @usableFromInline
     override func timerFired() {
         guard lifetime.isActive else { return }
         let now = scheduler.now

@@ -5,9 +5,7 @@ import Foundation
 /// Invariants:
 /// - One timer is outstanding while `running`. Each element only moves `deadline` later; a timer that fires
 ///   before the deadline is re-armed for the rest, so elements never allocate timers.
-@usableFromInline
 struct TimeoutStateMachine {
-    @usableFromInline
     enum State {
         /// Waiting for the next element until `deadline`.
         case running(deadline: Date)
@@ -17,7 +15,6 @@ struct TimeoutStateMachine {
         case finished
     }
 
-    @usableFromInline
     enum TimerAction {
         /// Not running any more.
         case none
@@ -27,19 +24,15 @@ struct TimeoutStateMachine {
         case armTimer(after: TimeInterval)
     }
 
-    @usableFromInline
     var state: State
-    @usableFromInline
     let dueTime: TimeInterval
 
-    @inlinable
     init(dueTime: TimeInterval, subscribedAt now: Date) {
         self.dueTime = dueTime
         self.state = .running(deadline: now.addingTimeInterval(dueTime))
     }
 
     /// A source event arrived at `now`; `true` when it goes out (the source has not timed out or ended).
-    @inlinable
     mutating func sourceEvent(isTerminal: Bool, now: Date) -> Bool {
         guard case .running = state else { return false }
         state = isTerminal ? .finished : .running(deadline: now.addingTimeInterval(dueTime))
@@ -47,7 +40,6 @@ struct TimeoutStateMachine {
     }
 
     /// The timer fired at `now`.
-    @inlinable
     mutating func timerFired(now: Date) -> TimerAction {
         guard case .running(let deadline) = state else { return .none }
         if let rest = now.timeLeft(until: deadline) { return .armTimer(after: rest) }

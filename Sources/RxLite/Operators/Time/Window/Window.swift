@@ -9,7 +9,6 @@ extension ObservableType where Element: Sendable {
     /// Each window is a `PublishSubject`: subscribe to it when it is emitted, or its elements are missed.
     ///
     /// [window](https://reactivex.io/documentation/operators/window.html)
-    @inlinable
     public func window<Scheduler: SchedulerType>(timeSpan: RxTimeInterval, count: Int, scheduler: Scheduler)
         -> Observable<Observable<Element>>
     {
@@ -28,7 +27,6 @@ extension ObservableType {
             that this is safe. Make Element Sendable to use the checked overload.
             """
     )
-    @inlinable
     public func window<Scheduler: SchedulerType>(timeSpan: RxTimeInterval, count: Int, scheduler: Scheduler)
         -> Observable<Observable<Element>>
     {
@@ -36,7 +34,6 @@ extension ObservableType {
     }
 
     /// What both `window(timeSpan:count:scheduler:)` overloads build.
-    @inlinable
     func uncheckedWindow<Scheduler: SchedulerType>(timeSpan: RxTimeInterval, count: Int, scheduler: Scheduler)
         -> Observable<Observable<Element>>
     {
@@ -58,15 +55,12 @@ extension ObservableType {
 /// Elements are sent into the open window outside the lock (a window is a `PublishSubject`, which serializes its
 /// own delivery). With a scheduler on another thread than the source, an element that races the timer closing
 /// its window is dropped by the closed window (RxSwift avoids this by holding a lock while delivering).
-@usableFromInline
 final class WindowStorage<Element, Scheduler: SchedulerType>: ChunkStorage<Observable<Element>, Scheduler>,
     @unchecked Sendable
 {
     // Guarded by `lock`.
-    @usableFromInline
     @exclusivity(unchecked) var current = PublishSubject<Element>()
 
-    @inlinable
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
@@ -93,7 +87,6 @@ final class WindowStorage<Element, Scheduler: SchedulerType>: ChunkStorage<Obser
         }
     }
 
-    @usableFromInline
     override func closeChunk(if transition: () -> Bool) {
         let windows = lock.withLock { () -> (closed: PublishSubject<Element>, opened: PublishSubject<Element>)? in
             guard transition() else { return nil }
