@@ -57,15 +57,16 @@ final class IsolatedDelivery<Element>: @unchecked Sendable {
         lock.withLock { subscribingThread = nil }
     }
 
-    /// Inlinable so that it is specialized in the caller: unspecialized, looking at the queue looked up its generic
-    /// metadata twice per event (about 600 instructions of a Driver element's cost).
+    /// Looks only at `isScheduled`, never at the queue: events are queued only while a drain is scheduled (the drain
+    /// clears the flag once it finds the queue empty), so an empty queue is implied, and reading the array, compiled
+    /// once for every element type, looked up its metadata and conformance per event.
     ///
     /// `observer` is the observer this delivery serves, which is calling: the delivery keeps no reference to it (the
     /// observer holds the delivery). A scheduled drain holds it strongly until it ran, so events accepted before the
     /// source went away (a subject released right after its last event) are still handled.
     func on(_ event: Event<Element>, from observer: ClosureObserver<Element>) {
         lock.lock()
-        if queue.isEmpty && !isScheduled && isIsolatedHere() {
+        if !isScheduled && isIsolatedHere() {
             lock.unlock()
             observer.handle(event)
             return

@@ -135,6 +135,11 @@ struct RegistrationList: ~Copyable {
 
     /// Calls `body` with each registration, in order of subscription, borrowed from the list. Every registration
     /// must be a `Registration`.
+    ///
+    /// Always inlined: `type` is only the target of `unsafeDowncast`, which checks nothing in release builds, so
+    /// inlined it is never materialized; called, the hub's delivery looked up `SinkRegistration<Element>`'s metadata
+    /// for every event.
+    @inline(__always)
     func forEach<Registration: HubRegistration>(as type: Registration.Type, _ body: (Registration) -> Void) {
         guard let base else {
             if count == 1 { inline.unsafelyUnwrapped._withUnsafeGuaranteedRef { body(unsafeDowncast($0, to: type)) } }

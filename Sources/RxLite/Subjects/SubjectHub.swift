@@ -61,7 +61,12 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
     @exclusivity(unchecked) var pending: [Action] = []
     @exclusivity(unchecked) var pendingHead = 0
     /// Subscribers whose own thread is replaying to them, before they are attached (see the type's invariants).
-    @exclusivity(unchecked) var replaying: [ReplayInProgress<Element>] = []
+    @exclusivity(unchecked) var replaying: [ReplayInProgress<Element>] = [] {
+        didSet { isReplaying = !replaying.isEmpty }
+    }
+    /// Whether `replaying` holds anything, for the element path: compiled once for every element type, even reading
+    /// the array's count looks up its metadata, a hash-table search per element.
+    @exclusivity(unchecked) var isReplaying = false
     /// The accepted end, once there is one. `Event<Never>`, which has a fixed layout, rather than `Event<Element>`:
     /// the hub's `deinit` runs unspecialized and would look up `Optional<Event<Element>>`'s metadata to destroy it.
     @exclusivity(unchecked) var terminal: Event<Never>?
@@ -90,9 +95,9 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
             lock.unlock()
             return
         }
-        if !replaying.isEmpty { bufferForReplays([event]) }
+        if isReplaying { bufferForReplaysHoldingLock(event) }
         guard EmitState.becomeEmitter(emitState) else {
-            pending.append(.event(event))
+            queueHoldingLock(event)
             lock.unlock()
             return
         }
@@ -110,7 +115,7 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
             terminal = event.terminal
             // A subject that holds elements back (AsyncSubject) releases them with the end.
             let delivered = forward ? nil : memory.replayAfterEnd(event)
-            if !replaying.isEmpty { bufferForReplays(delivered ?? [event]) }
+            if isReplaying { bufferForReplays(delivered ?? [event]) }
             return .end(event, delivered: delivered)
         }
     }
@@ -222,6 +227,16 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
     }
 
     /// Copies events just accepted to every subscriber still replaying. Called with the lock held.
+    /// ``bufferForReplays(_:)`` of one element, holding the lock. Out of line, as ``queueHoldingLock(_:)``.
+    @inline(never)
+    func bufferForReplaysHoldingLock(_ event: Event<Element>) { bufferForReplays([event]) }
+
+    /// Holding the lock: queues an element for the thread that is emitting. Out of line so that the element path
+    /// of ``on(_:)``, compiled once for every element type, does not look up the metadata of `Action` (and of an
+    /// array of events) per element when it needs neither: a hash-table search each.
+    @inline(never)
+    func queueHoldingLock(_ event: Event<Element>) { pending.append(.event(event)) }
+
     func bufferForReplays(_ events: [Event<Element>]) {
         for inProgress in replaying { inProgress.buffer.append(contentsOf: events) }
     }

@@ -60,6 +60,9 @@ final class ObserveOnStorage<Element>: Disposable, @unchecked Sendable {
     // Guarded by `lock`.
     @exclusivity(unchecked) var queue: [Event<Element>] = []
     @exclusivity(unchecked) var spare: [Event<Element>] = []
+    /// Whether `queue` holds anything. The element path reads this flag, not the array: compiled once for every
+    /// element type, `queue.isEmpty` looked up the array's metadata and conformance per event.
+    @exclusivity(unchecked) var hasQueued = false
     @exclusivity(unchecked) var isDraining = false
     @exclusivity(unchecked) var isStopped = false
     @exclusivity(unchecked) var scheduledDrain: (any Disposable)?
@@ -90,6 +93,7 @@ final class ObserveOnStorage<Element>: Disposable, @unchecked Sendable {
             return
         }
         queue.append(event)
+        hasQueued = true
         let needsDrain = !isDraining
         isDraining = true
         lock.unlock()
@@ -111,6 +115,7 @@ final class ObserveOnStorage<Element>: Disposable, @unchecked Sendable {
     func dispose() {
         let scheduled = lock.withLock { () -> (any Disposable)? in
             queue.removeAll()
+            hasQueued = false
             spare = []
             let scheduled = scheduledDrain
             scheduledDrain = nil
@@ -135,6 +140,7 @@ final class ObserveOnStorage<Element>: Disposable, @unchecked Sendable {
             var batch = spare
             spare = []
             swap(&batch, &queue)
+            hasQueued = false
             lock.unlock()
             for event in batch {
                 guard lifetime.isActive else { break }
@@ -152,7 +158,8 @@ final class ObserveOnStorage<Element>: Disposable, @unchecked Sendable {
     func drainIsOver() -> Bool {
         if !lifetime.isActive {
             queue.removeAll()
-        } else if !queue.isEmpty {
+            hasQueued = false
+        } else if hasQueued {
             return false
         }
         isDraining = false
@@ -167,6 +174,7 @@ final class ObserveOnStorage<Element>: Disposable, @unchecked Sendable {
             return
         }
         let event = queue.removeFirst()
+        hasQueued = !queue.isEmpty
         lock.unlock()
         sink(event)
         if !lock.withLock({ drainIsOver() }) { scheduleDrain() }
