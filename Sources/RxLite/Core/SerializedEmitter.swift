@@ -33,8 +33,12 @@ class SerializedEmitter<Output>: @unchecked Sendable {
     }
 
     /// Emits `event` (dropped after a terminal event), for operators with no state of their own to update.
+    ///
+    /// Hands the lock to ``unlock(emitting:)`` directly: through `emit { event }` the event became an
+    /// `Event<Output>?`, whose metadata code compiled once for every element type looks up per event.
     final func emit(_ event: Event<Output>) {
-        emit { event }
+        lock.lock()
+        unlock(emitting: event)
     }
 
     /// Runs `decide` holding the lock, and queues the event it returns (dropped after a terminal event) before

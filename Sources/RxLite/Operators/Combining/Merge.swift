@@ -68,14 +68,19 @@ final class MergeStorage<Element>: SerializedEmitter<Element>, @unchecked Sendab
     }
 
     /// Handles an event of one upstream that is not the last word on completion.
+    ///
+    /// Hands the lock to `unlock(emitting:)` directly, as `SerializedEmitter.emit(_:)` of an event does, not
+    /// through `emit { }`, whose optional event costs a metadata lookup per element.
     func forward(_ event: Event<Element>) {
-        emit {
-            if case .completed = event {
-                running -= 1
-                if running > 0 { return nil }
+        lock.lock()
+        if case .completed = event {
+            running -= 1
+            if running > 0 {
+                lock.unlock()
+                return
             }
-            return event
         }
+        unlock(emitting: event)
     }
 
     /// Counts one more running upstream; `false` when the merge has already ended.
