@@ -128,7 +128,7 @@ class SerializedEmitter<Output>: @unchecked Sendable {
     }
 
     /// As the emitter, without the lock, once something was queued: delivers the queue, one event per critical
-    /// section, until the compare-and-swap to idle succeeds. Out of line (but specialized): it runs only when
+    /// section, until the compare-and-swap to idle succeeds. Out of line: it runs only when
     /// events raced or an observer reentered the operator.
     @inline(never)
     final func deliverQueued() {

@@ -33,8 +33,8 @@ struct UpstreamSet {
         return true
     }
 
-    // The paths for more than 64 upstreams are not inlinable: only the collection forms reach them, and kept out of
-    // line they leave the inlined `insert` a few instructions.
+    // The paths for more than 64 upstreams: only the collection forms reach them, and kept out of line they leave
+    // `insert` a few instructions.
 
     static func emptyOverflow(arity: Int) -> [Bool] {
         Array(repeating: false, count: arity - 64)

@@ -353,7 +353,7 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
     }
 
     /// As the emitter, without the lock, once its stop failed because something was queued: performs what was,
-    /// until a stop succeeds or nothing is left. Out of line (but specialized), as ``SerializedEmitter``'s is: it
+    /// until a stop succeeds or nothing is left. Out of line, as ``SerializedEmitter``'s is: it
     /// runs only when deliveries raced or an observer reentered the subject.
     @inline(never)
     func deliverQueued() {

@@ -1,8 +1,8 @@
 /// The storage of `share(replay:scope: .whileConnected)`: one connection to the source, shared by every current
 /// subscriber through a subject hub made fresh for each connection.
 ///
-/// It does what `replay(_:).refCount()` (or `publish().refCount()`) does, in one object whose code is specialized
-/// in the caller: `Driver` and `Signal` share after every operator, so this sits on their path once per operator.
+/// It does what `replay(_:).refCount()` (or `publish().refCount()`) does, in one object: `Driver` and `Signal`
+/// share after every conversion and stateful operator, so this sits on their path often.
 ///
 /// Invariants:
 /// - Under `lock`: `hub`, `connection` and `subscribers` describe the current connection; they are set together by

@@ -26,9 +26,9 @@ extension ObservableType {
         observe(onAny: scheduler)
     }
 
-    /// `observe(on:)` for a scheduler held as an existential (`Driver` and `Signal` hold theirs so). Calling the
-    /// generic form with one opens it, and code generic over the opened type is not specialized for `Element`
-    /// either: every event then ran unspecialized, with a closure allocation per scheduled drain.
+    /// `observe(on:)` for a scheduler held as an existential (`Driver` and `Signal` hold theirs so), without
+    /// opening it into the generic form: one storage whatever the scheduler's type, and no closure allocation per
+    /// scheduled drain.
     func observe(onAny scheduler: any ImmediateSchedulerType) -> Observable<Element> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
