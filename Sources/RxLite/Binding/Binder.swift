@@ -30,7 +30,7 @@ public struct Binder<Value>: ObserverType {
 
     /// A binder that calls `binding(target, value)` on `scheduler` for every element, while `target` is alive.
     public init<Target: AnyObject>(
-        _ target: Target, scheduler: some ImmediateSchedulerType = MainScheduler.instance,
+        _ target: Target, scheduler: any ImmediateSchedulerType = MainScheduler.instance,
         binding: @escaping (Target, Value) -> Void
     ) {
         self.binding = Binder.binding(target, scheduler, binding)

@@ -21,7 +21,7 @@
         /// weakly with ``observe(_:on:_:)``. (A `read` that reads no property of an `@Observable` object can never
         /// change: it emits its value and completes.) Never fails.
         public static func observe(
-            on scheduler: some SchedulerType, _ read: @escaping @Sendable () -> Element
+            on scheduler: any SchedulerType, _ read: @escaping @Sendable () -> Element
         ) -> Observable<Element> {
             ObservationTrackingStorage<Element>.observable(
                 read: { .some(read()) }, scheduler: scheduler, readsFirstOnScheduler: { false })
@@ -39,7 +39,7 @@
         /// ``observe(on:_:)``. It completes (on `scheduler`) when the objects `read` tracked are deallocated, and at
         /// subscription or at a later read when `object` is already gone. Never fails.
         public static func observe<Object: AnyObject & Sendable>(
-            _ object: Object, on scheduler: some SchedulerType, _ read: @escaping @Sendable (Object) -> Element
+            _ object: Object, on scheduler: any SchedulerType, _ read: @escaping @Sendable (Object) -> Element
         ) -> Observable<Element> {
             ObservationTrackingStorage<Element>.observable(
                 read: { [weak object] in object.map(read) }, scheduler: scheduler,

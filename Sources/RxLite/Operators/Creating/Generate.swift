@@ -19,7 +19,7 @@ extension Observable {
     /// `generate` with one scheduled action per element on `scheduler`.
     public static func generate(
         initialState: Element, condition: @escaping (Element) throws -> Bool,
-        scheduler: some ImmediateSchedulerType, iterate: @escaping (Element) throws -> Element
+        scheduler: any ImmediateSchedulerType, iterate: @escaping (Element) throws -> Element
     ) -> Observable<Element> {
         Observable { sink, lifetime, _ in
             var states = GeneratedStates(initialState: initialState, condition: condition, iterate: iterate)

@@ -8,7 +8,7 @@ extension Observable {
 
     /// Emits `element` on `scheduler`, then completes in a second scheduled action, as RxSwift does (with a test
     /// scheduler: the element at 201, the completion at 202).
-    public static func just(_ element: Element, scheduler: some ImmediateSchedulerType) -> Observable<Element> {
+    public static func just(_ element: Element, scheduler: any ImmediateSchedulerType) -> Observable<Element> {
         Observable { sink, lifetime, _ in
             var pending: Element? = element
             lifetime.insert(

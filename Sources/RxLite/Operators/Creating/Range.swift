@@ -16,7 +16,7 @@ extension Observable where Element: FixedWidthInteger {
     }
 
     /// Emits `count` consecutive integers from `start` on `scheduler`, then completes.
-    public static func range(start: Element, count: Element, scheduler: some ImmediateSchedulerType)
+    public static func range(start: Element, count: Element, scheduler: any ImmediateSchedulerType)
         -> Observable<Element>
     {
         precondition(count >= 0, "range needs a count of zero or more")

@@ -8,7 +8,7 @@ extension Observable {
     }
 
     /// Emits `element` forever, one scheduled action each, on `scheduler`.
-    public static func repeatElement(_ element: Element, scheduler: some ImmediateSchedulerType)
+    public static func repeatElement(_ element: Element, scheduler: any ImmediateSchedulerType)
         -> Observable<Element>
     {
         Observable { sink, lifetime, _ in

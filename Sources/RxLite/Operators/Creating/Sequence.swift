@@ -8,7 +8,7 @@ extension Observable {
     }
 
     /// Emits the elements in order on `scheduler`, then completes.
-    public static func of(_ elements: Element..., scheduler: some ImmediateSchedulerType) -> Observable<Element> {
+    public static func of(_ elements: Element..., scheduler: any ImmediateSchedulerType) -> Observable<Element> {
         from(elements, scheduler: scheduler)
     }
 
@@ -27,7 +27,7 @@ extension Observable {
     }
 
     /// Emits the elements of `sequence` in order, one scheduled action each, on `scheduler`, then completes.
-    public static func from<Source: Sequence>(_ sequence: Source, scheduler: some ImmediateSchedulerType)
+    public static func from<Source: Sequence>(_ sequence: Source, scheduler: any ImmediateSchedulerType)
         -> Observable<Element>
     where Source.Element == Element {
         Observable { sink, lifetime, _ in
@@ -55,7 +55,7 @@ extension Observable {
 
     /// Emits the element of `optional`, if there is one, and completes, each as one scheduled action on
     /// `scheduler`.
-    public static func from(optional: Element?, scheduler: some ImmediateSchedulerType) -> Observable<Element> {
+    public static func from(optional: Element?, scheduler: any ImmediateSchedulerType) -> Observable<Element> {
         from(optional.map { [$0] } ?? [], scheduler: scheduler)
     }
 }

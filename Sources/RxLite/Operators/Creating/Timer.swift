@@ -7,7 +7,7 @@ extension Observable where Element: FixedWidthInteger {
     /// ```
     /// [timer](https://reactivex.io/documentation/operators/timer.html)
     public static func timer(
-        _ dueTime: RxTimeInterval, period: RxTimeInterval? = nil, scheduler: some SchedulerType
+        _ dueTime: RxTimeInterval, period: RxTimeInterval? = nil, scheduler: any SchedulerType
     ) -> Observable<Element> {
         Observable { sink, lifetime, _ in
             if let period {
@@ -32,7 +32,7 @@ extension Observable where Element: FixedWidthInteger {
     /// Emits `0`, `1`, `2`, ... every `period`, starting one period from now.
     ///
     /// [interval](https://reactivex.io/documentation/operators/interval.html)
-    public static func interval(_ period: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
+    public static func interval(_ period: RxTimeInterval, scheduler: any SchedulerType) -> Observable<Element> {
         timer(period, period: period, scheduler: scheduler)
     }
 }

@@ -6,7 +6,7 @@ extension ObservableType where Element: Sendable {
     /// RxSwift, so tests see RxTest's timestamps. After dispose nothing more is delivered.
     ///
     /// [observeOn](https://reactivex.io/documentation/operators/observeon.html)
-    public func observe(on scheduler: some ImmediateSchedulerType) -> Observable<Element> {
+    public func observe(on scheduler: any ImmediateSchedulerType) -> Observable<Element> {
         observe(onAny: scheduler)
     }
 }
@@ -22,7 +22,7 @@ extension ObservableType {
             that this is safe. Make Element Sendable to use the checked overload.
             """
     )
-    public func observe(on scheduler: some ImmediateSchedulerType) -> Observable<Element> {
+    public func observe(on scheduler: any ImmediateSchedulerType) -> Observable<Element> {
         observe(onAny: scheduler)
     }
 

@@ -45,7 +45,7 @@ extension InfallibleType {
     }
 
     /// An infallible that emits `element` on `scheduler`, then completes.
-    public static func just(_ element: Element, scheduler: some ImmediateSchedulerType) -> Infallible<Element> {
+    public static func just(_ element: Element, scheduler: any ImmediateSchedulerType) -> Infallible<Element> {
         Infallible(.just(element, scheduler: scheduler))
     }
 
@@ -73,7 +73,7 @@ extension Infallible {
     }
 
     /// An infallible that emits `elements` in order on `scheduler`, then completes.
-    public static func of(_ elements: Element..., scheduler: some ImmediateSchedulerType) -> Infallible<Element> {
+    public static func of(_ elements: Element..., scheduler: any ImmediateSchedulerType) -> Infallible<Element> {
         Infallible(Observable.from(elements, scheduler: scheduler))
     }
 
@@ -84,7 +84,7 @@ extension Infallible {
     }
 
     /// An infallible that emits the elements of `sequence` in order on `scheduler`, then completes.
-    public static func from<Sequence: Swift.Sequence>(_ sequence: Sequence, scheduler: some ImmediateSchedulerType)
+    public static func from<Sequence: Swift.Sequence>(_ sequence: Sequence, scheduler: any ImmediateSchedulerType)
         -> Infallible<Element> where Sequence.Element == Element
     {
         Infallible(Observable.from(sequence, scheduler: scheduler))
@@ -100,13 +100,13 @@ extension Infallible where Element: FixedWidthInteger {
     /// timer(2 frames):                   --(0|)
     /// ```
     public static func timer(
-        _ dueTime: RxTimeInterval, period: RxTimeInterval? = nil, scheduler: some SchedulerType
+        _ dueTime: RxTimeInterval, period: RxTimeInterval? = nil, scheduler: any SchedulerType
     ) -> Infallible<Element> {
         Infallible(Observable.timer(dueTime, period: period, scheduler: scheduler))
     }
 
     /// An infallible that emits `0`, `1`, `2`, ... every `period`, starting one period from now.
-    public static func interval(_ period: RxTimeInterval, scheduler: some SchedulerType) -> Infallible<Element> {
+    public static func interval(_ period: RxTimeInterval, scheduler: any SchedulerType) -> Infallible<Element> {
         Infallible(Observable.interval(period, scheduler: scheduler))
     }
 }

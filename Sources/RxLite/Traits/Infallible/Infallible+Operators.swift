@@ -210,7 +210,7 @@ extension InfallibleType {
     /// Emits the elements that arrive within `duration` of subscription, then completes.
     ///
     /// [take](https://reactivex.io/documentation/operators/take.html)
-    public func take(for duration: RxTimeInterval, scheduler: some SchedulerType) -> Infallible<Element> {
+    public func take(for duration: RxTimeInterval, scheduler: any SchedulerType) -> Infallible<Element> {
         Infallible(asObservable().take(for: duration, scheduler: scheduler))
     }
 
@@ -289,17 +289,17 @@ extension InfallibleType where Element: Equatable {
 
 extension InfallibleType where Element: Sendable {
     /// Emits an element once `dueTime` has passed without another, on `scheduler`, like
-    /// ``ObservableType/debounce(_:scheduler:)-70x9t``.
+    /// ``ObservableType/debounce(_:scheduler:)-9c2fr``.
     ///
     /// [debounce](https://reactivex.io/documentation/operators/debounce.html)
-    public func debounce(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Infallible<Element> {
+    public func debounce(_ dueTime: RxTimeInterval, scheduler: any SchedulerType) -> Infallible<Element> {
         Infallible(asObservable().uncheckedDebounce(dueTime, scheduler: scheduler))
     }
 
-    /// Emits at most one element per `dueTime`, on `scheduler`, like ``ObservableType/throttle(_:latest:scheduler:)-8lgyk``.
+    /// Emits at most one element per `dueTime`, on `scheduler`, like ``ObservableType/throttle(_:latest:scheduler:)-6j76g``.
     ///
     /// [throttle](https://reactivex.io/documentation/operators/sample.html)
-    public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: some SchedulerType)
+    public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: any SchedulerType)
         -> Infallible<Element>
     {
         Infallible(asObservable().uncheckedThrottle(dueTime, latest: latest, scheduler: scheduler))
@@ -317,7 +317,7 @@ extension InfallibleType {
             that this is safe. Make Element Sendable to use the checked overload.
             """
     )
-    public func debounce(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Infallible<Element> {
+    public func debounce(_ dueTime: RxTimeInterval, scheduler: any SchedulerType) -> Infallible<Element> {
         Infallible(asObservable().uncheckedDebounce(dueTime, scheduler: scheduler))
     }
 
@@ -331,7 +331,7 @@ extension InfallibleType {
             that this is safe. Make Element Sendable to use the checked overload.
             """
     )
-    public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: some SchedulerType)
+    public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: any SchedulerType)
         -> Infallible<Element>
     {
         Infallible(asObservable().uncheckedThrottle(dueTime, latest: latest, scheduler: scheduler))

@@ -51,7 +51,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     }
 
     /// A maybe that emits `element` on `scheduler`.
-    public static func just(_ element: Element, scheduler: some ImmediateSchedulerType) -> Maybe<Element> {
+    public static func just(_ element: Element, scheduler: any ImmediateSchedulerType) -> Maybe<Element> {
         Maybe(raw: Observable.just(element, scheduler: scheduler))
     }
 

@@ -2,15 +2,15 @@
 // still compiles after the import changes (with the same deprecation warnings RxSwift gives).
 
 extension PrimitiveSequence {
-    /// Deprecated spelling of ``observe(on:)-2txk1``.
+    /// Deprecated spelling of ``observe(on:)-8cbml``.
     @available(*, deprecated, renamed: "observe(on:)")
-    public func observeOn(_ scheduler: some ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element> {
+    public func observeOn(_ scheduler: any ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.observe(onAny: scheduler))
     }
 
-    /// Deprecated spelling of ``subscribe(on:)-4zpep``.
+    /// Deprecated spelling of ``subscribe(on:)-3ds9u``.
     @available(*, deprecated, renamed: "subscribe(on:)")
-    public func subscribeOn(_ scheduler: some ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element> {
+    public func subscribeOn(_ scheduler: any ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.uncheckedSubscribe(on: scheduler))
     }
 

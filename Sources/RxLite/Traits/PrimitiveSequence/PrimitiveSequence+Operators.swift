@@ -6,7 +6,7 @@ extension PrimitiveSequence {
     /// Emits the outcome on `scheduler`. The element crosses threads there, so it must be `Sendable`.
     ///
     /// [observeOn](https://reactivex.io/documentation/operators/observeon.html)
-    public func observe(on scheduler: some ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element>
+    public func observe(on scheduler: any ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element>
     where Element: Sendable {
         PrimitiveSequence(raw: source.observe(onAny: scheduler))
     }
@@ -21,15 +21,15 @@ extension PrimitiveSequence {
             that this is safe. Make Element Sendable to use the checked overload.
             """
     )
-    public func observe(on scheduler: some ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element> {
+    public func observe(on scheduler: any ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.observe(onAny: scheduler))
     }
 
     /// Subscribes to (and disposes) the sequence on `scheduler`; the outcome is delivered wherever the sequence
-    /// produces it. As with ``ObservableType/subscribe(on:)-4oxjc``, the element must be `Sendable`.
+    /// produces it. As with ``ObservableType/subscribe(on:)-54v9i``, the element must be `Sendable`.
     ///
     /// [subscribeOn](https://reactivex.io/documentation/operators/subscribeon.html)
-    public func subscribe(on scheduler: some ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element>
+    public func subscribe(on scheduler: any ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element>
     where Element: Sendable {
         PrimitiveSequence(raw: source.uncheckedSubscribe(on: scheduler))
     }
@@ -45,7 +45,7 @@ extension PrimitiveSequence {
             is safe. Make Element Sendable to use the checked overload.
             """
     )
-    public func subscribe(on scheduler: some ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element> {
+    public func subscribe(on scheduler: any ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.uncheckedSubscribe(on: scheduler))
     }
 
@@ -124,7 +124,7 @@ extension PrimitiveSequence {
     /// ```
     ///
     /// [timeout](https://reactivex.io/documentation/operators/timeout.html)
-    public func timeout(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> PrimitiveSequence<Trait, Element> {
+    public func timeout(_ dueTime: RxTimeInterval, scheduler: any SchedulerType) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.timeout(dueTime, scheduler: scheduler))
     }
 
@@ -139,7 +139,7 @@ extension PrimitiveSequence {
     ///
     /// [timeout](https://reactivex.io/documentation/operators/timeout.html)
     public func timeout(
-        _ dueTime: RxTimeInterval, other: PrimitiveSequence<Trait, Element>, scheduler: some SchedulerType
+        _ dueTime: RxTimeInterval, other: PrimitiveSequence<Trait, Element>, scheduler: any SchedulerType
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.timeout(dueTime, other: other.asObservable(), scheduler: scheduler))
     }
@@ -153,7 +153,7 @@ extension PrimitiveSequence {
     /// ```
     ///
     /// [delay](https://reactivex.io/documentation/operators/delay.html)
-    public func delay(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> PrimitiveSequence<Trait, Element>
+    public func delay(_ dueTime: RxTimeInterval, scheduler: any SchedulerType) -> PrimitiveSequence<Trait, Element>
     where Element: Sendable {
         PrimitiveSequence(raw: source.uncheckedDelay(dueTime, scheduler: scheduler))
     }
@@ -168,7 +168,7 @@ extension PrimitiveSequence {
             that this is safe. Make Element Sendable to use the checked overload.
             """
     )
-    public func delay(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> PrimitiveSequence<Trait, Element> {
+    public func delay(_ dueTime: RxTimeInterval, scheduler: any SchedulerType) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.uncheckedDelay(dueTime, scheduler: scheduler))
     }
 
@@ -181,7 +181,7 @@ extension PrimitiveSequence {
     /// ```
     ///
     /// [delay](https://reactivex.io/documentation/operators/delay.html)
-    public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: some SchedulerType)
+    public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: any SchedulerType)
         -> PrimitiveSequence<Trait, Element>
     {
         PrimitiveSequence(raw: source.delaySubscription(dueTime, scheduler: scheduler))
@@ -196,7 +196,7 @@ extension PrimitiveSequenceType where Element: FixedWidthInteger {
     /// ```
     ///
     /// [timer](https://reactivex.io/documentation/operators/timer.html)
-    public static func timer(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> PrimitiveSequence<
+    public static func timer(_ dueTime: RxTimeInterval, scheduler: any SchedulerType) -> PrimitiveSequence<
         Trait, Element
     > {
         PrimitiveSequence(raw: Observable.timer(dueTime, scheduler: scheduler))

@@ -35,7 +35,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     }
 
     /// A single that emits `element` on `scheduler`.
-    public static func just(_ element: Element, scheduler: some ImmediateSchedulerType) -> Single<Element> {
+    public static func just(_ element: Element, scheduler: any ImmediateSchedulerType) -> Single<Element> {
         Single(raw: Observable.just(element, scheduler: scheduler))
     }
 

@@ -166,13 +166,13 @@ public enum SharingScheduler {
 
     /// Runs `action` with `scheduler` in place of the main scheduler for every ``Driver`` and ``Signal`` created
     /// during it (RxCocoa's API for testing view models in virtual time).
-    public static func mock<Result>(scheduler: some SchedulerType, action: () throws -> Result) rethrows -> Result {
+    public static func mock<Result>(scheduler: any SchedulerType, action: () throws -> Result) rethrows -> Result {
         try $mocked.withValue(scheduler, operation: action)
     }
 
     /// The `async` form of ``mock(scheduler:action:)``.
     public static func mock<Result>(
-        scheduler: some SchedulerType, action: () async throws -> Result, isolation: isolated (any Actor)? = #isolation
+        scheduler: any SchedulerType, action: () async throws -> Result, isolation: isolated (any Actor)? = #isolation
     ) async rethrows -> Result {
         try await $mocked.withValue(scheduler, operation: action)
     }

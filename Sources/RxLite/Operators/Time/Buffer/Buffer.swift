@@ -12,7 +12,7 @@ extension ObservableType where Element: Sendable {
     /// ```
     ///
     /// [buffer](https://reactivex.io/documentation/operators/buffer.html)
-    public func buffer<Scheduler: SchedulerType>(timeSpan: RxTimeInterval, count: Int, scheduler: Scheduler)
+    public func buffer(timeSpan: RxTimeInterval, count: Int, scheduler: any SchedulerType)
         -> Observable<[Element]>
     {
         uncheckedBuffer(timeSpan: timeSpan, count: count, scheduler: scheduler)
@@ -30,7 +30,7 @@ extension ObservableType {
             that this is safe. Make Element Sendable to use the checked overload.
             """
     )
-    public func buffer<Scheduler: SchedulerType>(timeSpan: RxTimeInterval, count: Int, scheduler: Scheduler)
+    public func buffer(timeSpan: RxTimeInterval, count: Int, scheduler: any SchedulerType)
         -> Observable<[Element]>
     {
         uncheckedBuffer(timeSpan: timeSpan, count: count, scheduler: scheduler)

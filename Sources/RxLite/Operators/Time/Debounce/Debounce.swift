@@ -14,7 +14,7 @@ extension ObservableType where Element: Sendable {
     /// re-armed only when it fires before that deadline. A burst of a million elements costs two timers.
     ///
     /// [debounce](https://reactivex.io/documentation/operators/debounce.html)
-    public func debounce<Scheduler: SchedulerType>(_ dueTime: RxTimeInterval, scheduler: Scheduler) -> Observable<
+    public func debounce(_ dueTime: RxTimeInterval, scheduler: any SchedulerType) -> Observable<
         Element
     > {
         uncheckedDebounce(dueTime, scheduler: scheduler)
@@ -32,7 +32,7 @@ extension ObservableType {
             that this is safe. Make Element Sendable to use the checked overload.
             """
     )
-    public func debounce<Scheduler: SchedulerType>(_ dueTime: RxTimeInterval, scheduler: Scheduler) -> Observable<
+    public func debounce(_ dueTime: RxTimeInterval, scheduler: any SchedulerType) -> Observable<
         Element
     > {
         uncheckedDebounce(dueTime, scheduler: scheduler)

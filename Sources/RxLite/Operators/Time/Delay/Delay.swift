@@ -13,7 +13,7 @@ extension ObservableType where Element: Sendable {
     /// tick apart there, with RxTest's timestamps.
     ///
     /// [delay](https://reactivex.io/documentation/operators/delay.html)
-    public func delay<Scheduler: SchedulerType>(_ dueTime: RxTimeInterval, scheduler: Scheduler) -> Observable<
+    public func delay(_ dueTime: RxTimeInterval, scheduler: any SchedulerType) -> Observable<
         Element
     > {
         uncheckedDelay(dueTime, scheduler: scheduler)
@@ -31,7 +31,7 @@ extension ObservableType {
             that this is safe. Make Element Sendable to use the checked overload.
             """
     )
-    public func delay<Scheduler: SchedulerType>(_ dueTime: RxTimeInterval, scheduler: Scheduler) -> Observable<
+    public func delay(_ dueTime: RxTimeInterval, scheduler: any SchedulerType) -> Observable<
         Element
     > {
         uncheckedDelay(dueTime, scheduler: scheduler)

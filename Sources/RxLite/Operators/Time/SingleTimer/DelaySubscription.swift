@@ -8,7 +8,7 @@ extension ObservableType {
     /// ```
     ///
     /// [delay](https://reactivex.io/documentation/operators/delay.html)
-    public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
+    public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: any SchedulerType) -> Observable<Element> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
             lifetime.insert(

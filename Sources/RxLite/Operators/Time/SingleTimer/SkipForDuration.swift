@@ -9,7 +9,7 @@ extension ObservableType {
     /// An element arriving at the very tick the time passes is dropped when it is seen before the timer.
     ///
     /// [skip](https://reactivex.io/documentation/operators/skip.html)
-    public func skip(_ duration: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
+    public func skip(_ duration: RxTimeInterval, scheduler: any SchedulerType) -> Observable<Element> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
             let gate = SkipForDurationGate()

@@ -11,7 +11,7 @@ extension ObservableType {
     /// serialized sink as the source, so the two never overlap.
     ///
     /// [take](https://reactivex.io/documentation/operators/take.html)
-    public func take(for duration: RxTimeInterval, scheduler: some SchedulerType) -> Observable<Element> {
+    public func take(for duration: RxTimeInterval, scheduler: any SchedulerType) -> Observable<Element> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
             let output = SerializedEmitter(sink: sink)

@@ -17,8 +17,8 @@ extension ObservableType where Element: Sendable {
     /// A burst inside one window arms one timer, not one per element.
     ///
     /// [throttle](https://reactivex.io/documentation/operators/sample.html)
-    public func throttle<Scheduler: SchedulerType>(
-        _ dueTime: RxTimeInterval, latest: Bool = true, scheduler: Scheduler
+    public func throttle(
+        _ dueTime: RxTimeInterval, latest: Bool = true, scheduler: any SchedulerType
     ) -> Observable<Element> {
         uncheckedThrottle(dueTime, latest: latest, scheduler: scheduler)
     }
@@ -35,8 +35,8 @@ extension ObservableType {
             that this is safe. Make Element Sendable to use the checked overload.
             """
     )
-    public func throttle<Scheduler: SchedulerType>(
-        _ dueTime: RxTimeInterval, latest: Bool = true, scheduler: Scheduler
+    public func throttle(
+        _ dueTime: RxTimeInterval, latest: Bool = true, scheduler: any SchedulerType
     ) -> Observable<Element> {
         uncheckedThrottle(dueTime, latest: latest, scheduler: scheduler)
     }

@@ -11,7 +11,7 @@ extension ObservableType {
     /// Elements move one deadline; no timer is allocated per element.
     ///
     /// [timeout](https://reactivex.io/documentation/operators/timeout.html)
-    public func timeout<Scheduler: SchedulerType>(_ dueTime: RxTimeInterval, scheduler: Scheduler) -> Observable<
+    public func timeout(_ dueTime: RxTimeInterval, scheduler: any SchedulerType) -> Observable<
         Element
     > {
         timeout(dueTime, fallback: nil, scheduler: scheduler)
@@ -27,8 +27,8 @@ extension ObservableType {
     /// ```
     ///
     /// [timeout](https://reactivex.io/documentation/operators/timeout.html)
-    public func timeout<Other: ObservableConvertibleType, Scheduler: SchedulerType>(
-        _ dueTime: RxTimeInterval, other: Other, scheduler: Scheduler
+    public func timeout<Other: ObservableConvertibleType>(
+        _ dueTime: RxTimeInterval, other: Other, scheduler: any SchedulerType
     ) -> Observable<Element> where Other.Element == Element {
         timeout(dueTime, fallback: other.asObservable(), scheduler: scheduler)
     }

@@ -9,7 +9,7 @@ extension ObservableType where Element: Sendable {
     /// Each window is a `PublishSubject`: subscribe to it when it is emitted, or its elements are missed.
     ///
     /// [window](https://reactivex.io/documentation/operators/window.html)
-    public func window<Scheduler: SchedulerType>(timeSpan: RxTimeInterval, count: Int, scheduler: Scheduler)
+    public func window(timeSpan: RxTimeInterval, count: Int, scheduler: any SchedulerType)
         -> Observable<Observable<Element>>
     {
         uncheckedWindow(timeSpan: timeSpan, count: count, scheduler: scheduler)
@@ -27,7 +27,7 @@ extension ObservableType {
             that this is safe. Make Element Sendable to use the checked overload.
             """
     )
-    public func window<Scheduler: SchedulerType>(timeSpan: RxTimeInterval, count: Int, scheduler: Scheduler)
+    public func window(timeSpan: RxTimeInterval, count: Int, scheduler: any SchedulerType)
         -> Observable<Observable<Element>>
     {
         uncheckedWindow(timeSpan: timeSpan, count: count, scheduler: scheduler)
