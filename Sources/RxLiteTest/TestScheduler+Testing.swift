@@ -6,15 +6,6 @@ extension TestScheduler {
         TestableObservable(scheduler: self, temperature: .hot, recordedEvents: events)
     }
 
-    /// ``createHotObservable(_:)`` whose subscriptions are recorded as ending only when the subscriber disposes them,
-    /// not at the observable's own terminal event: for RxLite's own tests of when operators let go of a source.
-    package func createHotObservable<Element>(
-        _ events: [Recorded<Event<Element>>], endsOnlyWhenDisposed: Bool
-    ) -> TestableObservable<Element> {
-        TestableObservable(
-            scheduler: self, temperature: .hot, recordedEvents: events, endsOnlyWhenDisposed: endsOnlyWhenDisposed)
-    }
-
     /// A cold observable that sends `events` to each subscriber, at its subscription time plus each event's time.
     public func createColdObservable<Element>(_ events: [Recorded<Event<Element>>]) -> TestableObservable<Element> {
         TestableObservable(scheduler: self, temperature: .cold, recordedEvents: events)

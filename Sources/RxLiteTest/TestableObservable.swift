@@ -9,11 +9,12 @@ import RxLite
 /// - A **cold** one (``TestScheduler/createColdObservable(_:)``) schedules its events for each subscriber anew, at
 ///   the subscription time plus each event's time (an event at 0 arrives at the subscription tick itself).
 ///
-/// Each subscription is recorded in ``subscriptions`` when it is made and updated with the unsubscribe time when it
-/// is disposed, including the disposal that follows a terminal event. As in RxTest, a subscription ends no later
-/// than the observable's own terminal event (its `asObservable()` is a ``RxLite/Observable/create(_:)``, which lets go
-/// of its source at the end). Disposing a cold subscription cancels its remaining scheduled events. It is meant for
-/// the thread that drives the scheduler; it does not lock.
+/// Each subscription is recorded in ``subscriptions`` when it is made and updated with the unsubscribe time when the
+/// subscriber disposes it. As in RxTest, the observable's own terminal event does not end it: the recorded end is
+/// when the operator under test let go of its source, so a test sees an operator that holds a finished source, or
+/// that lets go of it later (`subscribe(on:)` disposes through its scheduler, a tick after the end). Disposing a cold
+/// subscription cancels its remaining scheduled events. It is meant for the thread that drives the scheduler; it
+/// does not lock.
 public final class TestableObservable<Element>: ObservableType {
     enum Temperature {
         case hot
@@ -34,18 +35,11 @@ public final class TestableObservable<Element>: ObservableType {
     /// Every subscription so far, in order: when it was made and when it was disposed (`Int.max` while active).
     public internal(set) var subscriptions: [Subscription] = []
 
-    /// Whether a subscription is recorded as ending only when the operator under test disposes it, not at this
-    /// observable's own terminal event: RxLite's random model tests use it to check that every operator lets go of
-    /// a source once it has consumed that source's end.
-    private let endsOnlyWhenDisposed: Bool
-
     init(
-        scheduler: TestScheduler, temperature: Temperature, recordedEvents: [Recorded<Event<Element>>],
-        endsOnlyWhenDisposed: Bool = false
+        scheduler: TestScheduler, temperature: Temperature, recordedEvents: [Recorded<Event<Element>>]
     ) {
         self.scheduler = scheduler
         self.temperature = temperature
-        self.endsOnlyWhenDisposed = endsOnlyWhenDisposed
         self.recordedEvents = recordedEvents
         if temperature == .hot {
             for recorded in recordedEvents {
@@ -58,10 +52,7 @@ public final class TestableObservable<Element>: ObservableType {
 
     /// Subscribing records a ``Subscription`` and, when cold, schedules the events for this subscriber.
     public func asObservable() -> Observable<Element> {
-        if endsOnlyWhenDisposed {
-            return Observable.createHoldingUntilDisposed { [self] observer in subscribe(observer) }
-        }
-        return Observable.create { [self] observer in subscribe(observer) }
+        Observable.createHoldingUntilDisposed { [self] observer in subscribe(observer) }
     }
 
     private func subscribe(_ observer: AnyObserver<Element>) -> any Disposable {

@@ -253,16 +253,18 @@ func finish(_ outputs: [TimedOutput], disposed: Int) -> [TimedOutput] {
 /// Runs the operator that `build` makes on hot observables of the case's streams: created at 100, subscribed at
 /// `subscribed`, disposed at `disposed`.
 ///
-/// The hot observables record a subscription as ending only when the operator disposes it (not at their own end,
-/// as RxTest's do), and the run reports a contract violation when the operator kept a source subscribed past that
-/// source's terminal event: an operator that consumed an end must let go of that source at once.
+/// The hot observables record a subscription as ending only when the operator disposes it (not at their own end),
+/// as RxTest's do, and the run reports a contract violation when the operator kept a source subscribed past that
+/// source's terminal event: an operator that consumed an end must let go of that source at once, or `releaseDelay`
+/// ticks later for one that disposes through a scheduler (`subscribe(on:)`).
 func runSingle<Output>(
-    _ fuzzCase: FuzzCase, build: @escaping (TestScheduler, [Observable<Int>], [Int]) -> Observable<Output>
+    _ fuzzCase: FuzzCase, releaseDelay: TestTime = 0,
+    build: @escaping (TestScheduler, [Observable<Int>], [Int]) -> Observable<Output>
 ) -> FuzzRun {
     let scheduler = TestScheduler(initialClock: 0)
     let testables = fuzzCase.streams.map { stream in
         scheduler.createHotObservable(
-            stream.map { Recorded(time: $0.time, value: $0.input.event) }, endsOnlyWhenDisposed: true)
+            stream.map { Recorded(time: $0.time, value: $0.input.event) })
     }
     let sources = testables.map { $0.asObservable() }
     let recorder = ContractRecorder<Output>(scheduler: scheduler)
@@ -278,16 +280,19 @@ func runSingle<Output>(
     subscription?.dispose()
     var violations = recorder.violations
     for (index, testable) in testables.enumerated() {
-        violations += lateReleases(of: testable.subscriptions, stream: fuzzCase.streams[index], source: index)
+        violations += lateReleases(
+            of: testable.subscriptions, stream: fuzzCase.streams[index], source: index, delay: releaseDelay)
     }
     return FuzzRun(outputs: [recorder.events], violations: violations)
 }
 
-/// The subscriptions that outlived the terminal event of the hot `stream` they saw.
-func lateReleases(of subscriptions: [Subscription], stream: [TimedInput], source: Int) -> [String] {
+/// The subscriptions that outlived the terminal event of the hot `stream` they saw by more than `delay` ticks.
+func lateReleases(of subscriptions: [Subscription], stream: [TimedInput], source: Int, delay: TestTime = 0)
+    -> [String]
+{
     guard let end = stream.last(where: { $0.input.isTerminal })?.time else { return [] }
     return subscriptions.compactMap { subscription in
-        guard subscription.subscribe < end, subscription.unsubscribe > end else { return nil }
+        guard subscription.subscribe < end, subscription.unsubscribe > end + delay else { return nil }
         return "source \(source) ended at \(end) but stayed subscribed until \(subscription.unsubscribe)"
     }
 }

@@ -4,12 +4,15 @@ import RxLiteTest
 // Operators without a reference model still keep the Rx contract and let go of every source once they consumed
 // its end (the check `runSingle` makes). Their "model" is the run itself, so only those checks can fail.
 
-/// A target that checks the contract and source release of `build`, not its output.
+/// A target that checks the contract and source release of `build`, not its output; `releaseDelay` is how many
+/// ticks after a source's end the operator may still hold it (see ``runSingle(_:releaseDelay:build:)``).
 private func releaseTarget<Output>(
-    _ name: String, streams count: Int,
+    _ name: String, streams count: Int, releaseDelay: TestTime = 0,
     build: @escaping @Sendable (TestScheduler, [Observable<Int>]) -> Observable<Output>
 ) -> FuzzTarget {
-    let run: @Sendable (FuzzCase) -> FuzzRun = { runSingle($0) { scheduler, sources, _ in build(scheduler, sources) } }
+    let run: @Sendable (FuzzCase) -> FuzzRun = {
+        runSingle($0, releaseDelay: releaseDelay) { scheduler, sources, _ in build(scheduler, sources) }
+    }
     return FuzzTarget(
         name: "\(name) lets go of its sources",
         generate: { generator in
@@ -39,7 +42,8 @@ extension FuzzTargets {
         },
         releaseTarget("zip of a collection", streams: 3) { _, s in Observable.zip([s[0], s[1], s[2]]) },
         releaseTarget("observe(on:)", streams: 1) { scheduler, s in s[0].observe(on: scheduler) },
-        releaseTarget("subscribe(on:)", streams: 1) { scheduler, s in s[0].subscribe(on: scheduler) },
+        // Disposes its source through the scheduler, as RxSwift's does: one scheduled action after the end.
+        releaseTarget("subscribe(on:)", streams: 1, releaseDelay: 1) { scheduler, s in s[0].subscribe(on: scheduler) },
         releaseTarget("delaySubscription", streams: 1) { scheduler, s in
             s[0].delaySubscription(.seconds(3), scheduler: scheduler)
         },

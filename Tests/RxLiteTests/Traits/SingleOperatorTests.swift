@@ -33,7 +33,8 @@ import Testing
         let (cold, source) = single(1)
         let res = scheduler.start { source.subscribe(on: self.scheduler) }
         #expect(res.events == [.next(211, 1), .completed(211)])
-        #expect(cold.subscriptions == [Subscription(201, 211)])
+        // Disposed through the scheduler, a tick after the end, as RxSwift's is.
+        #expect(cold.subscriptions == [Subscription(201, 212)])
     }
 
     @Test func catchSwitchesToTheHandlersSingleAndReleasesTheFailedOne() {

@@ -1,10 +1,10 @@
 extension ObservableType where Element: Sendable {
     /// Subscribes to this sequence (and disposes that subscription) on `scheduler`; events are delivered wherever
-    /// the source produces them. A source that ends by itself is let go of right after its end is delivered, on the
-    /// thread that delivered it.
+    /// the source produces them. A source that ends by itself is disposed on `scheduler` too, after its end has been
+    /// delivered, as RxSwift does: a source's teardown always runs where its setup ran.
     ///
     /// [subscribeOn](https://reactivex.io/documentation/operators/subscribeon.html)
-    public func subscribe(on scheduler: some ImmediateSchedulerType) -> Observable<Element> {
+    public func subscribe(on scheduler: any ImmediateSchedulerType) -> Observable<Element> {
         uncheckedSubscribe(on: scheduler)
     }
 }
@@ -21,7 +21,7 @@ extension ObservableType {
             is safe. Make Element Sendable to use the checked overload.
             """
     )
-    public func subscribe(on scheduler: some ImmediateSchedulerType) -> Observable<Element> {
+    public func subscribe(on scheduler: any ImmediateSchedulerType) -> Observable<Element> {
         uncheckedSubscribe(on: scheduler)
     }
 
@@ -31,11 +31,8 @@ extension ObservableType {
         return Observable { sink, lifetime, _ in
             let inner = Lifetime()
             let scheduled = scheduler.schedule(()) { _ in
-                source.subscribeTopLevel(
-                    { event in
-                        sink(event)
-                        if event.isStopEvent { inner.dispose() }
-                    }, inner)
+                // A stop event ends `lifetime`, whose disposal below hands `inner` to the scheduler.
+                source.subscribeTopLevel(sink, inner)
                 return Disposables.create()
             }
             lifetime.insert(scheduled)

@@ -24,7 +24,7 @@ struct DelayTests {
     @Test func theSourceIsLetGoOfWhenItEndsNotWhenTheDelayedEndGoesOut() {
         // A source recording only the operator's own disposal: delay must not keep it for the 100 ticks.
         let scheduler = TestScheduler()
-        let source = scheduler.createHotObservable([.next(300, 1), .completed(400)], endsOnlyWhenDisposed: true)
+        let source = scheduler.createHotObservable([.next(300, 1), .completed(400)])
         let res = scheduler.start { source.delay(.seconds(100), scheduler: scheduler) }
         #expect(res.events == [.next(400, 1), .completed(500)])
         #expect(source.subscriptions == [Subscription(200, 400)])

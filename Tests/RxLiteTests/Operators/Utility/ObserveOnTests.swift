@@ -85,17 +85,6 @@ import Testing
         #expect(order == ["start 1", "end 1", "start 2", "end 2", "start 3", "end 3"])
         await expectResourcesReturn(to: baseline)
     }
-
-    @Test func subscribeOnSubscribesOnTheScheduler() {
-        let scheduler = TestScheduler(initialClock: 0)
-        let source = scheduler.createColdObservable("-a|", values: ["a": 1])
-        let result = scheduler.start { source.subscribe(on: scheduler) }
-        // The source lets go of its subscription when it ends (a disposal through the scheduler, as a dispose()
-        // would be, would come a tick later).
-        #expect(source.subscriptions == [Subscription(201, 221)])
-        #expect(result.events == [.next(211, 1), .completed(221)])
-        #expect(scheduler.pendingCount == 0)
-    }
 }
 
 /// Waits without blocking a thread for a signal from another thread.
