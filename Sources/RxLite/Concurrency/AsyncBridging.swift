@@ -118,14 +118,44 @@ final class ValuesEnding: @unchecked Sendable {
 extension AsyncSequence where Self: Sendable, Element: Sendable {
     /// The elements of this async sequence as an ``Observable``.
     ///
-    /// Each subscription iterates the sequence in its own `Task` of `priority`; disposing cancels the task, which
-    /// ends the iteration at its next suspension point. Elements are delivered from that task, one at a time.
+    /// Each subscription iterates the sequence in its own detached `Task` of `priority`, as RxSwift's does, so a
+    /// subscription made on the main thread does not iterate there; disposing cancels the task, which ends the
+    /// iteration at its next suspension point. Elements are delivered from that task, one at a time: add
+    /// `observe(on: MainScheduler.instance)` to deliver them on the main queue.
     public func asObservable(priority: TaskPriority? = nil) -> Observable<Element> {
-        Observable { sink, lifetime, _ in
-            TaskReport.run(priority: priority, sink: sink, lifetime: lifetime) { report in
-                for try await element in self {
-                    guard report.next(element) else { break }
-                }
+        uncheckedAsObservable(priority: priority)
+    }
+}
+
+extension AsyncSequence {
+    /// `asObservable(priority:)` for a sequence or element that is not `Sendable`, as RxSwift has it: the same
+    /// observable, without the compile-time check. The call warns (a deprecation) that nothing checks that the
+    /// sequence may be iterated in another task and its elements handed from there to the subscriber; code whose
+    /// sequence and element are `Sendable` gets the checked overload and no warning.
+    @available(
+        *, deprecated,
+        message: """
+            The sequence or its Element is not Sendable, and this iterates it in a task of its own that hands the \
+            elements to the subscriber: RxLite cannot check that this is safe. Make both Sendable to use the checked \
+            overload.
+            """
+    )
+    public func asObservable(priority: TaskPriority? = nil) -> Observable<Element> {
+        uncheckedAsObservable(priority: priority)
+    }
+
+    /// What both `asObservable(priority:)` overloads build.
+    func uncheckedAsObservable(priority: TaskPriority?) -> Observable<Element> {
+        // Formed here and handed over whole: the task's closure then uses no conformance of `Self`, whose metatype
+        // (unlike a `Sendable` sequence's) may not be captured by a `@Sendable` closure.
+        let iterate = UncheckedTransfer<(TaskReport<Element>) async throws -> Void> { [self] report in
+            for try await element in self {
+                guard report.next(element) else { break }
+            }
+        }
+        return Observable { sink, lifetime, _ in
+            TaskReport.run(priority: priority, detached: true, sink: sink, lifetime: lifetime) { report in
+                try await iterate.value(report)
             }
         }
     }

@@ -22,23 +22,27 @@ final class TaskReport<Element>: Disposable, @unchecked Sendable {
         assertFirstStoredProperty(of: self, &words)
     }
 
-    /// Runs `body` for one subscription in a new `Task` of `priority`, whose cancellation the subscription's
+    /// Runs `body` for one subscription in a new `Task` of `priority` (a detached one when `detached`: it inherits
+    /// neither the subscribing task's priority nor its task-local values), whose cancellation the subscription's
     /// disposal causes; the subscription completes when `body` returns and fails with what it throws.
     static func run(
-        priority: TaskPriority?, sink: @escaping EventSink<Element>, lifetime: Lifetime,
+        priority: TaskPriority?, detached: Bool = false, sink: @escaping EventSink<Element>, lifetime: Lifetime,
         _ body: @escaping @Sendable (TaskReport) async throws -> Void
     ) {
         let report = TaskReport(sink: sink, lifetime: lifetime)
         lifetime.insert(report)
+        let operation: @Sendable () async -> Void = {
+            do {
+                try await body(report)
+                report.finish(nil)
+            } catch {
+                report.finish(error)
+            }
+        }
         report.attach(
-            Task(priority: priority) {
-                do {
-                    try await body(report)
-                    report.finish(nil)
-                } catch {
-                    report.finish(error)
-                }
-            })
+            detached
+                ? Task.detached(priority: priority, operation: operation)
+                : Task(priority: priority, operation: operation))
     }
 
     /// Ties the task to this report; a report disposed before then cancels the task at once.

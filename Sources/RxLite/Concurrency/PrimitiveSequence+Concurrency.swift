@@ -7,15 +7,17 @@ extension PrimitiveSequenceType where Trait == SingleTrait, Element: Sendable {
     ///
     /// Disposing the subscription cancels the task; a cancelled task emits nothing. `work` runs with its own
     /// isolation (`{ @MainActor in ... }` runs it on the main actor), and the result is delivered where `work`
-    /// finished. Same as ``Observable/task(priority:_:)``, with the shape of a single.
+    /// finished. A `detached` task does not inherit the subscribing task's priority or task-local values. Same as
+    /// ``Observable/task(priority:_:)``, with the shape of a single.
     ///
     /// ```swift
     /// Single.create { try await client.search("swift") }
     /// ```
     public static func create(
-        priority: TaskPriority? = nil, _ work: @escaping @isolated(any) @Sendable () async throws -> Element
+        detached: Bool = false, priority: TaskPriority? = nil,
+        work: @escaping @isolated(any) @Sendable () async throws -> sending Element
     ) -> Single<Element> {
-        Single(raw: Observable.task(priority: priority, work))
+        uncheckedCreate(detached: detached, priority: priority, work: work)
     }
 
     /// Subscribes, suspends until the single succeeds or fails, and returns the element or throws the error.
@@ -52,6 +54,37 @@ extension PrimitiveSequenceType where Trait == MaybeTrait, Element: Sendable {
 }
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
+    /// `create(detached:priority:work:)` for an element that is not `Sendable`, as RxSwift has it: the same single,
+    /// without the compile-time check. The call warns (a deprecation) that nothing checks that the element may cross
+    /// from the task that produced it to the subscriber; code whose element is `Sendable` gets the checked overload
+    /// and no warning.
+    @available(
+        *, deprecated,
+        message: """
+            Element is not Sendable, and this hands the element from the task that produced it to the subscriber: \
+            RxLite cannot check that this is safe. Make Element Sendable to use the checked overload.
+            """
+    )
+    public static func create(
+        detached: Bool = false, priority: TaskPriority? = nil,
+        work: @escaping @isolated(any) @Sendable () async throws -> sending Element
+    ) -> Single<Element> {
+        uncheckedCreate(detached: detached, priority: priority, work: work)
+    }
+
+    /// What both `create(detached:priority:work:)` overloads build.
+    static func uncheckedCreate(
+        detached: Bool, priority: TaskPriority?,
+        work: @escaping @isolated(any) @Sendable () async throws -> sending Element
+    ) -> Single<Element> {
+        Single(
+            raw: Observable { sink, lifetime, _ in
+                TaskReport.run(priority: priority, detached: detached, sink: sink, lifetime: lifetime) { report in
+                    report.next(try await work())
+                }
+            })
+    }
+
     /// `value` for an element that is not `Sendable`, as RxSwift has it: the same await, without the compile-time
     /// check. The call warns (a deprecation) that nothing checks that the element may cross from the subscription's
     /// thread to the awaiting task; code whose element is `Sendable` gets the checked overload and no warning.

@@ -1,3 +1,4 @@
+import Dispatch
 import RxLite
 import RxLiteTest
 import Testing
@@ -204,6 +205,42 @@ final class CancellationWaiter: @unchecked Sendable {
         #expect(log.elements == [1])
     }
 
+    @Test func aSubscriptionMadeOnTheMainQueueIteratesOffIt() async {
+        let key = DispatchSpecificKey<Int>()
+        DispatchQueue.main.setSpecific(key: key, value: 1)
+        defer { DispatchQueue.main.setSpecific(key: key, value: nil) }
+        let iteratedOnMain = Protected<[Bool]>([])
+        let handledOnMain = Protected<[Bool]>([])
+        let remaining = Protected(3)
+        let stream = AsyncStream<Int>(unfolding: {
+            iteratedOnMain.withLock { $0.append(DispatchQueue.getSpecific(key: key) == 1) }
+            return remaining.withLock { count in
+                defer { count -= 1 }
+                return count > 0 ? count : nil
+            }
+        })
+        let done = Gate()
+        DispatchQueue.main.async {
+            // This closure is main-actor isolated, so its handlers are too: they run on the main actor (as Swift 6
+            // requires of them; DifferencesFromRxSwift), while the sequence is iterated in a task off the main queue.
+            _ = stream.asObservable().subscribe(
+                onNext: { _ in handledOnMain.withLock { $0.append(DispatchQueue.getSpecific(key: key) == 1) } },
+                onCompleted: { done.open() })
+        }
+        await done.wait()
+        #expect(iteratedOnMain.withLock { $0 } == [false, false, false, false])
+        #expect(handledOnMain.withLock { $0 } == [true, true, true])
+    }
+
+    @Test func theIterationIsDetachedFromTheSubscribingTask() async throws {
+        // As RxSwift's: the iterating task inherits neither the subscriber's priority nor its task-local values.
+        let stream = AsyncStream<Int>(unfolding: { IterationMarker.value })
+        let first = try await IterationMarker.$value.withValue(7) {
+            try await stream.asObservable().take(1).asSingle().value
+        }
+        #expect(first == 0)
+    }
+
     @Test func throwingSequenceForwardsItsError() async {
         let stream = AsyncThrowingStream<Int, any Error> { continuation in
             continuation.yield(1)
@@ -215,4 +252,9 @@ final class CancellationWaiter: @unchecked Sendable {
         }
         #expect(received == [1])
     }
+}
+
+/// A task-local value the detached iteration must not see.
+private enum IterationMarker {
+    @TaskLocal static var value = 0
 }
