@@ -44,38 +44,37 @@ def family(name, strategy, noun, label, relays):
     label_name = label  # `_` or `to`, as the call's name shows it
     members = [f"""
     /// Subscribes closures for elements, completion and disposal (a {noun} never fails). Call it on the main thread,
-    /// where the {noun} delivers: in Swift 6 mode the compiler checks it; from Swift 5-mode code, called off the main
-    /// thread, it stops with a message, as RxCocoa's does.
+    /// where the {noun} delivers; called off it, it stops with a message, as RxCocoa's does.
     ///
+    /// The closures take the caller's isolation, as `subscribe`'s do: written on the main actor they run on the main
+    /// actor (and may touch the UI), written in nonisolated code they are nonisolated, as in RxSwift.
     /// `onDisposed` runs after `onCompleted`, or when the subscription is disposed.
-    @preconcurrency @MainActor
     @discardableResult
     public func {name}(
         onNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil,
-        file: StaticString = #fileID, line: UInt = #line
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {{
         MainScheduler.ensureRunningOnMainThread(errorMessage: "{name} must be called on the main thread")
         return asObservable().subscribe(
-            onNext: onNext, onError: nil, onCompleted: onCompleted, onDisposed: onDisposed, isolation: #isolation,
+            onNext: onNext, onError: nil, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation,
             origin: SubscriptionOrigin("{name}(onNext:)", file: file, line: line))
     }}
 
     /// Subscribes closures that receive `object` weakly; events after `object` is gone are ignored.
-    @preconcurrency @MainActor
     @discardableResult
     public func {name}<Object: AnyObject>(
         with object: Object,
         onNext: ((Object, Element) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil,
-        file: StaticString = #fileID, line: UInt = #line
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {{
         MainScheduler.ensureRunningOnMainThread(errorMessage: "{name} must be called on the main thread")
         return asObservable().subscribe(
             with: object, onNext: onNext, onError: nil, onCompleted: onCompleted, onDisposed: onDisposed,
-            isolation: #isolation, origin: SubscriptionOrigin("{name}(with:)", file: file, line: line))
+            isolation: isolation, origin: SubscriptionOrigin("{name}(with:)", file: file, line: line))
     }}
 """]
     for optional in (False, True):
@@ -84,27 +83,28 @@ def family(name, strategy, noun, label, relays):
         event = "event.map { $0 }" if optional else "event"
         members.append(f"""
     /// Sends {what} and the completion to each of `observers` (a ``Binder``, a subject, ...).
-    @preconcurrency @MainActor
     @discardableResult
     public func {name}<Observer: ObserverType>(
-        {label} observers: Observer..., file: StaticString = #fileID, line: UInt = #line
+        {label} observers: Observer..., isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable
     where Observer.Element == {element} {{
         MainScheduler.ensureRunningOnMainThread(errorMessage: "{name} must be called on the main thread")
         return asObservable().subscribe(
-            isolation: #isolation, origin: SubscriptionOrigin("{name}({label_name}:)", file: file, line: line)
+            isolation: isolation, origin: SubscriptionOrigin("{name}({label_name}:)", file: file, line: line)
         ) {{ event in observers.forEach {{ $0.on({event}) }} }}
     }}
 """)
     for relay, optional in relays:
         members.append(f"""
     /// Accepts every element{optional} into each of `relays`; the completion is not forwarded (a relay never ends).
-    @preconcurrency @MainActor
     @discardableResult
     public func {name}(
-        {label} relays: {relay}..., file: StaticString = #fileID, line: UInt = #line
+        {label} relays: {relay}..., isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {{
-        {name}(onNext: {{ element in relays.forEach {{ $0.accept(element) }} }}, file: file, line: line)
+        {name}(
+            onNext: {{ element in relays.forEach {{ $0.accept(element) }} }}, isolation: isolation, file: file, line: line)
     }}
 """)
     return (f"\nextension SharedSequenceConvertibleType where SharingStrategy == {strategy} {{"

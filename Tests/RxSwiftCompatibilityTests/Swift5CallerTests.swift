@@ -1,7 +1,8 @@
-// Swift 5 language mode, where most RxSwift apps still are: the main-actor APIs (`drive`, `emit`, `Binder`,
+// Swift 5 language mode, where most RxSwift apps still are: the main-thread APIs (`drive`, `emit`, `Binder`,
 // `ObservableValue`, isolation-aware `subscribe`) are called from plain XCTestCase methods and from a nonisolated
-// class, as with RxCocoa. These compile only because the APIs are `@preconcurrency @MainActor`; swift-corelibs-xctest
-// runs the methods on the main thread, where the run-time check passes.
+// class, as with RxCocoa. They compile because the main-actor ones are `@preconcurrency @MainActor` and `drive`,
+// `emit` and `subscribe` take the caller's isolation; swift-corelibs-xctest runs the methods on the main thread,
+// where the run-time check passes.
 import Foundation
 import RxCocoa
 import RxRelay

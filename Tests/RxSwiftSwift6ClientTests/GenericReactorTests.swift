@@ -102,6 +102,21 @@ extension ObservableType {
     }
 }
 
+/// A nonisolated class that binds a Driver and a Signal, as a coordinator in a library written for RxSwift does, its
+/// closures capturing the non-`Sendable` class itself. `drive` and `emit` take the caller's isolation, as
+/// `subscribe` does, so this compiles with no diagnostic, as against RxSwift; a run-time check stops a call made off
+/// the main thread, as RxCocoa's does.
+final class NonisolatedPresenter<State> {
+    private let bag = DisposeBag()
+    private(set) var shown: [State] = []
+    private(set) var taps = 0
+
+    func present(_ states: Driver<State>, taps: Signal<Void>) {
+        states.drive(onNext: { [unowned self] in shown.append($0) }).disposed(by: bag)
+        taps.emit(onNext: { [unowned self] in self.taps += 1 }).disposed(by: bag)
+    }
+}
+
 @Suite(.checksResources) struct GenericReactorTests {
     @Test func theReactorFoldsActionsIntoStateOnItsScheduler() {
         let scheduler = TestScheduler(initialClock: 0)
@@ -216,6 +231,38 @@ extension ObservableType {
         }
         #expect(values == [1, 2])
         #expect(events == [3])
+    }
+
+    @Test func anyAsyncWorkBecomesAnObservableOrASingle() async throws {
+        let stream = AsyncStream<Reading> { continuation in
+            continuation.yield(Reading(1))
+            continuation.yield(Reading(2))
+            continuation.finish()
+        }
+        var seen: [Int] = []
+        for try await readings in stream.asObservable().toArray().asObservable().values {
+            seen += readings.map(\.value)
+        }
+        let made = try await Single.create(detached: true, work: { Reading(3) }).value
+        seen.append(made.value)
+        #expect(seen == [1, 2, 3])
+    }
+
+    @MainActor
+    @Test func nonisolatedCodeDrivesAndEmits() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let presenter = NonisolatedPresenter<Reading>()
+        SharingScheduler.mock(scheduler: scheduler) {
+            let state = BehaviorRelay(value: Reading(1))
+            let taps = PublishRelay<Void>()
+            presenter.present(state.asDriver(), taps: taps.asSignal())
+            scheduler.start()
+            state.accept(Reading(2))
+            taps.accept(())
+            scheduler.start()
+        }
+        #expect(presenter.shown.map(\.value) == [1, 2])
+        #expect(presenter.taps == 1)
     }
 
     @Test func anyElementCanBeAwaited() async throws {

@@ -27,7 +27,8 @@ private enum Ticker {
     @MainActor static let shared = Observable<Int>.just(42).share(replay: 1)
 }
 
-/// 3. `drive` from a class: the class (or the method) is `@MainActor`, as the view that drives is.
+/// 3. `drive` from a class whose closures set UI state: the class (or the method) is `@MainActor`, as the view that
+/// drives is, so the closures are main-actor closures.
 @MainActor private final class Presenter {
     let disposeBag = DisposeBag()
     private(set) var shown: [String] = []

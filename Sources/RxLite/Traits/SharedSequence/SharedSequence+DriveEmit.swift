@@ -3,207 +3,214 @@
 
 extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingStrategy {
     /// Subscribes closures for elements, completion and disposal (a driver never fails). Call it on the main thread,
-    /// where the driver delivers: in Swift 6 mode the compiler checks it; from Swift 5-mode code, called off the main
-    /// thread, it stops with a message, as RxCocoa's does.
+    /// where the driver delivers; called off it, it stops with a message, as RxCocoa's does.
     ///
+    /// The closures take the caller's isolation, as `subscribe`'s do: written on the main actor they run on the main
+    /// actor (and may touch the UI), written in nonisolated code they are nonisolated, as in RxSwift.
     /// `onDisposed` runs after `onCompleted`, or when the subscription is disposed.
-    @preconcurrency @MainActor
     @discardableResult
     public func drive(
         onNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil,
-        file: StaticString = #fileID, line: UInt = #line
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         MainScheduler.ensureRunningOnMainThread(errorMessage: "drive must be called on the main thread")
         return asObservable().subscribe(
-            onNext: onNext, onError: nil, onCompleted: onCompleted, onDisposed: onDisposed, isolation: #isolation,
+            onNext: onNext, onError: nil, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation,
             origin: SubscriptionOrigin("drive(onNext:)", file: file, line: line))
     }
 
     /// Subscribes closures that receive `object` weakly; events after `object` is gone are ignored.
-    @preconcurrency @MainActor
     @discardableResult
     public func drive<Object: AnyObject>(
         with object: Object,
         onNext: ((Object, Element) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil,
-        file: StaticString = #fileID, line: UInt = #line
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         MainScheduler.ensureRunningOnMainThread(errorMessage: "drive must be called on the main thread")
         return asObservable().subscribe(
             with: object, onNext: onNext, onError: nil, onCompleted: onCompleted, onDisposed: onDisposed,
-            isolation: #isolation, origin: SubscriptionOrigin("drive(with:)", file: file, line: line))
+            isolation: isolation, origin: SubscriptionOrigin("drive(with:)", file: file, line: line))
     }
 
     /// Sends every element and the completion to each of `observers` (a ``Binder``, a subject, ...).
-    @preconcurrency @MainActor
     @discardableResult
     public func drive<Observer: ObserverType>(
-        _ observers: Observer..., file: StaticString = #fileID, line: UInt = #line
+        _ observers: Observer..., isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable
     where Observer.Element == Element {
         MainScheduler.ensureRunningOnMainThread(errorMessage: "drive must be called on the main thread")
         return asObservable().subscribe(
-            isolation: #isolation, origin: SubscriptionOrigin("drive(_:)", file: file, line: line)
+            isolation: isolation, origin: SubscriptionOrigin("drive(_:)", file: file, line: line)
         ) { event in observers.forEach { $0.on(event) } }
     }
 
     /// Sends every element, as an optional, and the completion to each of `observers` (a ``Binder``, a subject, ...).
-    @preconcurrency @MainActor
     @discardableResult
     public func drive<Observer: ObserverType>(
-        _ observers: Observer..., file: StaticString = #fileID, line: UInt = #line
+        _ observers: Observer..., isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable
     where Observer.Element == Element? {
         MainScheduler.ensureRunningOnMainThread(errorMessage: "drive must be called on the main thread")
         return asObservable().subscribe(
-            isolation: #isolation, origin: SubscriptionOrigin("drive(_:)", file: file, line: line)
+            isolation: isolation, origin: SubscriptionOrigin("drive(_:)", file: file, line: line)
         ) { event in observers.forEach { $0.on(event.map { $0 }) } }
     }
 
     /// Accepts every element into each of `relays`; the completion is not forwarded (a relay never ends).
-    @preconcurrency @MainActor
     @discardableResult
     public func drive(
-        _ relays: BehaviorRelay<Element>..., file: StaticString = #fileID, line: UInt = #line
+        _ relays: BehaviorRelay<Element>..., isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
-        drive(onNext: { element in relays.forEach { $0.accept(element) } }, file: file, line: line)
+        drive(
+            onNext: { element in relays.forEach { $0.accept(element) } }, isolation: isolation, file: file, line: line)
     }
 
     /// Accepts every element, as an optional, into each of `relays`; the completion is not forwarded (a relay never ends).
-    @preconcurrency @MainActor
     @discardableResult
     public func drive(
-        _ relays: BehaviorRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line
+        _ relays: BehaviorRelay<Element?>..., isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
-        drive(onNext: { element in relays.forEach { $0.accept(element) } }, file: file, line: line)
+        drive(
+            onNext: { element in relays.forEach { $0.accept(element) } }, isolation: isolation, file: file, line: line)
     }
 
     /// Accepts every element into each of `relays`; the completion is not forwarded (a relay never ends).
-    @preconcurrency @MainActor
     @discardableResult
     public func drive(
-        _ relays: PublishRelay<Element>..., file: StaticString = #fileID, line: UInt = #line
+        _ relays: PublishRelay<Element>..., isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
-        drive(onNext: { element in relays.forEach { $0.accept(element) } }, file: file, line: line)
+        drive(
+            onNext: { element in relays.forEach { $0.accept(element) } }, isolation: isolation, file: file, line: line)
     }
 
     /// Accepts every element into each of `relays`; the completion is not forwarded (a relay never ends).
-    @preconcurrency @MainActor
     @discardableResult
     public func drive(
-        _ relays: ReplayRelay<Element>..., file: StaticString = #fileID, line: UInt = #line
+        _ relays: ReplayRelay<Element>..., isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
-        drive(onNext: { element in relays.forEach { $0.accept(element) } }, file: file, line: line)
+        drive(
+            onNext: { element in relays.forEach { $0.accept(element) } }, isolation: isolation, file: file, line: line)
     }
 }
 
 extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingStrategy {
     /// Subscribes closures for elements, completion and disposal (a signal never fails). Call it on the main thread,
-    /// where the signal delivers: in Swift 6 mode the compiler checks it; from Swift 5-mode code, called off the main
-    /// thread, it stops with a message, as RxCocoa's does.
+    /// where the signal delivers; called off it, it stops with a message, as RxCocoa's does.
     ///
+    /// The closures take the caller's isolation, as `subscribe`'s do: written on the main actor they run on the main
+    /// actor (and may touch the UI), written in nonisolated code they are nonisolated, as in RxSwift.
     /// `onDisposed` runs after `onCompleted`, or when the subscription is disposed.
-    @preconcurrency @MainActor
     @discardableResult
     public func emit(
         onNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil,
-        file: StaticString = #fileID, line: UInt = #line
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         MainScheduler.ensureRunningOnMainThread(errorMessage: "emit must be called on the main thread")
         return asObservable().subscribe(
-            onNext: onNext, onError: nil, onCompleted: onCompleted, onDisposed: onDisposed, isolation: #isolation,
+            onNext: onNext, onError: nil, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation,
             origin: SubscriptionOrigin("emit(onNext:)", file: file, line: line))
     }
 
     /// Subscribes closures that receive `object` weakly; events after `object` is gone are ignored.
-    @preconcurrency @MainActor
     @discardableResult
     public func emit<Object: AnyObject>(
         with object: Object,
         onNext: ((Object, Element) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil,
-        file: StaticString = #fileID, line: UInt = #line
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         MainScheduler.ensureRunningOnMainThread(errorMessage: "emit must be called on the main thread")
         return asObservable().subscribe(
             with: object, onNext: onNext, onError: nil, onCompleted: onCompleted, onDisposed: onDisposed,
-            isolation: #isolation, origin: SubscriptionOrigin("emit(with:)", file: file, line: line))
+            isolation: isolation, origin: SubscriptionOrigin("emit(with:)", file: file, line: line))
     }
 
     /// Sends every element and the completion to each of `observers` (a ``Binder``, a subject, ...).
-    @preconcurrency @MainActor
     @discardableResult
     public func emit<Observer: ObserverType>(
-        to observers: Observer..., file: StaticString = #fileID, line: UInt = #line
+        to observers: Observer..., isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable
     where Observer.Element == Element {
         MainScheduler.ensureRunningOnMainThread(errorMessage: "emit must be called on the main thread")
         return asObservable().subscribe(
-            isolation: #isolation, origin: SubscriptionOrigin("emit(to:)", file: file, line: line)
+            isolation: isolation, origin: SubscriptionOrigin("emit(to:)", file: file, line: line)
         ) { event in observers.forEach { $0.on(event) } }
     }
 
     /// Sends every element, as an optional, and the completion to each of `observers` (a ``Binder``, a subject, ...).
-    @preconcurrency @MainActor
     @discardableResult
     public func emit<Observer: ObserverType>(
-        to observers: Observer..., file: StaticString = #fileID, line: UInt = #line
+        to observers: Observer..., isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable
     where Observer.Element == Element? {
         MainScheduler.ensureRunningOnMainThread(errorMessage: "emit must be called on the main thread")
         return asObservable().subscribe(
-            isolation: #isolation, origin: SubscriptionOrigin("emit(to:)", file: file, line: line)
+            isolation: isolation, origin: SubscriptionOrigin("emit(to:)", file: file, line: line)
         ) { event in observers.forEach { $0.on(event.map { $0 }) } }
     }
 
     /// Accepts every element into each of `relays`; the completion is not forwarded (a relay never ends).
-    @preconcurrency @MainActor
     @discardableResult
     public func emit(
-        to relays: PublishRelay<Element>..., file: StaticString = #fileID, line: UInt = #line
+        to relays: PublishRelay<Element>..., isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
-        emit(onNext: { element in relays.forEach { $0.accept(element) } }, file: file, line: line)
+        emit(
+            onNext: { element in relays.forEach { $0.accept(element) } }, isolation: isolation, file: file, line: line)
     }
 
     /// Accepts every element, as an optional, into each of `relays`; the completion is not forwarded (a relay never ends).
-    @preconcurrency @MainActor
     @discardableResult
     public func emit(
-        to relays: PublishRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line
+        to relays: PublishRelay<Element?>..., isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
-        emit(onNext: { element in relays.forEach { $0.accept(element) } }, file: file, line: line)
+        emit(
+            onNext: { element in relays.forEach { $0.accept(element) } }, isolation: isolation, file: file, line: line)
     }
 
     /// Accepts every element into each of `relays`; the completion is not forwarded (a relay never ends).
-    @preconcurrency @MainActor
     @discardableResult
     public func emit(
-        to relays: BehaviorRelay<Element>..., file: StaticString = #fileID, line: UInt = #line
+        to relays: BehaviorRelay<Element>..., isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
-        emit(onNext: { element in relays.forEach { $0.accept(element) } }, file: file, line: line)
+        emit(
+            onNext: { element in relays.forEach { $0.accept(element) } }, isolation: isolation, file: file, line: line)
     }
 
     /// Accepts every element, as an optional, into each of `relays`; the completion is not forwarded (a relay never ends).
-    @preconcurrency @MainActor
     @discardableResult
     public func emit(
-        to relays: BehaviorRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line
+        to relays: BehaviorRelay<Element?>..., isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
-        emit(onNext: { element in relays.forEach { $0.accept(element) } }, file: file, line: line)
+        emit(
+            onNext: { element in relays.forEach { $0.accept(element) } }, isolation: isolation, file: file, line: line)
     }
 
     /// Accepts every element into each of `relays`; the completion is not forwarded (a relay never ends).
-    @preconcurrency @MainActor
     @discardableResult
     public func emit(
-        to relays: ReplayRelay<Element>..., file: StaticString = #fileID, line: UInt = #line
+        to relays: ReplayRelay<Element>..., isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
-        emit(onNext: { element in relays.forEach { $0.accept(element) } }, file: file, line: line)
+        emit(
+            onNext: { element in relays.forEach { $0.accept(element) } }, isolation: isolation, file: file, line: line)
     }
 }
