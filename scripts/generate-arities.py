@@ -202,7 +202,7 @@ def observable_file(name, selector):
     return (
         HEADER
         + f"\n// `{name}` of 2 to 8 sources, with a result selector and as tuples. The engine is `{engine}`.\n\n"
-        + "extension Observable {\n"
+        + "extension ObservableType {\n"
         + body
         + "}\n"
     )

@@ -30,12 +30,12 @@ HEADER = """\
 TRAITS = [
     ("drive", "DriverSharingStrategy", "driver", "_", [
         ("BehaviorRelay<Element>", ""), ("BehaviorRelay<Element?>", ", as an optional,"),
-        ("PublishRelay<Element>", ""), ("ReplayRelay<Element>", ""),
+        ("PublishRelay<Element>", ""), ("ReplayRelay<Element>", ""), ("ReplayRelay<Element?>", ", as an optional,"),
     ]),
     ("emit", "SignalSharingStrategy", "signal", "to", [
         ("PublishRelay<Element>", ""), ("PublishRelay<Element?>", ", as an optional,"),
         ("BehaviorRelay<Element>", ""), ("BehaviorRelay<Element?>", ", as an optional,"),
-        ("ReplayRelay<Element>", ""),
+        ("ReplayRelay<Element>", ""), ("ReplayRelay<Element?>", ", as an optional,"),
     ]),
 ]
 
@@ -77,6 +77,17 @@ def family(name, strategy, noun, label, relays):
             isolation: isolation, origin: SubscriptionOrigin("{name}(with:)", file: file, line: line))
     }}
 """]
+    members.append(f"""
+    /// Subscribes and ignores every element, as RxCocoa's `{name}()` does: the {noun}'s work runs for its side effects.
+    /// Call it on the main thread; called off it, it stops with a message.
+    @discardableResult
+    public func {name}() -> any Disposable {{
+        MainScheduler.ensureRunningOnMainThread(errorMessage: "{name} must be called on the main thread")
+        return asObservable().subscribe(
+            isolation: nil, origin: SubscriptionOrigin("{name}()", file: #fileID, line: #line)
+        ) {{ _ in }}
+    }}
+""")
     for optional in (False, True):
         element = "Element?" if optional else "Element"
         what = "every element, as an optional," if optional else "every element"

@@ -5,6 +5,9 @@ import RxLite
 /// As in RxCocoa, it is an `ObservableType`, so every operator applies:
 /// `button.rx.tap.throttle(.seconds(3), latest: false, scheduler: MainScheduler.instance)`.
 public struct ControlEvent<Element>: ControlEventType {
+    /// RxCocoa's name for the element type.
+    public typealias PropertyType = Element
+
     let events: Observable<Element>
 
     /// Wraps `events`, which must never fail and must deliver on the main queue.

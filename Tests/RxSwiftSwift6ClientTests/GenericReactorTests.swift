@@ -280,3 +280,37 @@ final class NonisolatedPresenter<State> {
         #expect(maybe == nil)
     }
 }
+
+/// RxSwift 5's names, which RxSwift 6 keeps as deprecated spellings: code written with them still compiles (with
+/// the deprecation warnings RxSwift gives) and behaves as the new names.
+@Suite(.checksResources) struct DeprecatedSpellingsTests {
+    @Test func theOldNamesForwardToTheNewOnes() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable(
+            "^-a-b-c-d-#", values: ["a": 1, "b": 2, "c": 3, "d": 4], error: RxError.timeout)
+        let stop = scheduler.createHotObservable("^--------x", values: ["x": 0])
+        let result = scheduler.start {
+            source.asObservable()
+                .skipWhile { $0 < 2 }
+                .takeWhile { $0 < 4 }
+                .takeUntil(stop.asObservable())
+                .observeOn(scheduler)
+                .catchErrorJustReturn(-1)
+        }
+        #expect(result.events == [.next(231, 2), .next(251, 3), .completed(271)])
+    }
+
+    @Test func theOldErrorNamesCatchAndRetry() {
+        let scheduler = TestScheduler(initialClock: 0)
+        var attempts = 0
+        let failing = Observable<Int>.deferred {
+            attempts += 1
+            return attempts < 3 ? .error(RxError.timeout) : .just(attempts)
+        }
+        let result = scheduler.start {
+            failing.retryWhen { (errors: Observable<RxError>) in errors }
+                .catchError { _ in .just(0) }
+        }
+        #expect(result.events == [.next(200, 3), .completed(200)])
+    }
+}

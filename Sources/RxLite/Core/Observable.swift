@@ -47,6 +47,9 @@ struct ForeignSourceObserver<Element>: ObserverType {
 /// The event sink that an operator hands to its source: called once per event, never concurrently.
 public typealias EventSink<Element> = (Event<Element>) -> Void
 
+/// RxSwift's other name for ``Observable``, for code that also imports a module with an `Observable` of its own.
+public typealias RxObservable<Element> = Observable<Element>
+
 /// A push-based sequence of elements, ending with an error or completion, or never.
 ///
 /// An observable does nothing until it is subscribed; every subscription runs it again (use ``share(replay:scope:)``

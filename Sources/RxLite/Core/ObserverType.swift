@@ -55,3 +55,22 @@ public struct AnyObserver<Element>: ObserverType {
 /// (`create`'s, a subject's or relay's) accept calls from any thread and deliver them one at a time. One made with
 /// ``AnyObserver/init(eventHandler:)`` from your own closure is only as thread-safe as that closure.
 extension AnyObserver: @unchecked Sendable where Element: Sendable {}
+
+extension ObserverType {
+    /// An observer of `Result`s that sends each, transformed by `transform`, to this observer; an error `transform`
+    /// throws is sent as `.error`, as RxSwift's `mapObserver` does.
+    public func mapObserver<Result>(_ transform: @escaping (Result) throws -> Element) -> AnyObserver<Result> {
+        AnyObserver { event in
+            switch event {
+            case .next(let element):
+                do {
+                    self.on(.next(try transform(element)))
+                } catch {
+                    self.on(.error(error))
+                }
+            case .error(let error): self.on(.error(error))
+            case .completed: self.on(.completed)
+            }
+        }
+    }
+}

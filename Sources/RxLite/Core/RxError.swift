@@ -27,3 +27,8 @@ public enum RxError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension RxError: CustomDebugStringConvertible {
+    /// The error's description, as RxSwift's `debugDescription` gives it.
+    public var debugDescription: String { description }
+}

@@ -9,6 +9,9 @@ public struct BagKey: Hashable, Sendable {
 /// subscription (what `subscribe` returns) once that ends, by completing, failing or being disposed, so ``count``
 /// and the group's memory follow the subscriptions still running; other disposables stay until removed or disposed.
 public final class CompositeDisposable: Cancelable, EndedSubscriptionForgetting, @unchecked Sendable {
+    /// RxSwift's name for the key ``insert(_:)`` returns.
+    public typealias DisposeKey = BagKey
+
     /// The words of `lock` and `disposedFlag`, in this object's own memory (see ``InlineWord``): one allocation per
     /// disposable where a lock and a flag of their own took three. Must stay the first stored property.
     private var words = (InlineWord(), InlineWord())

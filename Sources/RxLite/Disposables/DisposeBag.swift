@@ -69,6 +69,17 @@ public final class DisposeBag: EndedSubscriptionForgetting, @unchecked Sendable 
 }
 
 extension DisposeBag {
+    /// Builds a bag that holds `disposables`.
+    public convenience init(disposing disposables: any Disposable...) {
+        self.init(disposing: disposables)
+    }
+
+    /// Builds a bag that holds `disposables`.
+    public convenience init(disposing disposables: [any Disposable]) {
+        self.init()
+        insert(disposables)
+    }
+
     /// Builds a bag from disposables listed one per line.
     public convenience init(@DisposableBuilder disposing disposables: () -> [any Disposable]) {
         self.init()

@@ -2,6 +2,9 @@
 /// (subscribing to UI sources) but need not be serialized with other main-queue work. Timed actions go through
 /// ``MainScheduler``.
 public final class ConcurrentMainScheduler: SchedulerType {
+    /// The scheduler's clock type, as RxSwift names it.
+    public typealias Time = RxTime
+
     /// The shared instance.
     public static let instance = ConcurrentMainScheduler()
 

@@ -117,6 +117,9 @@ final class ScheduledItem: Cancelable, @unchecked Sendable {
 // not final cannot be checked: this one holds only a `let` of a Sendable type, and MainScheduler keeps the same rule
 // (its own state is a `let` and an atomic).
 public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
+    /// The scheduler's clock type, as RxSwift names it.
+    public typealias Time = RxTime
+
     let engine: DispatchQueueEngine
 
     /// A scheduler on `queue`, which must be serial. The scheduler targets a private serial queue of its own named
@@ -180,6 +183,9 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
 ///
 /// Operators that need serial delivery (`observe(on:)`) serialize on their own, so this is safe to use with them.
 public final class ConcurrentDispatchQueueScheduler: SchedulerType {
+    /// The scheduler's clock type, as RxSwift names it.
+    public typealias Time = RxTime
+
     let engine: DispatchQueueEngine
 
     /// A scheduler on `queue`.

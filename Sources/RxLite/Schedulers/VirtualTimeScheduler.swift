@@ -371,3 +371,8 @@ public final class HistoricalScheduler: VirtualTimeScheduler<HistoricalScheduler
         super.init(initialClock: initialClock, converter: HistoricalSchedulerTimeConverter(), adjustScheduledTime: nil)
     }
 }
+
+extension VirtualTimeScheduler: CustomDebugStringConvertible {
+    /// The scheduler and its clock, for debugging.
+    public var debugDescription: String { "VirtualTimeScheduler(clock: \(clock))" }
+}

@@ -7,7 +7,31 @@ public protocol SubjectType<Element>: ObservableType {
     func asObserver() -> Observer
 }
 
-extension PublishSubject: SubjectType {}
-extension BehaviorSubject: SubjectType {}
-extension ReplaySubject: SubjectType {}
-extension AsyncSubject: SubjectType {}
+extension PublishSubject: SubjectType {
+    /// The subject's observer side: the subject itself, as in RxSwift.
+    public typealias SubjectObserverType = PublishSubject<Element>
+
+    /// The subject as an observer: the subject itself (RxSwift's return type; `AnyObserver` where one is expected).
+    public func asObserver() -> PublishSubject<Element> { self }
+}
+extension BehaviorSubject: SubjectType {
+    /// The subject's observer side: the subject itself, as in RxSwift.
+    public typealias SubjectObserverType = BehaviorSubject<Element>
+
+    /// The subject as an observer: the subject itself (RxSwift's return type; `AnyObserver` where one is expected).
+    public func asObserver() -> BehaviorSubject<Element> { self }
+}
+extension ReplaySubject: SubjectType {
+    /// The subject's observer side: the subject itself, as in RxSwift.
+    public typealias SubjectObserverType = ReplaySubject<Element>
+
+    /// The subject as an observer: the subject itself (RxSwift's return type; `AnyObserver` where one is expected).
+    public func asObserver() -> ReplaySubject<Element> { self }
+}
+extension AsyncSubject: SubjectType {
+    /// The subject's observer side: the subject itself, as in RxSwift.
+    public typealias SubjectObserverType = AsyncSubject<Element>
+
+    /// The subject as an observer: the subject itself (RxSwift's return type; `AnyObserver` where one is expected).
+    public func asObserver() -> AsyncSubject<Element> { self }
+}

@@ -3,7 +3,7 @@
 
 // `combineLatest` of 2 to 8 sources, with a result selector and as tuples. The engine is `LatestElementsStorage`.
 
-extension Observable {
+extension ObservableType {
     /// Emits `resultSelector` of the latest element of each of the 2 sources, every time any source emits,
     /// once all have emitted. Completes when all complete, or (as RxSwift) when a source emits while every
     /// other source has completed and one of them never emitted; fails when one fails or `resultSelector`

@@ -9,7 +9,7 @@ extension ObservableType {
     }
 }
 
-extension Observable {
+extension ObservableType {
     /// Emits every element of each source in turn, subscribing to the next one when the one before completes;
     /// completes after the last. An error from any source is emitted and ends the sequence.
     ///

@@ -1,4 +1,4 @@
-extension Observable {
+extension ObservableType {
     /// Emits the elements of all `sources` as they arrive; completes when all complete, fails when one fails.
     ///
     /// [merge](https://reactivex.io/documentation/operators/merge.html)

@@ -3,7 +3,7 @@
 
 // `zip` of 2 to 8 sources, with a result selector and as tuples. The engine is `ZipStorage`.
 
-extension Observable {
+extension ObservableType {
     /// Pairs the n-th elements of the 2 sources: emits `resultSelector` once each source has produced its
     /// n-th element. Completes when every source has completed (as RxSwift: a source that completed with
     /// nothing left to pair does not end it); fails when one fails or `resultSelector` throws.

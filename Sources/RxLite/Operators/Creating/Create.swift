@@ -1,4 +1,4 @@
-extension Observable {
+extension ObservableType {
     /// A sequence made by `subscribe`, which gets an observer to feed and returns what to dispose.
     ///
     /// The observer may be called from any thread, also from several at once (it is `Sendable` when `Element` is,

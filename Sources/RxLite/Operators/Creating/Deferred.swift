@@ -1,4 +1,4 @@
-extension Observable {
+extension ObservableType {
     /// Calls `factory` on every subscription and subscribes to the sequence it returns; a thrown error is emitted.
     ///
     /// [defer](https://reactivex.io/documentation/operators/defer.html)

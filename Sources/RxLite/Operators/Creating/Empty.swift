@@ -1,4 +1,4 @@
-extension Observable {
+extension ObservableType {
     /// Completes at once, with no element.
     ///
     /// [empty](https://reactivex.io/documentation/operators/empty-never-throw.html)

@@ -1,4 +1,4 @@
-extension Observable {
+extension ObservableType {
     /// Emits `initialState`, then each `iterate` of the previous state, while `condition` holds; then completes.
     /// A thrown error is emitted. One element per action of the current-thread trampoline (see
     /// ``CurrentThreadScheduler``). As in RxSwift, `iterate` runs only when the next state is needed: never ahead of

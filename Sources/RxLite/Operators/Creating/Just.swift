@@ -1,4 +1,4 @@
-extension Observable {
+extension ObservableType {
     /// Emits `element`, then completes.
     ///
     /// [just](https://reactivex.io/documentation/operators/just.html)

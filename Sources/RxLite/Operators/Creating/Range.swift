@@ -1,4 +1,7 @@
-extension Observable where Element: FixedWidthInteger {
+/// The integers `range`, `interval` and `timer` count in (RxSwift's name for `FixedWidthInteger`).
+public typealias RxAbstractInteger = FixedWidthInteger
+
+extension ObservableType where Element: RxAbstractInteger {
     /// Emits `count` consecutive integers from `start`, then completes, one element per action of the current-thread
     /// trampoline (see ``CurrentThreadScheduler``), as RxSwift does.
     ///

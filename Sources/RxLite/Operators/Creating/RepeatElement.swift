@@ -1,4 +1,4 @@
-extension Observable {
+extension ObservableType {
     /// Emits `element` forever, one per action of the current-thread trampoline (see ``CurrentThreadScheduler``);
     /// cut it short with `take` or by disposing.
     ///

@@ -1,4 +1,4 @@
-extension Observable {
+extension ObservableType {
     /// Emits the elements in order, then completes, one element per action of the current-thread trampoline (see
     /// ``CurrentThreadScheduler``), as RxSwift does.
     ///
@@ -60,7 +60,7 @@ extension Observable {
     }
 }
 
-extension Observable {
+extension ObservableType {
     /// A source that emits what `makeNext()`'s function returns, one element per action of the current-thread
     /// trampoline (RxSwift's `scheduleRecursive` on `CurrentThreadScheduler`), and completes on its first `nil` in an
     /// action of its own, or fails with what it throws. `makeNext` runs once per subscription.

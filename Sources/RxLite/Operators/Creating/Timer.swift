@@ -1,4 +1,4 @@
-extension Observable where Element: FixedWidthInteger {
+extension ObservableType where Element: RxAbstractInteger {
     /// Emits `0` after `dueTime`; with a `period`, then `1`, `2`, ... every `period`, otherwise completes.
     ///
     /// ```

@@ -1,4 +1,4 @@
-extension Observable {
+extension ObservableType {
     /// For each subscription, makes a resource with `resourceFactory` and emits the events of the sequence that
     /// `observableFactory` builds from it; the resource is disposed when the subscription ends (after the
     /// sequence's subscription). An error thrown by either factory is emitted.

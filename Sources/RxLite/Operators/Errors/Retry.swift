@@ -10,7 +10,8 @@ extension ObservableType {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
             SourceChainStorage(
-                repeatElement(source, count: .max).makeIterator(), advancingOn: .onError, sink: sink, lifetime: lifetime
+                Swift.repeatElement(source, count: .max).makeIterator(), advancingOn: .onError, sink: sink,
+                lifetime: lifetime
             )
             .subscribeNext()
         }
@@ -30,7 +31,7 @@ extension ObservableType {
         if maxAttemptCount == 0 { return Observable { sink, _, _ in sink(.completed) } }
         return Observable { sink, lifetime, _ in
             SourceChainStorage(
-                repeatElement(source, count: maxAttemptCount).makeIterator(), advancingOn: .onError, sink: sink,
+                Swift.repeatElement(source, count: maxAttemptCount).makeIterator(), advancingOn: .onError, sink: sink,
                 lifetime: lifetime
             ).subscribeNext()
         }

@@ -40,6 +40,13 @@ extension InfallibleType {
             line: line)
     }
 
+    /// Subscribes `on` to every event: the elements, then perhaps completion (RxSwift's `subscribe(_:)` with a
+    /// closure). `on` runs where the events are produced.
+    @discardableResult
+    public func subscribe(_ on: @escaping (InfallibleEvent<Element>) -> Void) -> any Disposable {
+        asObservable().subscribe(onNext: { on(.next($0)) }, onCompleted: { on(.completed) }, isolation: nil)
+    }
+
     /// Subscribes closures that receive `object` weakly; events after `object` is gone are ignored. Called from an
     /// actor-isolated context, they run isolated to that actor.
     @discardableResult

@@ -38,6 +38,9 @@ extension PrimitiveSequence {
         PrimitiveSequence(raw: Observable.deferred { try factory().asObservable() })
     }
 
+}
+
+extension PrimitiveSequenceType {
     /// A sequence that fails with `error` at once.
     public static func error(_ error: any Error) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: Observable.error(error))

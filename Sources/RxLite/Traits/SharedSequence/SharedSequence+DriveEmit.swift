@@ -36,6 +36,16 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
             isolation: isolation, origin: SubscriptionOrigin("drive(with:)", file: file, line: line))
     }
 
+    /// Subscribes and ignores every element, as RxCocoa's `drive()` does: the driver's work runs for its side effects.
+    /// Call it on the main thread; called off it, it stops with a message.
+    @discardableResult
+    public func drive() -> any Disposable {
+        MainScheduler.ensureRunningOnMainThread(errorMessage: "drive must be called on the main thread")
+        return asObservable().subscribe(
+            isolation: nil, origin: SubscriptionOrigin("drive()", file: #fileID, line: #line)
+        ) { _ in }
+    }
+
     /// Sends every element and the completion to each of `observers` (a ``Binder``, a subject, ...).
     @discardableResult
     public func drive<Observer: ObserverType>(
@@ -101,6 +111,16 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
         drive(
             onNext: { element in relays.forEach { $0.accept(element) } }, isolation: isolation, file: file, line: line)
     }
+
+    /// Accepts every element, as an optional, into each of `relays`; the completion is not forwarded (a relay never ends).
+    @discardableResult
+    public func drive(
+        _ relays: ReplayRelay<Element?>..., isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable {
+        drive(
+            onNext: { element in relays.forEach { $0.accept(element) } }, isolation: isolation, file: file, line: line)
+    }
 }
 
 extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingStrategy {
@@ -136,6 +156,16 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
         return asObservable().subscribe(
             with: object, onNext: onNext, onError: nil, onCompleted: onCompleted, onDisposed: onDisposed,
             isolation: isolation, origin: SubscriptionOrigin("emit(with:)", file: file, line: line))
+    }
+
+    /// Subscribes and ignores every element, as RxCocoa's `emit()` does: the signal's work runs for its side effects.
+    /// Call it on the main thread; called off it, it stops with a message.
+    @discardableResult
+    public func emit() -> any Disposable {
+        MainScheduler.ensureRunningOnMainThread(errorMessage: "emit must be called on the main thread")
+        return asObservable().subscribe(
+            isolation: nil, origin: SubscriptionOrigin("emit()", file: #fileID, line: #line)
+        ) { _ in }
     }
 
     /// Sends every element and the completion to each of `observers` (a ``Binder``, a subject, ...).
@@ -208,6 +238,16 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     @discardableResult
     public func emit(
         to relays: ReplayRelay<Element>..., isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable {
+        emit(
+            onNext: { element in relays.forEach { $0.accept(element) } }, isolation: isolation, file: file, line: line)
+    }
+
+    /// Accepts every element, as an optional, into each of `relays`; the completion is not forwarded (a relay never ends).
+    @discardableResult
+    public func emit(
+        to relays: ReplayRelay<Element?>..., isolation: isolated (any Actor)? = #isolation,
         file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         emit(

@@ -196,7 +196,7 @@ where Element: SharedSequenceConvertibleType, Element.SharingStrategy == Sharing
     }
 }
 
-extension SharedSequence {
+extension SharedSequenceConvertibleType {
     /// Emits the elements of every source, interleaved; completes when all have completed.
     public static func merge<Sources: Collection>(_ sources: Sources) -> SharedSequence<SharingStrategy, Element>
     where Sources.Element == SharedSequence<SharingStrategy, Element> {

@@ -170,6 +170,11 @@ public enum SharingScheduler {
         try $mocked.withValue(scheduler, operation: action)
     }
 
+    /// ``mock(scheduler:action:)`` with the scheduler made by `makeScheduler`, called once, as RxCocoa's does.
+    public static func mock(makeScheduler: @escaping () -> any SchedulerType, action: () throws -> Void) rethrows {
+        try mock(scheduler: makeScheduler(), action: action)
+    }
+
     /// The `async` form of ``mock(scheduler:action:)``.
     public static func mock<Result>(
         scheduler: any SchedulerType, action: () async throws -> Result, isolation: isolated (any Actor)? = #isolation
