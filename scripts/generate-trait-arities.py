@@ -102,7 +102,7 @@ def infallible_arity(operator, n):
     call = ", ".join(f"source{i}" for i in range(1, n + 1))
     selector_doc, tuple_doc, page = INFALLIBLE_DOCS[operator]
     return f"""
-extension Infallible {{
+extension InfallibleType {{
     /// {selector_doc.format(n=n, call=call)}
     ///
     /// [{operator}](https://reactivex.io/documentation/operators/{page}.html)

@@ -113,8 +113,17 @@ public final class TestScheduler: SchedulerType, Sendable {
             adjustScheduledTime: { time, clock in time <= clock ? clock + delay : time })
     }
 
+    /// RxTest's name for a virtual time: a count of ticks.
+    public typealias VirtualTime = TestTime
+
     /// The current virtual time in ticks.
     public var clock: TestTime { engine.clock }
+
+    /// The tick an action scheduled for `time` runs at: `time`, or `clock + 1` when `time` is not in the future and
+    /// `simulateProcessingDelay` is on (RxTest's processing delay; the scheduler applies the same rule).
+    public func adjustScheduledTime(_ time: VirtualTime) -> VirtualTime {
+        time <= clock ? clock + (simulateProcessingDelay ? 1 : 0) : time
+    }
 
     /// The current virtual time as a date: `clock * resolution` seconds after 1970.
     public var now: RxTime { engine.now }

@@ -304,7 +304,10 @@ import Testing
 
     @Test func cancellingTheTaskCancelsTheRequest() async throws {
         let body = AladinFixtures.page(total: 0, start: 1, items: [])
-        try await withLocalHTTPServer(route: { _ in .json(body, delay: .seconds(1)) }) { server in
+        // The response waits far longer than the cancellation may take, so that on a loaded machine the cancel
+        // still comes first (with one second, a busy test thread once cancelled after the response had come);
+        // stopping the server cuts the wait short.
+        try await withLocalHTTPServer(route: { _ in .json(body, delay: .seconds(30)) }) { server in
             let client = client(server)
             let search = Task { () async throws(BookSearchError) -> BookSearchPage in
                 try await client.search(BookSearchRequest(query: "한강"))

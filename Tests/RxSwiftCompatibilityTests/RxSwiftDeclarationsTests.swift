@@ -114,4 +114,38 @@ final class RxSwiftDeclarationsTests: XCTestCase {
         }
         XCTAssertEqual(seen, [1, 20])
     }
+
+    func testRxTestsXCTestAssertionsAndProcessingDelay() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let recorder = scheduler.createObserver(Int.self)
+        let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
+        _ = source.subscribe(recorder)
+        scheduler.start()
+        XCTAssertRecordedElements(recorder.events, [1, 2])
+        let outcomes: [SingleEvent<Int>] = [.success(1), .failure(RxError.timeout)]
+        XCTAssertEqual(outcomes, [.success(1), .failure(RxError.timeout)])
+        XCTAssertEqual(scheduler.adjustScheduledTime(scheduler.clock), scheduler.clock + 1)
+        XCTAssertEqual(scheduler.adjustScheduledTime(scheduler.clock + 5), scheduler.clock + 5)
+    }
+}
+
+/// Generic over the sharing strategy, as RxCocoa code built on SharingStrategyProtocol is.
+func shared<S: SharingStrategyProtocol>(_ source: Observable<Int>, as strategy: S.Type) -> SharedSequence<S, Int> {
+    source.asSharedSequence(sharingStrategy: strategy, onErrorJustReturn: -1)
+}
+
+final class SharedSequenceStrategyTests: XCTestCase {
+    func testAnyStrategyGivesTheSequenceOfThatStrategy() {
+        let scheduler = TestScheduler(initialClock: 0)
+        var seen: [Int] = []
+        SharingScheduler.mock(scheduler: scheduler) {
+            let bag = DisposeBag()
+            shared(Observable.error(RxError.timeout), as: DriverSharingStrategy.self)
+                .drive(onNext: { seen.append($0) }).disposed(by: bag)
+            shared(Observable.of(1, 2), as: SignalSharingStrategy.self)
+                .emit(onNext: { seen.append($0 * 10) }).disposed(by: bag)
+            scheduler.start()
+        }
+        XCTAssertEqual(seen, [-1, 10, 20])
+    }
 }

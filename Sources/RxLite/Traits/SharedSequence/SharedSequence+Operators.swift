@@ -177,21 +177,21 @@ extension SharedSequence {
     }
 }
 
-extension SharedSequenceConvertibleType
-where Element: SharedSequenceConvertibleType, Element.SharingStrategy == SharingStrategy {
-    /// Emits the elements of the latest inner sequence; a new one replaces the previous.
-    public func switchLatest() -> SharedSequence<SharingStrategy, Element.Element> {
-        SharedSequence<SharingStrategy, Element.Element>(asObservable().flatMapLatest { $0.asObservable() })
+extension SharedSequenceConvertibleType where Element: SharedSequenceConvertibleType {
+    /// Emits the elements of the latest inner sequence; a new one replaces the previous. The result has the inner
+    /// sequences' strategy, as in RxCocoa (every strategy delivers on the main scheduler).
+    public func switchLatest() -> SharedSequence<Element.SharingStrategy, Element.Element> {
+        SharedSequence<Element.SharingStrategy, Element.Element>(asObservable().flatMapLatest { $0.asObservable() })
     }
 
-    /// Emits the elements of every inner sequence, interleaved.
-    public func merge() -> SharedSequence<SharingStrategy, Element.Element> {
-        SharedSequence<SharingStrategy, Element.Element>(asObservable().flatMap { $0.asObservable() })
+    /// Emits the elements of every inner sequence, interleaved, with the inner sequences' strategy.
+    public func merge() -> SharedSequence<Element.SharingStrategy, Element.Element> {
+        SharedSequence<Element.SharingStrategy, Element.Element>(asObservable().flatMap { $0.asObservable() })
     }
 
     /// Emits the elements of the inner sequences, at most `maxConcurrent` of them subscribed at once.
-    public func merge(maxConcurrent: Int) -> SharedSequence<SharingStrategy, Element.Element> {
-        SharedSequence<SharingStrategy, Element.Element>(
+    public func merge(maxConcurrent: Int) -> SharedSequence<Element.SharingStrategy, Element.Element> {
+        SharedSequence<Element.SharingStrategy, Element.Element>(
             asObservable().map { $0.asObservable() }.merge(maxConcurrent: maxConcurrent))
     }
 }
