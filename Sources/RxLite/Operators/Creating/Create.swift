@@ -22,11 +22,7 @@ extension ObservableType {
     ///
     /// [create](https://reactivex.io/documentation/operators/create.html)
     public static func create(_ subscribe: @escaping (AnyObserver<Element>) -> any Disposable) -> Observable<Element> {
-        Observable { sink, lifetime, _ in
-            let observer = CreateObserver(sink: sink, lifetime: lifetime, releasesOnEnd: true)
-            HeldLocks.checkNoneHeld("create's subscribe handler")
-            observer.hold(subscribe(AnyObserver(eventHandler: observer.on)))
-        }
+        Observable.made(by: subscribe)
     }
 
     /// ``create(_:)`` whose disposable stays until the subscription's lifetime ends, even after a terminal event:
@@ -201,5 +197,18 @@ final class CreateObserver<Element>: @unchecked Sendable {
         resourceKey = nil
         lock.unlock()
         if let key { lifetime.remove(key: key)?.dispose() }
+    }
+}
+
+extension Observable {
+    /// What ``ObservableType/create(_:)`` builds. The handler is formed here, where the generic context is
+    /// `Element` alone: formed in the protocol extension it would capture `Self` and its conformance, one
+    /// allocation more for every observable created.
+    static func made(by subscribe: @escaping (AnyObserver<Element>) -> any Disposable) -> Observable<Element> {
+        Observable { sink, lifetime, _ in
+            let observer = CreateObserver(sink: sink, lifetime: lifetime, releasesOnEnd: true)
+            HeldLocks.checkNoneHeld("create's subscribe handler")
+            observer.hold(subscribe(AnyObserver(eventHandler: observer.on)))
+        }
     }
 }
