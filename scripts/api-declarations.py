@@ -298,33 +298,31 @@ def split_top_level(text, separator):
     return parts
 
 
+def sources(rxswift):
+    """(module, file name, text with comments, strings and inactive `#if` branches removed) for each file read."""
+    for module in MODULES:
+        for path in sorted((rxswift / "Sources" / module).glob("*.swift")):
+            if module == "RxCocoa" and path.name not in RXCOCOA_TRAIT_FILES:
+                continue
+            yield module, path.name, resolve_conditionals(strip_comments_and_strings(path.read_text()))
+
+
 def collect(rxswift):
     decls = []
-    for module in MODULES:
-        directory = rxswift / "Sources" / module
-        for path in sorted(directory.glob("*.swift")):
-            if module == "RxCocoa" and path.name not in RXCOCOA_TRAIT_FILES:
+    files = list(sources(rxswift))
+    for module, name, text in files:
+        scan(text, 0, len(text), None, False, module, name, decls)
+    # Declarations outside any type or extension: the free functions and type aliases (types are found by scan).
+    for module, name, text in files:
+        for match in re.finditer(r"(?m)^(" + MODIFIERS + r")(func|typealias)\s+([^\s(<=]+)", text):
+            if not re.search(r"\b(public|open)\b", match.group(1)):
                 continue
-            text = resolve_conditionals(strip_comments_and_strings(path.read_text()))
-            scan(text, 0, len(text), None, False, module, path.name, decls)
-    # Top-level declarations (a receiver of None) are only types here; free functions are handled separately.
-    for module in MODULES:
-        directory = rxswift / "Sources" / module
-        for path in sorted(directory.glob("*.swift")):
-            if module == "RxCocoa" and path.name not in RXCOCOA_TRAIT_FILES:
-                continue
-            text = resolve_conditionals(strip_comments_and_strings(path.read_text()))
-            for match in re.finditer(r"(?m)^(" + MODIFIERS + r")(func|typealias)\s+([^\s(<=]+)", text):
-                if not re.search(r"\b(public|open)\b", match.group(1)):
-                    continue
-                j = match.start(2)
-                k = text.find("{", j) if match.group(2) == "func" else text.find("\n", j)
-                header = " ".join(text[j:k].split())
-                decls.append(Decl(module, path.name, family_of(module, path.name), {"name": "", "where": "",
-                                                                                   "generics": "",
-                                                                                   "kind": "global"},
-                                  "global " + match.group(2), match.group(3), header,
-                                  "deprecated" in match.group(1), ""))
+            j = match.start(2)
+            k = text.find("{", j) if match.group(2) == "func" else text.find("\n", j)
+            header = " ".join(text[j:k].split())
+            receiver = {"name": "", "where": "", "generics": "", "kind": "global"}
+            decls.append(Decl(module, name, family_of(module, name), receiver, "global " + match.group(2),
+                              match.group(3), header, "deprecated" in match.group(1), ""))
     return decls
 
 
