@@ -118,10 +118,22 @@ extension Observable where Element: Sendable {
     ///     .subscribe(onNext: { books in ... })
     /// ```
     public static func task(
-        priority: TaskPriority? = nil, _ work: @escaping @isolated(any) @Sendable () async throws -> Element
+        priority: TaskPriority? = nil, _ work: @escaping @isolated(any) @Sendable () async throws -> sending Element
+    ) -> Observable<Element> {
+        uncheckedTask(detached: false, priority: priority, work)
+    }
+}
+
+extension Observable {
+    /// What ``task(priority:_:)`` and `Single.create(detached:priority:work:)` build: `work` in a new task per
+    /// subscription (a detached one when `detached`), its result the one element. `work`'s result is `sending`, so
+    /// an element that is not `Sendable` may leave `work`'s isolation too; the public forms say what they check.
+    static func uncheckedTask(
+        detached: Bool, priority: TaskPriority?,
+        _ work: @escaping @isolated(any) @Sendable () async throws -> sending Element
     ) -> Observable<Element> {
         Observable { sink, lifetime, _ in
-            TaskReport.run(priority: priority, sink: sink, lifetime: lifetime) { report in
+            TaskReport.run(priority: priority, detached: detached, sink: sink, lifetime: lifetime) { report in
                 report.next(try await work())
             }
         }

@@ -39,7 +39,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait, Element: Sendable {
     /// A maybe that runs `work` in a new `Task` on each subscription and emits its result, or completes empty
     /// when the result is `nil`; a thrown error is the maybe's failure. Disposing cancels the task.
     public static func create(
-        priority: TaskPriority? = nil, _ work: @escaping @isolated(any) @Sendable () async throws -> Element?
+        priority: TaskPriority? = nil, _ work: @escaping @isolated(any) @Sendable () async throws -> sending Element?
     ) -> Maybe<Element> {
         Maybe(raw: Observable<Element?>.task(priority: priority, work).compactMap { $0 })
     }
@@ -77,12 +77,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         detached: Bool, priority: TaskPriority?,
         work: @escaping @isolated(any) @Sendable () async throws -> sending Element
     ) -> Single<Element> {
-        Single(
-            raw: Observable { sink, lifetime, _ in
-                TaskReport.run(priority: priority, detached: detached, sink: sink, lifetime: lifetime) { report in
-                    report.next(try await work())
-                }
-            })
+        Single(raw: Observable.uncheckedTask(detached: detached, priority: priority, work))
     }
 
     /// `value` for an element that is not `Sendable`, as RxSwift has it: the same await, without the compile-time
@@ -127,7 +122,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// A completable that runs `work` in a new `Task` on each subscription and completes when it returns; a
     /// thrown error is the completable's failure. Disposing cancels the task.
     public static func create(
-        priority: TaskPriority? = nil, _ work: @escaping @isolated(any) @Sendable () async throws -> Void
+        priority: TaskPriority? = nil, _ work: @escaping @isolated(any) @Sendable () async throws -> sending Void
     ) -> Completable {
         Completable(raw: Observable<Void>.task(priority: priority, work).ignoreElements())
     }
