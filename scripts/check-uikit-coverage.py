@@ -4,7 +4,7 @@ Sources/RxLiteUI/UIKit declares on `Reactive where Base: T` (used as `x.rx.membe
 `x.member`), reached from a value of type T or a subclass of T. The client code is the iOS example
 (Examples/BookSearchUIKit) and, for the controls a book search screen has no use for (switches, sliders, date
 pickers, ...), Tests/Stubs/UIKitClient. Types come from their `let x = Type(...)` declarations and the class hierarchy
-of the UIKit stub (Tests/Stubs/UIKit/UIKit.swift); functions are told apart by their first argument label
+of the UIKit stub (Tests/Stubs/UIKit/*.swift); functions are told apart by their first argument label
 (`onTap(throttle:)`, `onTap(debounce:)`). Called by scripts/typecheck-uikit.
 """
 import glob
@@ -16,7 +16,8 @@ root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 client_dirs = [os.path.join(root, "Examples", "BookSearchUIKit"), os.path.join(root, "Tests", "Stubs", "UIKitClient")]
 
 # The stub's class hierarchy, and the stub's properties whose type is a UIKit class (`searchTextField`).
-stub = open(os.path.join(root, "Tests", "Stubs", "UIKit", "UIKit.swift"), encoding="utf-8").read()
+stub = "\n".join(open(path, encoding="utf-8").read()
+                 for path in sorted(glob.glob(os.path.join(root, "Tests", "Stubs", "UIKit", "*.swift"))))
 superclass = dict(re.findall(r"\bclass\s+(\w+)\s*:\s*(\w+)", stub))
 property_types = dict(re.findall(r"\bvar\s+(\w+)\s*:\s*(UI\w+)[!?]?\s*\{", stub))
 
