@@ -1,0 +1,164 @@
+import Foundation
+import RxLite
+
+#if canImport(ObjectiveC)
+    import ObjectiveC
+#endif
+
+/// The base class of delegate proxies (see ``DelegateProxyType``): it holds the forward delegate, answers for it in
+/// `responds(to:)` and redirects to it every message it does not implement itself, so the app's delegate receives
+/// every call it implements while Rx observes the parent object.
+///
+/// A subclass implements each delegate method it turns into a sequence: it sends the call to a subject and hands it
+/// on to ``forwardToDelegate()``. Every other method of the delegate protocol reaches the forward delegate through
+/// the Objective-C runtime's forwarding (`forwardingTarget(for:)`), with nothing in between.
+///
+/// The parent's delegate slot holds the proxy while anything observes it (a subscription to one of its sequences, a
+/// ``DelegateProxyType/installForwardDelegate(_:retainDelegate:onProxyForObject:)``); when the last of them ends, the
+/// slot gets the forward delegate back. The proxy's sequences complete when the parent object goes away.
+@preconcurrency @MainActor
+open class DelegateProxy<P: AnyObject, D>: NSObject {
+    /// The type of the object whose delegate slot the proxy occupies.
+    public typealias ParentObject = P
+    /// The delegate type.
+    public typealias Delegate = D
+
+    private weak var parent: ParentObject?
+    // Nonisolated: NSObject's forwarding hooks read it, on whatever thread the runtime asks them.
+    private nonisolated let forward = ForwardDelegateReference()
+    private let currentDelegateOfParent: @MainActor (ParentObject) -> AnyObject?
+    private let setDelegateOfParent: @MainActor (AnyObject?, ParentObject) -> Void
+    private var observationCount = 0
+    /// Fires once, when the proxy goes away (with its parent, which owns it): the proxy's sequences end there.
+    let ended = PublishSubject<Void>()
+
+    /// A proxy for `parentObject`, of the proxy type `delegateProxy` (whose `currentDelegate` and
+    /// `setCurrentDelegate` it uses to reach the parent's delegate slot).
+    public init<Proxy: DelegateProxyType>(parentObject: ParentObject, delegateProxy: Proxy.Type)
+    where Proxy: DelegateProxy<ParentObject, Delegate>, Proxy.ParentObject == ParentObject, Proxy.Delegate == Delegate {
+        parent = parentObject
+        currentDelegateOfParent = { parent in Proxy.currentDelegate(for: parent).map { $0 as AnyObject } }
+        setDelegateOfParent = { delegate, parent in
+            Proxy.setCurrentDelegate(delegate.map { Proxy.castDelegate($0) }, to: parent)
+        }
+        super.init()
+    }
+
+    deinit {
+        ended.onNext(())
+        ended.onCompleted()
+    }
+
+    /// The delegate that calls are handed on to: the one that was in the parent's slot when the proxy was
+    /// installed, or the one set with ``setForwardToDelegate(_:retainDelegate:)``.
+    open func forwardToDelegate() -> Delegate? {
+        forwardObject.flatMap { $0 as? Delegate }
+    }
+
+    /// Makes `delegate` the one calls are handed on to; `retainDelegate` keeps it alive meanwhile (the parent's slot
+    /// holds delegates weakly). The parent is told its delegate's abilities changed, since UIKit reads
+    /// `responds(to:)` once per delegate assignment.
+    open func setForwardToDelegate(_ delegate: Delegate?, retainDelegate: Bool) {
+        let object = delegate.map { $0 as AnyObject }
+        // The proxy never forwards to itself: that would loop.
+        let forward = object === self ? nil : object
+        self.forward.set(forward, retained: retainDelegate)
+        if let parent, currentDelegateOfParent(parent) === self {
+            setDelegateOfParent(nil, parent)
+            setDelegateOfParent(self, parent)
+        }
+    }
+
+    /// The forward delegate as an object.
+    var forwardObject: AnyObject? { forward.object }
+
+    // MARK: Observation
+
+    /// Starts one observation of the proxy: the first puts the proxy back in the parent's slot if the app has put
+    /// another delegate there since (which then becomes the forward delegate). Each call is ended by one
+    /// ``endObservation()``.
+    func beginObservation() {
+        observationCount += 1
+        guard let parent else { return }
+        let current = currentDelegateOfParent(parent)
+        if current !== self {
+            forward.set(current, retained: false)
+            setDelegateOfParent(self, parent)
+        }
+    }
+
+    /// Ends one observation; when none is left, the parent's slot gets the forward delegate back (a retained one stays
+    /// retained by the proxy, so that it survives in the parent's weak slot).
+    func endObservation() {
+        precondition(observationCount > 0, "Internal inconsistency: a delegate proxy observation ended twice")
+        observationCount -= 1
+        guard observationCount == 0, let parent, currentDelegateOfParent(parent) === self else { return }
+        setDelegateOfParent(forward.object, parent)
+    }
+
+    /// Whether something observes the proxy now.
+    var isObserved: Bool { observationCount > 0 }
+
+    /// The calls that `subject` receives, for as long as the subscription lasts: subscribing starts an observation
+    /// of the proxy (see ``beginObservation()``), disposing ends it; the sequence completes when the proxy goes away.
+    func events<Element: Sendable>(_ subject: PublishSubject<Element>) -> Observable<Element> {
+        let ended = ended
+        return Observable<Element>.create { [weak self] observer in
+            let observed = MainActor.assumeIsolated { () -> DelegateProxy? in
+                self?.beginObservation()
+                return self
+            }
+            guard let observed else {
+                observer.onCompleted()
+                return Disposables.create()
+            }
+            let subscription = subject.take(until: ended).subscribe(observer)
+            // Weakly: a subscription does not keep the proxy (and so its parent's delegate slot) alive.
+            return Disposables.create { [weak observed] in
+                subscription.dispose()
+                onMainActor { observed?.endObservation() }
+            }
+        }
+        .subscribe(on: MainScheduler.instance)
+    }
+
+    #if canImport(ObjectiveC)
+        /// Whether the proxy implements `aSelector` or its forward delegate does.
+        open override func responds(to aSelector: Selector!) -> Bool {
+            super.responds(to: aSelector) || ((forward.object as? NSObject)?.responds(to: aSelector) ?? false)
+        }
+
+        /// The forward delegate, for a message the proxy does not implement and the forward delegate does.
+        open override func forwardingTarget(for aSelector: Selector!) -> Any? {
+            if let forward = forward.object as? NSObject, forward.responds(to: aSelector) { return forward }
+            // NSObject's own answer, for every other message: nobody, so the runtime raises its usual error.
+            return nil
+        }
+    #endif
+}
+
+/// Lets `installForwardDelegate` observe any proxy, whatever its generic parameters.
+@MainActor
+protocol DelegateProxyObservationCounting: AnyObject {
+    func beginObservation()
+    func endObservation()
+}
+
+extension DelegateProxy: DelegateProxyObservationCounting {}
+
+/// A proxy's forward delegate: held weakly, and strongly too while `retained` says so.
+final class ForwardDelegateReference: @unchecked Sendable {
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private weak var weakObject: AnyObject?
+    private var retainedObject: AnyObject?
+
+    var object: AnyObject? { lock.withLock { weakObject } }
+
+    func set(_ object: AnyObject?, retained: Bool) {
+        lock.withLock {
+            weakObject = object
+            retainedObject = retained ? object : nil
+        }
+    }
+}
