@@ -101,22 +101,27 @@ open class DelegateProxy<P: AnyObject, D>: NSObject {
 
     /// The calls that `subject` receives, for as long as the subscription lasts: subscribing starts an observation
     /// of the proxy (see ``beginObservation()``), disposing ends it; the sequence completes when the proxy goes away.
-    func events<Element: Sendable>(_ subject: PublishSubject<Element>) -> Observable<Element> {
+    /// `current`, if given, is read on subscribe and emitted first (a `ControlProperty`'s current value).
+    func events<Element: Sendable>(
+        _ subject: PublishSubject<Element>, current: (@MainActor @Sendable () -> Element?)? = nil
+    ) -> Observable<Element> {
         let ended = ended
         return Observable<Element>.create { [weak self] observer in
-            let observed = MainActor.assumeIsolated { () -> DelegateProxy? in
-                self?.beginObservation()
-                return self
+            let observed = MainActor.assumeIsolated { () -> (proxy: DelegateProxy, first: Element?)? in
+                guard let self else { return nil }
+                self.beginObservation()
+                return (self, current?())
             }
             guard let observed else {
                 observer.onCompleted()
                 return Disposables.create()
             }
+            if let first = observed.first { observer.onNext(first) }
             let subscription = subject.take(until: ended).subscribe(observer)
             // Weakly: a subscription does not keep the proxy (and so its parent's delegate slot) alive.
-            return Disposables.create { [weak observed] in
+            return Disposables.create { [weak proxy = observed.proxy] in
                 subscription.dispose()
-                onMainActor { observed?.endObservation() }
+                onMainActor { proxy?.endObservation() }
             }
         }
         .subscribe(on: MainScheduler.instance)

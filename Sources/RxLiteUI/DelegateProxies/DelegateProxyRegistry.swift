@@ -13,9 +13,10 @@ import Foundation
 enum DelegateProxyRegistry {
     private static var factories: [ObjectIdentifier: DelegateProxyFactory] = [:]
 
-    /// The factory of `proxyType`, filled by its `registerKnownImplementations()` on first use.
+    /// The factory of the proxies for `proxyType`'s delegate type, filled by `proxyType.registerKnownImplementations()`
+    /// on first use: a proxy class and its subclasses (a table's delegate proxy is a scroll view's) share one.
     static func factory<Proxy: DelegateProxyType>(for proxyType: Proxy.Type) -> DelegateProxyFactory {
-        let key = ObjectIdentifier(proxyType)
+        let key = associationKey(for: Proxy.Delegate.self)
         if let factory = factories[key] { return factory }
         let factory = DelegateProxyFactory()
         factories[key] = factory

@@ -44,11 +44,18 @@ class RxCounterDelegateProxy: DelegateProxy<Counter, CounterDelegate>, DelegateP
     }
 
     func counter(_ counter: Counter, didCount value: Int) {
+        last = value
         counts.onNext(value)
         forwardToDelegate()?.counter(counter, didCount: value)
     }
 
     var didCount: Observable<Int> { events(counts) }
+
+    /// The last value counted, then each new one.
+    var lastCount: Observable<Int> {
+        events(counts) { [weak self] in self?.last }
+    }
+    private(set) var last: Int?
 }
 
 @MainActor
@@ -244,8 +251,28 @@ final class RecordingDelegate: CounterDelegate {
         }
     }
 
+    @Test func aCurrentValueComesFirst() {
+        releasingProxies {
+            let counter = Counter()
+            let proxy = RxCounterDelegateProxy.proxy(for: counter)
+            var seen: [Int] = []
+            let before = proxy.lastCount.subscribe(onNext: { seen.append($0) })
+            counter.count(4)
+            var later: [Int] = []
+            let after = proxy.lastCount.subscribe(onNext: { later.append($0) })
+            counter.count(5)
+            #expect(seen == [4, 5])
+            #expect(later == [4, 5])
+            before.dispose()
+            after.dispose()
+        }
+    }
+
     @Test func theRegistrationOfTheNearestClassMakesTheProxy() {
         releasingProxies {
+            let special = SpecialCounter()
+            // Proxy classes of one delegate type share their registrations and the parent's slot.
+            #expect(RxSpecialCounterDelegateProxy.proxy(for: special) === RxCounterDelegateProxy.proxy(for: special))
             #expect(type(of: RxCounterDelegateProxy.proxy(for: Counter())) == RxCounterDelegateProxy.self)
             #expect(type(of: RxCounterDelegateProxy.proxy(for: SpecialCounter())) == RxSpecialCounterDelegateProxy.self)
             #expect(
