@@ -128,7 +128,7 @@ def context_name(declaration):
 
 
 DECLARATION = re.compile(
-    r"\bpublic\s+(?:(?:static|class|final|override|convenience|nonisolated|mutating|"
+    r"\b(?:public|open)\s+(?:(?:static|class|final|override|convenience|nonisolated|mutating|weak|"
     r"(?:internal|private|fileprivate)\(set\))\s+)*"
     r"(func|init|var|let|case|subscript|class|struct|enum|protocol|typealias|actor)\b"
 )
@@ -204,7 +204,7 @@ def scan_file(path, keys):
                     keys.add(f"{context}.{key}" if context else key)
                 index = close
                 continue
-            if kind in ("var", "let", "case", "typealias"):
+            if kind in ("var", "let", "case", "typealias", "associatedtype"):
                 name_match = re.match(r"\s*`?(\w+)", rest)
                 if name_match:
                     keys.add(f"{context}.{name_match.group(1)}" if context else name_match.group(1))

@@ -4,8 +4,8 @@
 // `BookSearchViewModel` or `Countdown`; the view controller only wires views. Between them the bindings use every
 // UIKit binder of RxLiteUI (`scripts/typecheck-uikit` checks that none is left out).
 //
-// The view controller stays the table's delegate (row selection) while `rx.reachedBottom` pages: RxLiteUI observes
-// scrolling with key-value observing and never takes the delegate.
+// Row selection comes through the tables' delegate proxies (`rx.modelSelected` reads the book from the bound rows),
+// scrolling through the scroll view's (`rx.didScroll`), and `rx.reachedBottom` pages with key-value observing.
 //
 // Not built on Linux; `scripts/typecheck-uikit` type-checks it against the UIKit stub in Tests/Stubs/UIKit, in
 // Swift 6 mode with warnings as errors.
@@ -16,7 +16,7 @@ import RxLiteUI
 import UIKit
 
 @MainActor
-final class BookSearchViewController: UIViewController, UISearchBarDelegate, UITableViewDelegate {
+final class BookSearchViewController: UIViewController, UISearchBarDelegate {
     private let searchBar = UISearchBar()
     private let queryTypeControl = UISegmentedControl(items: QueryType.allCases.map(\.rawValue))
     private let statusLabel = UILabel()
@@ -37,8 +37,6 @@ final class BookSearchViewController: UIViewController, UISearchBarDelegate, UIT
     private let recentSearches = BehaviorRelay<[String]>(value: [])
     /// A recent search the user tapped: it fills the search bar and runs again.
     private let pickedRecentSearch = PublishRelay<String>()
-    /// The books shown, for row selection.
-    private var books: PagedItems<Book> = []
     private let disposeBag = DisposeBag()
 
     init(service: any BookSearchService) {
@@ -66,8 +64,6 @@ final class BookSearchViewController: UIViewController, UISearchBarDelegate, UIT
         title = "Books"
         searchBar.placeholder = "Title, author or publisher"
         searchBar.delegate = self
-        tableView.delegate = self
-        recentTable.delegate = self
         queryTypeControl.selectedSegmentIndex = 0
         retryButton.setTitle("Retry", for: .normal)
         refreshButton.setTitle("Refresh", for: .normal)
@@ -78,6 +74,7 @@ final class BookSearchViewController: UIViewController, UISearchBarDelegate, UIT
         recentTable.register(UITableViewCell.self, forCellReuseIdentifier: "Recent")
         bindViewModel()
         bindScrolling()
+        bindSelection()
         bindRecentSearches()
         bindCountdown()
     }
@@ -109,7 +106,6 @@ final class BookSearchViewController: UIViewController, UISearchBarDelegate, UIT
                 cell.show(book)
             }
             .disposed(by: disposeBag)
-        output.books.drive(onNext: { [weak self] books in self?.books = books }).disposed(by: disposeBag)
         output.status.map { Optional($0) }.drive(statusLabel.rx.text).disposed(by: disposeBag)
         output.isLoading.drive(activityIndicator.rx.isAnimating).disposed(by: disposeBag)
         // While a page loads the list dims and refreshing waits.
@@ -144,6 +140,21 @@ final class BookSearchViewController: UIViewController, UISearchBarDelegate, UIT
             guard let tableView else { return }
             tableView.setContentOffset(CGPoint(x: 0, y: -tableView.adjustedContentInset.top), animated: true)
         }
+        .disposed(by: disposeBag)
+    }
+
+    private func bindSelection() {
+        // A tapped row shows its book; the tap's highlight fades.
+        tableView.rx.modelSelected(Book.self).map { "\($0.title) · \($0.author)" }.bind(to: statusLabel.rx.text)
+            .disposed(by: disposeBag)
+        recentTable.rx.modelSelected(String.self).bind(to: pickedRecentSearch).disposed(by: disposeBag)
+        Observable.merge(
+            tableView.rx.itemSelected.map { [weak tableView] in (tableView, $0) },
+            recentTable.rx.itemSelected.map { [weak recentTable] in (recentTable, $0) }
+        )
+        .subscribe(onNext: { table, indexPath in
+            MainActor.assumeIsolated { table?.deselectRow(at: indexPath, animated: true) }
+        })
         .disposed(by: disposeBag)
     }
 
@@ -193,19 +204,6 @@ final class BookSearchViewController: UIViewController, UISearchBarDelegate, UIT
         recentSearches.accept(Array(([query] + recentSearches.value.filter { $0 != query }).prefix(5)))
     }
 
-    // MARK: UITableViewDelegate (the app keeps its delegate while rx.reachedBottom pages)
-
-    func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
-        tableView.deselectRow(at: indexPath, animated: true)
-        if tableView === recentTable {
-            let recent = recentSearches.value
-            if recent.indices.contains(indexPath.row) { pickedRecentSearch.accept(recent[indexPath.row]) }
-            return
-        }
-        guard tableView === self.tableView, books.indices.contains(indexPath.row) else { return }
-        let book = books[indexPath.row]
-        statusLabel.text = "\(book.title) · \(book.author)"
-    }
 }
 
 /// A subtitle cell: the title, then the author and the publisher.

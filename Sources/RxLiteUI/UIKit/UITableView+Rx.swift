@@ -51,9 +51,93 @@
         }
     }
 
+    extension Reactive where Base: UITableView {
+        /// Each row the user selects (`tableView(_:didSelectRowAt:)`), through the table's delegate proxy: the app's
+        /// own delegate still receives every call. Completes when the table goes away.
+        @preconcurrency @MainActor
+        public var itemSelected: ControlEvent<IndexPath> { tableEvent(\.didSelectCalls) }
+
+        /// Each row deselected (`tableView(_:didDeselectRowAt:)`).
+        @preconcurrency @MainActor
+        public var itemDeselected: ControlEvent<IndexPath> { tableEvent(\.didDeselectCalls) }
+
+        /// Each row highlighted as the user touches it (`tableView(_:didHighlightRowAt:)`).
+        @preconcurrency @MainActor
+        public var itemHighlighted: ControlEvent<IndexPath> { tableEvent(\.didHighlightCalls) }
+
+        /// Each row unhighlighted (`tableView(_:didUnhighlightRowAt:)`).
+        @preconcurrency @MainActor
+        public var itemUnhighlighted: ControlEvent<IndexPath> { tableEvent(\.didUnhighlightCalls) }
+
+        /// Each tap on a row's accessory button (`tableView(_:accessoryButtonTappedForRowWith:)`).
+        @preconcurrency @MainActor
+        public var itemAccessoryButtonTapped: ControlEvent<IndexPath> { tableEvent(\.accessoryButtonTappedCalls) }
+
+        /// Each cell about to be shown (`tableView(_:willDisplay:forRowAt:)`).
+        @preconcurrency @MainActor
+        public var willDisplayCell: ControlEvent<WillDisplayCellEvent> { tableEvent(\.willDisplayCalls) }
+
+        /// Each cell that stopped being shown (`tableView(_:didEndDisplaying:forRowAt:)`).
+        @preconcurrency @MainActor
+        public var didEndDisplayingCell: ControlEvent<DidEndDisplayingCellEvent> {
+            tableEvent(\.didEndDisplayingCalls)
+        }
+
+        /// The model of each row the user selects, read from the bound data source (see ``model(at:)``); fails with
+        /// the error `model(at:)` throws.
+        ///
+        /// ```swift
+        /// tableView.rx.modelSelected(Book.self)
+        ///     .subscribe(onNext: { [weak self] book in self?.show(book) })
+        ///     .disposed(by: disposeBag)
+        /// ```
+        @preconcurrency @MainActor
+        public func modelSelected<T>(_ modelType: T.Type) -> ControlEvent<T> { models(of: itemSelected) }
+
+        /// The model of each row deselected, read from the bound data source.
+        @preconcurrency @MainActor
+        public func modelDeselected<T>(_ modelType: T.Type) -> ControlEvent<T> { models(of: itemDeselected) }
+
+        /// The model the table's data source shows at `indexPath`: the data source must adopt
+        /// ``SectionedViewDataSourceType``, as every `rx.items` binding's does. Throws
+        /// ``RxCocoaError/itemsNotYetBound(object:)`` when no such data source or row is bound, and
+        /// ``RxCocoaError/castingError(object:targetType:)`` when the model is not a `T`.
+        @preconcurrency @MainActor
+        public func model<T>(at indexPath: IndexPath) throws -> T {
+            let dataSource = base.dataSource.map { $0 as AnyObject }
+            guard let sectioned = dataSource as? SectionedViewDataSourceType else {
+                throw RxCocoaError.itemsNotYetBound(object: base)
+            }
+            let model = try sectioned.model(at: indexPath)
+            guard let typed = model as? T else { throw RxCocoaError.castingError(object: model, targetType: T.self) }
+            return typed
+        }
+
+        @preconcurrency @MainActor
+        private func tableEvent<Element: Sendable>(
+            _ calls: KeyPath<RxTableViewDelegateProxy, PublishSubject<Element>>
+        ) -> ControlEvent<Element> {
+            let proxy = RxTableViewDelegateProxy.proxy(for: base)
+            return ControlEvent(events: proxy.events(proxy[keyPath: calls]))
+        }
+
+        @preconcurrency @MainActor
+        private func models<T>(of rows: ControlEvent<IndexPath>) -> ControlEvent<T> {
+            let models = rows.asObservable().flatMap { [weak tableView = base as UITableView] indexPath in
+                // Delivered on the main actor, as the proxy's calls are; the model is read there.
+                var model: Observable<T> = .empty()
+                try MainActor.assumeIsolated {
+                    if let tableView { model = .just(try tableView.rx.model(at: indexPath)) }
+                }
+                return model
+            }
+            return ControlEvent(events: models)
+        }
+    }
+
     /// The non-generic base that UIKit calls: Objective-C protocols are met by a non-generic class, as in RxCocoa.
     @preconcurrency @MainActor
-    class TableItemsDataSourceBase: NSObject, UITableViewDataSource {
+    class TableItemsDataSourceBase: NSObject, UITableViewDataSource, SectionedViewDataSourceType {
         func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { rowCount }
 
         func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
@@ -61,6 +145,8 @@
         }
 
         var rowCount: Int { 0 }
+
+        func model(at indexPath: IndexPath) throws -> Any { throw RxCocoaError.itemsNotYetBound(object: self) }
 
         func cell(for indexPath: IndexPath, in tableView: UITableView) -> UITableViewCell {
             preconditionFailure("Internal inconsistency: TableItemsDataSourceBase.cell(for:in:) is not overridden")
@@ -82,6 +168,13 @@
         }
 
         override var rowCount: Int { items.count }
+
+        override func model(at indexPath: IndexPath) throws -> Any {
+            guard indexPath.section == 0, indexPath.row >= 0, indexPath.row < items.count else {
+                throw RxCocoaError.itemsNotYetBound(object: self)
+            }
+            return items[indexPath.row]
+        }
 
         override func cell(for indexPath: IndexPath, in tableView: UITableView) -> UITableViewCell {
             let cell = tableView.dequeueReusableCell(withIdentifier: cellIdentifier, for: indexPath)

@@ -264,10 +264,28 @@ extension _KeyValueCodingAndObserving {
 @MainActor
 public protocol UIScrollViewDelegate: NSObjectProtocol {
     func scrollViewDidScroll(_ scrollView: UIScrollView)
+    func scrollViewDidZoom(_ scrollView: UIScrollView)
+    func scrollViewWillBeginDragging(_ scrollView: UIScrollView)
+    func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool)
+    func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView)
+    func scrollViewDidEndDecelerating(_ scrollView: UIScrollView)
+    func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView)
+    func scrollViewWillBeginZooming(_ scrollView: UIScrollView, with view: UIView?)
+    func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat)
+    func scrollViewDidScrollToTop(_ scrollView: UIScrollView)
 }
 
 extension UIScrollViewDelegate {
     public func scrollViewDidScroll(_ scrollView: UIScrollView) {}
+    public func scrollViewDidZoom(_ scrollView: UIScrollView) {}
+    public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {}
+    public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {}
+    public func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {}
+    public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {}
+    public func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {}
+    public func scrollViewWillBeginZooming(_ scrollView: UIScrollView, with view: UIView?) {}
+    public func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat) {}
+    public func scrollViewDidScrollToTop(_ scrollView: UIScrollView) {}
 }
 
 @MainActor
@@ -336,16 +354,31 @@ open class UITableViewCell: UIView {
     open var detailTextLabel: UILabel? { stub() }
 }
 
-// UIKit's UITableViewDelegate: the one requirement the example implements (see the delegate protocols above). On
+// UIKit's UITableViewDelegate: the requirements the example and the table's delegate proxy implement (see the
+// delegate protocols above). On
 // iOS `UITableView` redeclares `delegate` as `(any UITableViewDelegate)?`; Swift cannot say that in a subclass, so
 // here a table's delegate is the `UIScrollViewDelegate` this protocol refines.
 @MainActor
 public protocol UITableViewDelegate: UIScrollViewDelegate {
     func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath)
+    func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath)
+    func tableView(_ tableView: UITableView, accessoryButtonTappedForRowWith indexPath: IndexPath)
+    func tableView(_ tableView: UITableView, didHighlightRowAt indexPath: IndexPath)
+    func tableView(_ tableView: UITableView, didUnhighlightRowAt indexPath: IndexPath)
+    func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath)
+    func tableView(_ tableView: UITableView, didEndDisplaying cell: UITableViewCell, forRowAt indexPath: IndexPath)
 }
 
 extension UITableViewDelegate {
     public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: UITableView, accessoryButtonTappedForRowWith indexPath: IndexPath) {}
+    public func tableView(_ tableView: UITableView, didHighlightRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: UITableView, didUnhighlightRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: UITableView, willDisplay cell: UITableViewCell, forRowAt indexPath: IndexPath) {}
+    public func tableView(
+        _ tableView: UITableView, didEndDisplaying cell: UITableViewCell, forRowAt indexPath: IndexPath
+    ) {}
 }
 
 @MainActor
