@@ -6,7 +6,7 @@ import ObjectiveC
 // The app's life-cycle notifications (UIApplication+Rx.swift). In the SDK they are `class let`s, which Swift source
 // cannot declare; a read-only `class var` is used the same way.
 
-@MainActor
+@preconcurrency @MainActor
 open class UIApplication: UIResponder {
     open class var shared: UIApplication { stub() }
     nonisolated public class var didEnterBackgroundNotification: NSNotification.Name { stub() }

@@ -6,7 +6,7 @@ import ObjectiveC
 // Target-action: `UIBarButtonItem` and `UIGestureRecognizer` have no closure-based actions (a bar button item's
 // `primaryAction` replaces its title and image), so RxLiteUI gives them a target object with an `@objc` method.
 
-@MainActor
+@preconcurrency @MainActor
 open class UIBarItem: NSObject {
     open var isEnabled: Bool {
         get { stub() }
@@ -18,7 +18,7 @@ open class UIBarItem: NSObject {
     }
 }
 
-@MainActor
+@preconcurrency @MainActor
 open class UIBarButtonItem: UIBarItem {
     public enum Style: Int, Sendable {
         case plain = 0

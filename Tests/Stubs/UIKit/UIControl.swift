@@ -5,7 +5,7 @@ import ObjectiveC
 
 // Controls: UIControl and its closure-based actions, buttons, and the controls whose value RxCocoa reads.
 
-@MainActor
+@preconcurrency @MainActor
 open class UIMenuElement: NSObject {
     public struct Attributes: OptionSet, Sendable {
         public let rawValue: UInt
@@ -27,7 +27,7 @@ open class UIMenuElement: NSObject {
 
 public typealias UIActionHandler = @MainActor (UIAction) -> Void
 
-@MainActor
+@preconcurrency @MainActor
 open class UIAction: UIMenuElement {
     public struct Identifier: Hashable, RawRepresentable, Sendable {
         public let rawValue: String
@@ -45,7 +45,7 @@ open class UIAction: UIMenuElement {
     open var sender: Any? { stub() }
 }
 
-@MainActor
+@preconcurrency @MainActor
 open class UIControl: UIView {
     public struct Event: OptionSet, Sendable {
         public let rawValue: UInt
@@ -96,7 +96,7 @@ open class UIControl: UIView {
     open func sendActions(for controlEvents: UIControl.Event) { stub() }
 }
 
-@MainActor
+@preconcurrency @MainActor
 open class UIButton: UIControl {
     public enum ButtonType: Int, Sendable {
         case custom = 0
@@ -130,7 +130,7 @@ extension UIControl {
     }
 }
 
-@MainActor
+@preconcurrency @MainActor
 open class UIActivityIndicatorView: UIView {
     public enum Style: Int, Sendable {
         case medium = 100
@@ -145,7 +145,7 @@ open class UIActivityIndicatorView: UIView {
     open var isAnimating: Bool { stub() }
 }
 
-@MainActor
+@preconcurrency @MainActor
 open class UISegmentedControl: UIControl {
     public init(items: [Any]?) { stub() }
     public override init(frame: CGRect) { stub() }
@@ -162,7 +162,7 @@ open class UISegmentedControl: UIControl {
 
 // Controls whose value RxCocoa reads as a `ControlProperty` (UISwitch+Rx.swift and the files beside it).
 
-@MainActor
+@preconcurrency @MainActor
 open class UISwitch: UIControl {
     public override init(frame: CGRect) { stub() }
     public required init?(coder: NSCoder) { stub() }
@@ -173,7 +173,7 @@ open class UISwitch: UIControl {
     open func setOn(_ on: Bool, animated: Bool) { stub() }
 }
 
-@MainActor
+@preconcurrency @MainActor
 open class UISlider: UIControl {
     open var value: Float {
         get { stub() }
@@ -194,7 +194,7 @@ open class UISlider: UIControl {
     open func setValue(_ value: Float, animated: Bool) { stub() }
 }
 
-@MainActor
+@preconcurrency @MainActor
 open class UIStepper: UIControl {
     open var value: Double {
         get { stub() }
@@ -214,7 +214,7 @@ open class UIStepper: UIControl {
     }
 }
 
-@MainActor
+@preconcurrency @MainActor
 open class UIDatePicker: UIControl {
     public enum Mode: Int, Sendable {
         case time = 0
@@ -238,7 +238,7 @@ open class UIDatePicker: UIControl {
     open func setDate(_ date: Date, animated: Bool) { stub() }
 }
 
-@MainActor
+@preconcurrency @MainActor
 open class UIRefreshControl: UIControl {
     // `-init` is UIRefreshControl's designated initializer.
     public init() { stub() }

@@ -3,7 +3,7 @@
 import Foundation
 import ObjectiveC
 
-@MainActor
+@preconcurrency @MainActor
 open class UIGestureRecognizer: NSObject {
     public enum State: Int, Sendable {
         case possible = 0
@@ -28,7 +28,7 @@ open class UIGestureRecognizer: NSObject {
     open func location(in view: UIView?) -> CGPoint { stub() }
 }
 
-@MainActor
+@preconcurrency @MainActor
 open class UITapGestureRecognizer: UIGestureRecognizer {
     open var numberOfTapsRequired: Int {
         get { stub() }

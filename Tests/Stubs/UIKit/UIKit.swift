@@ -1,6 +1,7 @@
 // A declaration-only stand-in for UIKit, so RxLiteUI's `#if canImport(UIKit)` glue can be type-checked on Linux
 // (see `scripts/typecheck-uikit`). It declares the part of UIKit the glue touches, with UIKit's own signatures
-// and actor isolation (iOS 17 SDK). Nothing here runs: every body traps. This file holds the base classes (views,
+// and actor isolation (iOS 17 SDK): UI classes and delegate protocols are `@preconcurrency @MainActor`, as Swift code
+// sees UIKit's. Nothing here runs: every body traps. This file holds the base classes (views,
 // responders, view controllers) and Foundation's additions; each UIKit family has a file of its own beside it.
 //
 // Keep signatures exactly as in UIKit: the point is that glue which compiles here compiles on iOS.
@@ -18,7 +19,7 @@ func stub() -> Never { fatalError("UIKit stub: declarations only, nothing runs o
 /// UIKit's image type (only referenced by `UIAction`'s initializer).
 open class UIImage: NSObject, @unchecked Sendable {}
 
-@MainActor
+@preconcurrency @MainActor
 open class UIResponder: NSObject {
     open var next: UIResponder? { stub() }
     open var canBecomeFirstResponder: Bool { stub() }
@@ -26,7 +27,7 @@ open class UIResponder: NSObject {
     open func resignFirstResponder() -> Bool { stub() }
 }
 
-@MainActor
+@preconcurrency @MainActor
 open class UIView: UIResponder {
     public init(frame: CGRect) { stub() }
     public required init?(coder: NSCoder) { stub() }
@@ -59,7 +60,7 @@ open class UIView: UIResponder {
     open func removeGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) { stub() }
 }
 
-@MainActor
+@preconcurrency @MainActor
 open class UILabel: UIView {
     open var text: String? {
         get { stub() }
@@ -126,7 +127,7 @@ extension _KeyValueCodingAndObserving {
 
 // For Examples/BookSearchUIKit (type-checked by scripts/typecheck-uikit).
 
-@MainActor
+@preconcurrency @MainActor
 open class UIViewController: UIResponder {
     public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { stub() }
     public required init?(coder: NSCoder) { stub() }
@@ -142,7 +143,7 @@ open class UIViewController: UIResponder {
     open func viewDidLoad() { stub() }
 }
 
-@MainActor
+@preconcurrency @MainActor
 open class NSLayoutConstraint: NSObject {
     public enum Axis: Int, Sendable {
         case horizontal = 0
@@ -150,7 +151,7 @@ open class NSLayoutConstraint: NSObject {
     }
 }
 
-@MainActor
+@preconcurrency @MainActor
 open class UIStackView: UIView {
     public override init(frame: CGRect) { stub() }
     public required init(coder: NSCoder) { stub() }

@@ -6,7 +6,7 @@ import ObjectiveC
 // Delegate protocols: in UIKit every requirement is `@objc optional`. Linux has no Objective-C, so the stub declares
 // each requirement it needs as a plain one and, in an extension, an empty implementation, so that a conformer may
 // leave it out as on iOS. Nothing may call a requirement through the protocol (on iOS that needs `?`).
-@MainActor
+@preconcurrency @MainActor
 public protocol UIScrollViewDelegate: NSObjectProtocol {
     func scrollViewDidScroll(_ scrollView: UIScrollView)
     func scrollViewDidZoom(_ scrollView: UIScrollView)
@@ -33,7 +33,7 @@ extension UIScrollViewDelegate {
     public func scrollViewDidScrollToTop(_ scrollView: UIScrollView) {}
 }
 
-@MainActor
+@preconcurrency @MainActor
 open class UIScrollView: UIView {
     open var contentOffset: CGPoint {
         get { stub() }

@@ -5,7 +5,7 @@ import ObjectiveC
 
 // In UIKit both requirements are `@objc optional` (and the protocol refines `UIBarPositioningDelegate`); declared as
 // for `UIScrollViewDelegate`.
-@MainActor
+@preconcurrency @MainActor
 public protocol UISearchBarDelegate: NSObjectProtocol {
     func searchBar(_ searchBar: UISearchBar, textDidChange searchText: String)
     func searchBarSearchButtonClicked(_ searchBar: UISearchBar)
@@ -17,10 +17,10 @@ extension UISearchBarDelegate {
 }
 
 /// The search bar's text field (iOS 13): a `UITextField`, so `searchBar.searchTextField.rx.text` reads what is typed.
-@MainActor
+@preconcurrency @MainActor
 open class UISearchTextField: UITextField {}
 
-@MainActor
+@preconcurrency @MainActor
 open class UISearchBar: UIView {
     public override init(frame: CGRect) { stub() }
     public required init?(coder: NSCoder) { stub() }

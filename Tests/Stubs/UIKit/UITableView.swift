@@ -3,7 +3,7 @@
 import Foundation
 import ObjectiveC
 
-@MainActor
+@preconcurrency @MainActor
 open class UITableViewCell: UIView {
     public enum CellStyle: Int, Sendable {
         case `default` = 0
@@ -23,7 +23,7 @@ open class UITableViewCell: UIView {
 // delegate protocols above). On
 // iOS `UITableView` redeclares `delegate` as `(any UITableViewDelegate)?`; Swift cannot say that in a subclass, so
 // here a table's delegate is the `UIScrollViewDelegate` this protocol refines.
-@MainActor
+@preconcurrency @MainActor
 public protocol UITableViewDelegate: UIScrollViewDelegate {
     func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath)
     func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath)
@@ -46,13 +46,13 @@ extension UITableViewDelegate {
     ) {}
 }
 
-@MainActor
+@preconcurrency @MainActor
 public protocol UITableViewDataSource: NSObjectProtocol {
     func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int
     func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell
 }
 
-@MainActor
+@preconcurrency @MainActor
 open class UITableView: UIScrollView {
     public enum RowAnimation: Int, Sendable {
         case fade = 0

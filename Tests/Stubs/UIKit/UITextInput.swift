@@ -5,7 +5,7 @@ import ObjectiveC
 
 // Text input views: the text field and the text view.
 
-@MainActor
+@preconcurrency @MainActor
 open class UITextField: UIControl {
     open var text: String? {
         get { stub() }
@@ -13,7 +13,7 @@ open class UITextField: UIControl {
     }
 }
 
-@MainActor
+@preconcurrency @MainActor
 open class UITextView: UIScrollView {
     open var text: String! {
         get { stub() }
