@@ -54,6 +54,9 @@ package struct AtomicView<Value: AtomicWordRepresentable>: @unchecked Sendable {
 
     init(_ cell: UnsafeMutablePointer<rx_atomic_word>) { self.cell = cell }
 
+    /// The atomic in the word at `word` (a word of a ``LockedBuffer``'s tail).
+    init(_ word: UnsafeMutableRawPointer) { cell = word.assumingMemoryBound(to: rx_atomic_word.self) }
+
     /// The current value.
     package func load(ordering: AtomicLoadOrdering) -> Value {
         Value(atomicWord: rx_atomic_word_load(cell, ordering.order))
@@ -152,14 +155,28 @@ extension Atomic where Value == Int {
     /// Adds `operand`, wrapping on overflow, and returns the values before and after.
     @discardableResult
     package func add(_ operand: Int, ordering: AtomicUpdateOrdering) -> (oldValue: Int, newValue: Int) {
-        let oldValue = rx_atomic_word_fetch_add(view.cell, operand, ordering.order)
-        return (oldValue, oldValue &+ operand)
+        view.add(operand, ordering: ordering)
     }
 
     /// Subtracts `operand`, wrapping on overflow, and returns the values before and after.
     @discardableResult
     package func subtract(_ operand: Int, ordering: AtomicUpdateOrdering) -> (oldValue: Int, newValue: Int) {
-        let oldValue = rx_atomic_word_fetch_sub(view.cell, operand, ordering.order)
+        view.subtract(operand, ordering: ordering)
+    }
+}
+
+extension AtomicView where Value == Int {
+    /// Adds `operand`, wrapping on overflow, and returns the values before and after.
+    @discardableResult
+    func add(_ operand: Int, ordering: AtomicUpdateOrdering) -> (oldValue: Int, newValue: Int) {
+        let oldValue = rx_atomic_word_fetch_add(cell, operand, ordering.order)
+        return (oldValue, oldValue &+ operand)
+    }
+
+    /// Subtracts `operand`, wrapping on overflow, and returns the values before and after.
+    @discardableResult
+    func subtract(_ operand: Int, ordering: AtomicUpdateOrdering) -> (oldValue: Int, newValue: Int) {
+        let oldValue = rx_atomic_word_fetch_sub(cell, operand, ordering.order)
         return (oldValue, oldValue &- operand)
     }
 }

@@ -1,27 +1,25 @@
-/// A value behind a ``Lock``, for state that callbacks on several threads share, in the package's other modules
-/// (BookSearch's view model, RxLiteTest's `Protected`): the shape of `Synchronization.Mutex` (`withLock { $0... }`),
-/// which needs iOS 18, and a lock ThreadSanitizer sees (see ``Lock``). Keep `body` short: it runs under the
-/// lock.
-package final class Locked<Value> {
-    /// The word of `lock`, in this object's own memory rather than a heap cell of its own (see
-    /// ``InlineWord``): one allocation fewer. Must stay the first stored property.
-    private var words = InlineWord()
-    private var lock: LockWord { LockWord(word: 0, of: self) }
-    // Guarded by `lock`.
-    private var value: Value
+/// A value behind a lock, for state that callbacks on several threads share, in the package's other modules
+/// (BookSearch's view model, RxLiteTest's `Protected`) and for RxLite's own statics: the shape of
+/// `Synchronization.Mutex` (`withLock { $0... }`), which needs iOS 18, over a lock ThreadSanitizer sees (see
+/// ``LockWord``). The value and the lock take one allocation (a ``LockedBuffer``). Keep `body` short: it runs under
+/// the lock.
+package struct Locked<Value> {
+    private let buffer: LockedBuffer<Value>
 
     /// A lock around `value`.
     package init(_ value: Value) {
-        self.value = value
-        assertFirstStoredProperty(of: self, &words)
+        buffer = .make(state: value)
     }
+
+    /// The lock, for ``Lock``, whose value is `Void`.
+    var lockWord: LockWord { buffer.lock }
 
     /// Runs `body` with exclusive access to the value.
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        try lock.withLock { try body(&value) }
+        try buffer.withLock(body)
     }
 }
 
-// Unchecked: every access to `value` holds `lock`. Only when the value is `Sendable` itself: a lock does not make a
-// non-`Sendable` value (a class with its own mutable state, a closure) safe to use on another thread.
+// Unchecked: every access to the value holds the lock. Only when the value is `Sendable` itself: a lock does not make
+// a non-`Sendable` value (a class with its own mutable state, a closure) safe to use on another thread.
 extension Locked: @unchecked Sendable where Value: Sendable {}

@@ -83,35 +83,53 @@
     }
 #endif
 
-/// Counts its owner in `Resources.total` (debug builds only) while the owner is alive. Every internal class that
-/// holds subscription state stores one, `let live = LiveResource()`, instead of writing the count into its `init` and
-/// `deinit`. In debug builds it also remembers the ``ResourceScope`` its owner was made in. Empty in release builds.
-struct LiveResource: ~Copyable, Sendable {
+/// Counts its owner in `Resources.total` (debug builds only) while the owner is alive. Every internal object that
+/// holds subscription state stores one (`let live = LiveResource()`, or a field of its ``LockedBuffer``'s state)
+/// instead of writing the count into its `init` and `deinit`. In debug builds it also remembers the
+/// ``ResourceScope`` its owner was made in. Empty in release builds.
+///
+/// A value, so that it can sit in a `ManagedBuffer`'s header; in debug builds it holds a ``LiveCount``, which counts
+/// until it goes away with the value's owner (nothing else copies it).
+struct LiveResource: Sendable {
     #if DEBUG
-        /// The scope current when the owner was made.
-        let scope: ResourceScope?
+        private let count: LiveCount
     #endif
 
     init() {
         #if DEBUG
-            scope = ResourceScope.current
-            Resources.increment(scope)
+            count = LiveCount()
         #endif
     }
+
+    #if DEBUG
+        /// The scope current when the owner was made.
+        var scope: ResourceScope? { count.scope }
+    #endif
 
     /// Runs `body` with the scope the owner was made in current (debug builds; release builds just run it): how a
     /// scheduler's action or a hop to the main queue keeps the objects it makes in the scope of the work that asked
     /// for it.
     func withCreationScope<Result>(_ body: () throws -> Result) rethrows -> Result {
         #if DEBUG
-            if let scope, scope !== ResourceScope.current { return try scope.run(body) }
+            if let scope = count.scope, scope !== ResourceScope.current { return try scope.run(body) }
         #endif
         return try body()
     }
-
-    deinit {
-        #if DEBUG
-            Resources.decrement(scope)
-        #endif
-    }
 }
+
+#if DEBUG
+    /// One live object in `Resources.total`, from its `init` to its `deinit` (see ``LiveResource``).
+    final class LiveCount: Sendable {
+        /// The scope current when the owner was made.
+        let scope: ResourceScope?
+
+        init() {
+            scope = ResourceScope.current
+            Resources.increment(scope)
+        }
+
+        deinit {
+            Resources.decrement(scope)
+        }
+    }
+#endif
