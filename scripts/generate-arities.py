@@ -92,7 +92,7 @@ def observable_combine_latest(n):
     ) -> Observable<Element> {{
         CombiningObservable{n}({as_observables(n)}, resultSelector) {{ sink, lifetime, observable in
             let sources = CombiningObservable{n}<{element_list(n)}, Element>.of(observable)
-            let state = CombineLatestStorage{n}(sink: sink, resultSelector: sources.resultSelector)
+            let state = CombineLatestStorage{n}.make(sink: sink, resultSelector: sources.resultSelector)
 {subscriptions}        }}
     }}
 """
@@ -102,36 +102,56 @@ def observable_combine_latest(n):
 def combine_latest_storage(n):
     type_parameters = ", ".join(f"E{i}" for i in numbers(n))
     offsets = "".join(f"    let offset{i}: Int\n" for i in numbers(n))
-    placements = "".join(f"        offset{i} = layout.place(E{i}.self)\n" for i in numbers(n))
-    latest = ", ".join(f"latest(at: offset{i}, as: E{i}.self)" for i in numbers(n))
-    releases = "".join(f"        deinitialize(index: {i - 1}, offset: offset{i}, as: E{i}.self)\n" for i in numbers(n))
+    placements = ", ".join(f"offset{i}: layout.place(E{i}.self)" for i in numbers(n))
+    offset_properties = "".join(
+        f"    /// Where the element of source {i} lives in the block.\n"
+        f"    var offset{i}: Int {{ selector.pointee.offset{i} }}\n"
+        for i in numbers(n)
+    )
+    latest = ", ".join(f"latest(at: selector.pointee.offset{i}, as: E{i}.self)" for i in numbers(n))
+    releases = "".join(
+        f"        deinitialize(index: {i - 1}, offset: selector.pointee.offset{i}, as: E{i}.self)\n" for i in numbers(n)
+    )
     return f"""\
-/// The state of `combineLatest` of {n} sources: the latest element of each, at its offset in the block
-/// `LatestElementsStorage` keeps, and the selector that combines them.
-final class CombineLatestStorage{n}<{type_parameters}, Output>: LatestElementsStorage<Output>, @unchecked Sendable {{
+/// Where the elements of `combineLatest` of {n} sources live in the block of a `LatestElementsStorage`, and the
+/// selector that combines them.
+struct CombineLatest{n}<{type_parameters}, Output> {{
 {offsets}    let resultSelector: ({type_parameters}) throws -> Output
+}}
 
-    init(sink: @escaping EventSink<Output>, resultSelector: @escaping ({type_parameters}) throws -> Output) {{
+/// The storage of `combineLatest` of {n} sources (see `LatestElementsStorage`).
+final class CombineLatestStorage{n}<{type_parameters}, Output>: LatestElementsStorage<Output> {{
+    /// A storage delivering to `sink`.
+    static func make(
+        sink: @escaping EventSink<Output>, resultSelector: @escaping ({type_parameters}) throws -> Output
+    ) -> CombineLatestStorage{n} {{
         var layout = LatestElementsLayout()
-{placements}        self.resultSelector = resultSelector
-        super.init(sink: sink, arity: {n}, layout: layout)
+        let combine = CombineLatest{n}({placements}, resultSelector: resultSelector)
+        return make(sink: sink, arity: {n}, layout: layout, combine: combine)
     }}
 
+    /// The offsets and the selector, at the start of the extra words.
+    var selector: UnsafeMutablePointer<CombineLatest{n}<{type_parameters}, Output>> {{
+        combine(as: CombineLatest{n}<{type_parameters}, Output>.self)
+    }}
+
+{offset_properties}
     deinit {{
-{releases}    }}
+{releases}        removeCombine(as: CombineLatest{n}<{type_parameters}, Output>.self)
+    }}
 
     /// The output for the latest elements; called holding the lock, once every source has one.
     func combine() throws -> Output {{
-        try resultSelector({latest})
+        try selector.pointee.resultSelector({latest})
     }}
 }}
 """
 
 
 def observable_zip(n):
-    queue_types = ", ".join(f"ZipQueue<O{i}.Element>" for i in numbers(n))
-    queues = ", ".join(f"ZipQueue<O{i}.Element>()" for i in numbers(n))
-    dequeued = ", ".join(f"queues.{i}.removeFirst()" for i in range(n))
+    queue_types = ", ".join(f"RingBuffer<O{i}.Element>" for i in numbers(n))
+    queues = ", ".join(f"RingBuffer<O{i}.Element>()" for i in numbers(n))
+    dequeued = ", ".join(f"queues.{i}.popFirst()!" for i in range(n))
     subscriptions = "".join(
         f"            sources.source{i + 1}.subscribeChild(of: lifetime) {{ state.on($0, index: {i}, enqueue: {{ $0.{i}.append($1) }}) }}\n"
         for i in range(n)
@@ -149,7 +169,7 @@ def observable_zip(n):
             let dequeue = {{ (queues: inout ({queue_types}), output: inout Element?) in
                 output = try resultSelector({dequeued})
             }}
-            let state = ZipStorage(sink: sink, arity: {n}, queues: ({queues}), dequeue: dequeue)
+            let state = ZipStorage.make(sink: sink, state: ZipState(arity: {n}, queues: ({queues}), dequeue: dequeue))
 {subscriptions}        }}
     }}
 """

@@ -5,11 +5,11 @@ public final class BehaviorRelay<Element>: ObservableType {
 
     /// A relay whose current value is `value`.
     public init(value: Element) {
-        hub = SubjectHub(memory: BehaviorMemory(value: value))
+        hub = SubjectHub.make(memory: BehaviorMemory(value: value))
     }
 
     /// The current value.
-    public var value: Element { hub.lock.withLock { hub.memory.value } }
+    public var value: Element { hub.withLock { $0.value } }
 
     /// Replaces the current value and sends it to every current observer.
     public func accept(_ element: Element) { hub.on(.next(element)) }

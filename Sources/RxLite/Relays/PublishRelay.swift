@@ -1,6 +1,6 @@
 /// A ``PublishSubject`` that never ends: `accept` feeds it, and it has no error or completion.
 public final class PublishRelay<Element>: ObservableType {
-    let hub = SubjectHub(memory: PublishMemory<Element>())
+    let hub = SubjectHub.make(memory: PublishMemory<Element>())
 
     /// A relay with no observers.
     public init() {}

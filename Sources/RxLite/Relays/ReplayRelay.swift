@@ -3,7 +3,7 @@ public final class ReplayRelay<Element>: ObservableType {
     let hub: SubjectHub<ReplayMemory<Element>>
 
     init(capacity: Int) {
-        hub = SubjectHub(memory: ReplayMemory(capacity: capacity))
+        hub = SubjectHub.make(memory: ReplayMemory(capacity: capacity))
     }
 
     /// A relay that replays the last `bufferSize` elements to each new subscriber.

@@ -32,7 +32,7 @@ public final class AsyncSubject<Element>: Observable<Element>, ObserverType {
 
     /// A subject with no observers.
     public init() {
-        let hub = SubjectHub(memory: AsyncMemory<Element>())
+        let hub = SubjectHub.make(memory: AsyncMemory<Element>())
         self.hub = hub
         super.init(keptAliveBySubscriptions: true) { sink, lifetime, _ in hub.subscribe(sink, lifetime) }
     }
@@ -41,7 +41,7 @@ public final class AsyncSubject<Element>: Observable<Element>, ObserverType {
     public var hasObservers: Bool { hub.hasObservers }
 
     /// Whether ``dispose()`` was called on the subject.
-    public var isDisposed: Bool { hub.lock.withLock { hub.isDisposed } }
+    public var isDisposed: Bool { hub.locked { state, _ in state.isDisposed } }
 
     /// Keeps a `.next` element as the one to send at completion; completion sends it to every current observer,
     /// then completes, and an error goes out at once.

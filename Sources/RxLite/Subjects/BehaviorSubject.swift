@@ -24,17 +24,17 @@ public final class BehaviorSubject<Element>: Observable<Element>, ObserverType {
 
     /// A subject whose current value is `value`.
     public init(value: Element) {
-        let hub = SubjectHub(memory: BehaviorMemory(value: value))
+        let hub = SubjectHub.make(memory: BehaviorMemory(value: value))
         self.hub = hub
         super.init(keptAliveBySubscriptions: true) { sink, lifetime, _ in hub.subscribe(sink, lifetime) }
     }
 
     /// The current value. Throws the subject's error after it failed, and `RxError.disposed` after `dispose()`.
     public func value() throws -> Element {
-        try hub.lock.withLock {
-            if hub.isDisposed { throw RxError.disposed(object: "BehaviorSubject") }
-            if case .error(let error) = hub.terminal { throw error }
-            return hub.memory.value
+        try hub.locked { state, memory in
+            if state.isDisposed { throw RxError.disposed(object: "BehaviorSubject") }
+            if case .error(let error) = state.terminal { throw error }
+            return memory.value
         }
     }
 
@@ -42,7 +42,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, ObserverType {
     public var hasObservers: Bool { hub.hasObservers }
 
     /// Whether ``dispose()`` was called on the subject.
-    public var isDisposed: Bool { hub.lock.withLock { hub.isDisposed } }
+    public var isDisposed: Bool { hub.locked { state, _ in state.isDisposed } }
 
     /// Sets the current value (for `.next`) and sends `event` to every current observer.
     public func on(_ event: Event<Element>) { hub.on(event) }

@@ -24,7 +24,7 @@ public final class PublishSubject<Element>: Observable<Element>, ObserverType {
 
     /// A subject with no observers.
     public init() {
-        let hub = SubjectHub(memory: PublishMemory<Element>())
+        let hub = SubjectHub.make(memory: PublishMemory<Element>())
         self.hub = hub
         super.init(keptAliveBySubscriptions: true) { sink, lifetime, _ in hub.subscribe(sink, lifetime) }
     }
@@ -33,7 +33,7 @@ public final class PublishSubject<Element>: Observable<Element>, ObserverType {
     public var hasObservers: Bool { hub.hasObservers }
 
     /// Whether ``dispose()`` was called on the subject.
-    public var isDisposed: Bool { hub.lock.withLock { hub.isDisposed } }
+    public var isDisposed: Bool { hub.locked { state, _ in state.isDisposed } }
 
     /// Sends `event` to every current observer.
     public func on(_ event: Event<Element>) { hub.on(event) }

@@ -3,9 +3,11 @@
 /// retain). The first observer sits inline; a buffer is allocated only for a second. Not generic, so removal and
 /// release from unspecialized code look up no metadata. Not thread-safe; the hub guards it.
 ///
-/// `~Copyable`: it owns its buffer and a retain of each listed registration, so exactly one value may hold them. A
-/// list is moved out with ``take()``, emptied with ``releaseAll()``, and frees its buffer when it goes away; it must
-/// then list nothing (debug builds check), or those registrations would never be released.
+/// It owns its buffer and a retain of each listed registration, by hand: it is a plain value of raw pointers and
+/// counts, whose zero bits are an empty list, so that it lives in words of its hub's tail (see ``SubjectHub``) with no
+/// placing and nothing for Swift to release. The hub is the one owner, and lets the list go with ``releaseAll()`` (in
+/// its `deinit`, or after moving the list out with ``take()``). A copy that outlived the hub's would point at a freed
+/// buffer: nothing copies it.
 ///
 /// Removing any observer is O(1) (amortized), whichever its age: each registration knows its slot
 /// (``HubRegistration/slot``), a removal leaves a hole there, and the holes are squeezed out, in one pass that keeps
@@ -20,7 +22,7 @@
 ///   slots, and the slot before `end` is never a hole.
 /// - A listed registration's `slot` is its index; an unlisted one's is -1.
 /// - `end - count <= max(count, 8)`.
-struct RegistrationList: ~Copyable {
+struct RegistrationList {
     /// The only registration while there is no buffer and `count` is 1.
     var inline: Unmanaged<HubRegistration>?
     var base: UnsafeMutablePointer<Unmanaged<HubRegistration>?>?
@@ -31,11 +33,6 @@ struct RegistrationList: ~Copyable {
     var capacity = 0
 
     init() {}
-
-    deinit {
-        assert(count == 0, "Internal inconsistency: a RegistrationList went away listing \(count) registration(s)")
-        base?.deallocate()
-    }
 
     /// Moves the whole list out, leaving this one empty: for a hub that lets every observer go outside its lock.
     mutating func take() -> RegistrationList {
@@ -170,7 +167,6 @@ struct RegistrationList: ~Copyable {
             }
             inline.unsafelyUnwrapped.release()
         }
-        // Field by field, not `self = RegistrationList()`: that would run the deinit on the buffer just freed.
         inline = nil
         base = nil
         count = 0

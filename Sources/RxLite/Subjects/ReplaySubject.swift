@@ -64,7 +64,7 @@ public final class ReplaySubject<Element>: Observable<Element>, ObserverType {
     let hub: SubjectHub<ReplayMemory<Element>>
 
     init(capacity: Int) {
-        let hub = SubjectHub(memory: ReplayMemory<Element>(capacity: capacity))
+        let hub = SubjectHub.make(memory: ReplayMemory<Element>(capacity: capacity))
         self.hub = hub
         super.init(keptAliveBySubscriptions: true) { sink, lifetime, _ in hub.subscribe(sink, lifetime) }
     }
@@ -90,7 +90,7 @@ public final class ReplaySubject<Element>: Observable<Element>, ObserverType {
     public var hasObservers: Bool { hub.hasObservers }
 
     /// Whether ``dispose()`` was called on the subject.
-    public var isDisposed: Bool { hub.lock.withLock { hub.isDisposed } }
+    public var isDisposed: Bool { hub.locked { state, _ in state.isDisposed } }
 
     /// Adds a `.next` element to the replay buffer and sends `event` to every current observer.
     public func on(_ event: Event<Element>) { hub.on(event) }

@@ -4,10 +4,10 @@
 /// - What the subject remembers (`memory`, `terminal`, `isDisposed`) changes when an event, or `dispose()`, is
 ///   *accepted*, under the lock, before `on(_:)` returns: `BehaviorSubject.value()` and `BehaviorRelay.value` are
 ///   the latest accepted element on every thread, also inside an observer of the same subject.
-/// - At most one thread, the *emitter*, delivers events at any moment (`emitState`, see ``EmitState``: the emitter
-///   stops with one compare-and-swap, without the lock, unless something was queued). A delivery, subscription,
-///   removal or disposal that arrives while another thread (or the emitter itself, reentrantly) is delivering waits
-///   in `pending` and is handled by the emitter in arrival order. So observers never see overlapping calls, even with
+/// - At most one thread, the *emitter*, delivers events at any moment (its ``Drain``: the emitter stops with one
+///   compare-and-swap, without the lock, unless something was queued). A delivery, subscription, removal or
+///   disposal that arrives while another thread (or the emitter itself, reentrantly) is delivering waits in the
+///   drain and is handled by the emitter in arrival order. So observers never see overlapping calls, even with
 ///   concurrent producers, and an observer that feeds its own subject sees that event after its current call.
 /// - A subscriber's replay is taken from `memory` when it subscribes, in one critical section: it sees, through the
 ///   replay, exactly the events accepted before it, and receives exactly the ones accepted after it, each once and
@@ -31,76 +31,74 @@
 ///   away), it also takes it out of the subscription's lifetime, so no cycle remains: a subject nobody references
 ///   (its `asObservable()` sequences hold the subject, as in RxSwift) releases its observers in its deinit, and is
 ///   freed with its subscriptions and whatever their handlers capture.
-final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sendable {
-    /// The words of `lock` and `emitState`, in this object's own memory (see ``InlineWord``): one allocation fewer
-    /// for every subject. Must stay the first stored property.
-    var words = (InlineWord(), InlineWord())
-    let live = LiveResource()
+final class SubjectHub<Memory: SubjectMemory>: LockedBuffer<Memory>, RegistrationOwner {
     typealias Element = Memory.Element
 
     typealias Registration = SinkRegistration<Element>
 
-    enum Action {
-        /// Deliver an accepted element to the current observers.
-        case event(Event<Element>)
-        /// Deliver the accepted end: `delivered` is what each observer gets instead of the terminal event alone
-        /// (an AsyncSubject's last element and its completion), `nil` for the terminal event as is.
-        case end(Event<Element>, delivered: [Event<Element>]?)
-        /// Add a subscriber (unless `attach` is false: the subject had ended) and send it `replay`.
-        case subscribe(Registration, replay: [Event<Element>], attach: Bool)
-        case remove(HubRegistration)
-        case dispose
+    typealias Action = HubAction<Element>
+
+    /// A hub for a subject that remembers with `memory`. The tail: the lock, the drain's ``EmitState``, the
+    /// observers, then the other ``HubFields``; the header is the memory.
+    static func make(memory: Memory) -> SubjectHub {
+        let hub = make(words: fieldsWord + tailWords(for: HubFields<Element>.self), state: memory)
+        hub.placeFields(HubFields<Element>(), at: fieldsWord)
+        return hub
     }
 
-    var lock: LockWord { LockWord(word: 0, of: self) }
-    /// ``EmitState``: whether a thread is delivering, and whether anything was queued for it since it last looked.
-    var emitState: AtomicView<Int> { AtomicView(word: 1, of: self) }
-    // Everything below is guarded by `lock`.
-    @exclusivity(unchecked) var memory: Memory
-    @exclusivity(unchecked) var observers = RegistrationList()
-    @exclusivity(unchecked) var pending: [Action] = []
-    @exclusivity(unchecked) var pendingHead = 0
-    /// Subscribers whose own thread is replaying to them, before they are attached (see the type's invariants).
-    @exclusivity(unchecked) var replaying: [ReplayInProgress<Element>] = [] {
-        didSet { isReplaying = !replaying.isEmpty }
-    }
-    /// Whether `replaying` holds anything, for the element path: compiled once for every element type, even reading
-    /// the array's count looks up its metadata, a hash-table search per element.
-    @exclusivity(unchecked) var isReplaying = false
-    /// The accepted end, once there is one. `Event<Never>`, which has a fixed layout, rather than `Event<Element>`:
-    /// the hub's `deinit` runs unspecialized and would look up `Optional<Event<Element>>`'s metadata to destroy it.
-    @exclusivity(unchecked) var terminal: Event<Never>?
-    /// Set when `dispose()` is accepted.
-    @exclusivity(unchecked) var isDisposed = false
+    /// Where the ``HubFields`` start: after the lock, the drain's state and the observers.
+    @inline(__always)
+    static var fieldsWord: Int { 2 + tailWords(for: RegistrationList.self) }
 
-    init(memory: Memory) {
-        self.memory = memory
-        assertFirstStoredProperty(of: self, &words)
+    /// The hub's fields but the observers and the memory, guarded by the lock.
+    @inline(__always)
+    var fields: UnsafeMutablePointer<HubFields<Element>> { fields(at: Self.fieldsWord, as: HubFields<Element>.self) }
+
+    /// The observers, guarded by the lock; only the emitter changes the list (see the type's invariants). Zeroed
+    /// words are an empty list, and the list holds nothing Swift releases (its registrations are retained by hand),
+    /// so it needs no placing.
+    @inline(__always)
+    var observers: UnsafeMutablePointer<RegistrationList> { word(2).assumingMemoryBound(to: RegistrationList.self) }
+
+    /// Runs `body` on the hub's fields and its memory, holding the lock.
+    @inline(__always)
+    func locked<Result>(_ body: (inout HubFields<Element>, inout Memory) throws -> Result) rethrows -> Result {
+        let lock = lock
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&fields.pointee, &state.pointee)
     }
+
+    /// The drain's ``EmitState``: whether a thread is delivering, and whether anything was queued for it since it
+    /// last looked.
+    @inline(__always)
+    var emitState: AtomicView<Int> { atomic(1) }
 
     deinit {
-        observers.releaseAll()
+        observers.pointee.releaseAll()
+        removeFields(at: Self.fieldsWord, as: HubFields<Element>.self)
     }
 
     /// Accepts one event and feeds it to every observer. Elements, the hot path, are written out rather than going
-    /// through ``submit(_:)``: an early exit when nothing queued up, and no `Action` built (through `submit` it cost
-    /// 10% more instructions per event, PublishSubjectPumping 206 -> 229).
+    /// through ``submit(_:)``: an early exit when nothing queued up, and no `Action` built.
     func on(_ event: Event<Element>) {
         guard case .next = event else {
             end(event)
             return
         }
+        let fields = fields
         lock.lock()
-        guard terminal == nil, !isDisposed, memory.record(event) else {
+        guard fields.pointee.terminal == nil, !fields.pointee.isDisposed, state.pointee.record(event) else {
             lock.unlock()
             return
         }
-        if isReplaying { bufferForReplaysHoldingLock(event) }
-        guard EmitState.becomeEmitter(emitState) else {
+        if fields.pointee.isReplaying { bufferForReplaysHoldingLock(event) }
+        if EmitState.emitterWillLook(emitState) {
             queueHoldingLock(event)
             lock.unlock()
             return
         }
+        emitState.store(EmitState.emitting, ordering: .relaxed)
         lock.unlock()
         deliver(event)
         if EmitState.stop(emitState) { return }
@@ -109,13 +107,13 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
 
     /// Accepts a terminal event (see ``on(_:)``).
     func end(_ event: Event<Element>) {
-        submit {
-            guard terminal == nil, !isDisposed else { return nil }
+        submit { state, memory in
+            guard state.terminal == nil, !state.isDisposed else { return nil }
             let forward = memory.record(event)
-            terminal = event.terminal
+            state.terminal = event.terminal
             // A subject that holds elements back (AsyncSubject) releases them with the end.
             let delivered = forward ? nil : memory.replayAfterEnd(event)
-            if isReplaying { bufferForReplays(delivered ?? [event]) }
+            if state.isReplaying { state.bufferForReplays(delivered ?? [event]) }
             return .end(event, delivered: delivered)
         }
     }
@@ -127,26 +125,30 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
         // lifetime disposes it at once, which finds nothing to remove.
         guard let key = lifetime.insert(object: registration) else { return }
         registration.keyInLifetime = key
-        let arrival = lock.withLock { () -> Arrival in
-            if isDisposed {
+        let emitState = emitState
+        let arrival = locked { state, memory -> Arrival in
+            if state.isDisposed {
                 let error = RxError.disposed(object: "\(Memory.subjectName)<\(Element.self)>")
-                return arriveUnattached(registration, [.error(error)])
+                return arriveUnattached(registration, [.error(error)], &state)
             }
-            if let terminal { return arriveUnattached(registration, memory.replayAfterEnd(terminal.retyped())) }
+            if let terminal = state.terminal {
+                return arriveUnattached(registration, memory.replayAfterEnd(terminal.retyped()), &state)
+            }
             let replay = memory.replay()
             // Read once: an emitter may stop meanwhile (emitting → idle), which each use below allows for.
             let isEmitting = emitState.load(ordering: .acquiring) != EmitState.idle
             if !isEmitting && replay.isEmpty {
                 // What the emitter would do with `.subscribe`, done in this critical section: no one emits and
-                // nothing is queued (PublishSubjectCreating 4,855 -> 4,547 without building the action).
-                if registration.lifetime.isActive { observers.append(registration) }
+                // nothing is queued.
+                if registration.lifetime.isActive { observers.pointee.append(registration) }
                 return .handled
             }
             guard isEmitting && !replay.isEmpty else {
-                return Arrival(admit(.subscribe(registration, replay: replay, attach: true)))
+                return Arrival(admit(.subscribe(registration, replay: replay, attach: true), &state))
             }
             let inProgress = ReplayInProgress(registration)
-            replaying.append(inProgress)
+            state.replaying.append(inProgress)
+            state.isReplaying = true
             return .replayDuringDelivery(replay, inProgress)
         }
         switch arrival {
@@ -181,9 +183,11 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
 
     /// Holding the lock: how a subscriber of an ended (or disposed) subject gets `replay`, which nothing else will
     /// reach it after: through the emitter when none is running (this thread becomes it), else at once.
-    func arriveUnattached(_ registration: Registration, _ replay: [Event<Element>]) -> Arrival {
+    func arriveUnattached(
+        _ registration: Registration, _ replay: [Event<Element>], _ state: inout HubFields<Element>
+    ) -> Arrival {
         if emitState.load(ordering: .acquiring) != EmitState.idle { return .replayUnattached(replay) }
-        return Arrival(admit(.subscribe(registration, replay: replay, attach: false)))
+        return Arrival(admit(.subscribe(registration, replay: replay, attach: false), &state))
     }
 
     /// Delivers `replay`, then whatever was accepted since, to a subscriber that arrived during a delivery, outside
@@ -194,14 +198,17 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
         while true {
             HeldLocks.checkNoneHeld("a subject's replay")
             for event in batch where registration.lifetime.isActive { registration.sink(event) }
-            let next = lock.withLock { () -> ReplayStep in
+            let next = locked { state, _ -> ReplayStep in
                 if !inProgress.buffer.isEmpty {
                     defer { inProgress.buffer = [] }
                     return .more(inProgress.buffer)
                 }
-                replaying.removeAll { $0 === inProgress }
-                guard terminal == nil && !isDisposed && registration.lifetime.isActive else { return .leave }
-                return .attached(first: admit(.subscribe(registration, replay: [], attach: true)))
+                state.replaying.removeAll { $0 === inProgress }
+                state.isReplaying = !state.replaying.isEmpty
+                guard state.terminal == nil && !state.isDisposed && registration.lifetime.isActive else {
+                    return .leave
+                }
+                return .attached(first: admit(.subscribe(registration, replay: [], attach: true), &state))
             }
             switch next {
             case .more(let events):
@@ -226,36 +233,28 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
         case leave
     }
 
-    /// Copies events just accepted to every subscriber still replaying. Called with the lock held.
-    /// ``bufferForReplays(_:)`` of one element, holding the lock. Out of line, as ``queueHoldingLock(_:)``.
+    /// ``HubFields/bufferForReplays(_:)`` of one element, holding the lock. Out of line, as ``queueHoldingLock(_:)``.
     @inline(never)
-    func bufferForReplaysHoldingLock(_ event: Event<Element>) { bufferForReplays([event]) }
+    func bufferForReplaysHoldingLock(_ event: Event<Element>) { fields.pointee.bufferForReplays([event]) }
 
     /// Holding the lock: queues an element for the thread that is emitting. Out of line so that the element path
     /// of ``on(_:)``, compiled once for every element type, does not look up the metadata of `Action` (and of an
     /// array of events) per element when it needs neither: a hash-table search each.
     @inline(never)
-    func queueHoldingLock(_ event: Event<Element>) { pending.append(.event(event)) }
-
-    func bufferForReplays(_ events: [Event<Element>]) {
-        for inProgress in replaying { inProgress.buffer.append(contentsOf: events) }
-    }
+    func queueHoldingLock(_ event: Event<Element>) { fields.pointee.drain.enqueue(.event(event)) }
 
     /// Runs `decide` holding the lock; the action it returns is performed now, by this thread as the emitter, or
     /// queued for the thread that is emitting (see the type's invariants).
-    func submit(_ decide: () -> Action?) {
-        let first = lock.withLock { decide().flatMap(admit) }
+    func submit(_ decide: (inout HubFields<Element>, inout Memory) -> Action?) {
+        let first = locked { state, memory in decide(&state, &memory).flatMap { admit($0, &state) } }
         if let first { emit(from: first) }
     }
 
     /// Holding the lock: queues `action` for the emitter, or makes this thread the emitter and starts it; returns
     /// what this thread then delivers outside the lock (`nil`: nothing, and it is no longer the emitter).
-    func admit(_ action: Action) -> Delivery? {
-        guard EmitState.becomeEmitter(emitState) else {
-            pending.append(action)
-            return nil
-        }
-        return start(action) ?? nextDelivery()
+    func admit(_ action: Action, _ state: inout HubFields<Element>) -> Delivery? {
+        guard state.drain.admit(action, emitState) else { return nil }
+        return start(action, &state) ?? nextDelivery(&state)
     }
 
     /// Removes `registration` (when its subscription ends).
@@ -266,7 +265,7 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
             lock.unlock()
             return
         }
-        let removed = observers.remove(registration)
+        let removed = observers.pointee.remove(registration)
         lock.unlock()
         if removed { Unmanaged.passUnretained(registration).release() }
     }
@@ -276,11 +275,11 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
     /// every call.
     @inline(never)
     func queueRemoval(_ registration: HubRegistration) {
-        pending.append(.remove(registration))
+        fields.pointee.drain.enqueue(.remove(registration))
     }
 
     /// Whether anyone is subscribed now.
-    var hasObservers: Bool { lock.withLock { observers.count > 0 } }
+    var hasObservers: Bool { locked { _, _ in observers.pointee.count > 0 } }
 
     /// The part of an action that the emitter performs outside the lock: it calls observers or releases them.
     enum Delivery {
@@ -298,7 +297,7 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
 
     /// Holding the lock, as the emitter: performs the part of `action` that changes the hub's state (only the
     /// emitter changes `observers`) and returns the part to perform outside the lock, if any.
-    func start(_ action: Action) -> Delivery? {
+    func start(_ action: Action, _ state: inout HubFields<Element>) -> Delivery? {
         switch action {
         case .event(let event):
             return .event(event)
@@ -307,41 +306,22 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
         case .subscribe(let registration, let replay, let attach):
             // A registration disposed before it was attached is dropped; see the type's invariants.
             guard registration.lifetime.isActive else { return nil }
-            if attach { observers.append(registration) }
+            if attach { observers.pointee.append(registration) }
             if replay.isEmpty { return nil }
             return .replay(replay, to: registration, leavesLifetime: !attach)
         case .remove(let registration):
-            return observers.remove(registration) ? .release(registration) : nil
+            return observers.pointee.remove(registration) ? .release(registration) : nil
         case .dispose:
             return .dispose
         }
     }
 
     /// Holding the lock, as the emitter: starts queued actions until one has a part to perform outside the lock, and
-    /// returns that part (the state says whether more is queued); when none is left, stops being the emitter and
-    /// returns `nil`.
-    func nextDelivery() -> Delivery? {
-        while pendingHead < pending.count {
-            let action = pending[pendingHead]
-            pendingHead += 1
-            if let delivery = start(action) {
-                if pendingHead < pending.count {
-                    emitState.store(EmitState.queued, ordering: .relaxed)
-                } else {
-                    // The queue is done with: empty it now, since the emitter may stop without the lock (and what
-                    // an action holds, a registration, must not stay behind in it).
-                    pending.removeAll(keepingCapacity: true)
-                    pendingHead = 0
-                    emitState.store(EmitState.emitting, ordering: .relaxed)
-                }
-                return delivery
-            }
+    /// returns that part; when none is left, stops being the emitter and returns `nil` (see ``Drain/next(_:)``).
+    func nextDelivery(_ state: inout HubFields<Element>) -> Delivery? {
+        while let action = state.drain.next(emitState) {
+            if let delivery = start(action, &state) { return delivery }
         }
-        if !pending.isEmpty {
-            pending.removeAll(keepingCapacity: true)
-            pendingHead = 0
-        }
-        emitState.store(EmitState.idle, ordering: .releasing)
         return nil
     }
 
@@ -353,12 +333,12 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
     }
 
     /// As the emitter, without the lock, once its stop failed because something was queued: performs what was,
-    /// until a stop succeeds or nothing is left. Out of line, as ``SerializedEmitter``'s is: it
-    /// runs only when deliveries raced or an observer reentered the subject.
+    /// until a stop succeeds or nothing is left. Out of line, as ``SerializedEmitter``'s is: it runs only when
+    /// deliveries raced or an observer reentered the subject.
     @inline(never)
     func deliverQueued() {
         repeat {
-            guard let next = lock.withLock({ nextDelivery() }) else { return }
+            guard let next = locked({ state, _ in nextDelivery(&state) }) else { return }
             perform(next)
         } while !EmitState.stop(emitState)
     }
@@ -387,17 +367,14 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
         // `observers` cannot change until this thread stops emitting (see the type's invariants): walked in
         // place, borrowed, without the lock.
         HeldLocks.checkNoneHeld("a subject's delivery")
-        observers.forEach(as: Registration.self) { registration in
+        observers.pointee.forEach(as: Registration.self) { registration in
             if registration.lifetime.isActive { registration.sink(event) }
         }
     }
 
     /// As the emitter, without the lock: delivers the accepted end and lets every observer go.
     func deliverEnd(_ event: Event<Element>, _ delivered: [Event<Element>]?) {
-        // `lock()`/`unlock()`: `withLock` cannot return a `~Copyable` list.
-        lock.lock()
-        var targets = observers.take()
-        lock.unlock()
+        var targets = locked { _, _ in observers.pointee.take() }
         HeldLocks.checkNoneHeld("a subject's delivery of its end")
         targets.forEach(as: Registration.self) { registration in
             guard let delivered else {
@@ -413,20 +390,59 @@ final class SubjectHub<Memory: SubjectMemory>: RegistrationOwner, @unchecked Sen
     /// (nothing can reach the hub through the subject any more, so no thread is emitting). Kept free of `Action`,
     /// whose generic metadata an unspecialized deinit would look up.
     func releaseObservers() {
-        // `lock()`/`unlock()`: `withLock` cannot return a `~Copyable` list.
-        lock.lock()
-        isDisposed = true
-        var released = observers.take()
-        lock.unlock()
+        var released = locked { state, _ in
+            state.isDisposed = true
+            return observers.pointee.take()
+        }
         released.releaseAll()
     }
 
     /// Ends the subject: observers are released and later subscribers get `RxError.disposed`. Accepted at once:
     /// events sent after this returns are dropped.
     func dispose() {
-        submit {
-            isDisposed = true
+        submit { state, _ in
+            state.isDisposed = true
             return .dispose
         }
+    }
+}
+
+/// What a ``SubjectHub`` does for a subject, queued in its drain while another thread delivers.
+enum HubAction<Element> {
+    /// Deliver an accepted element to the current observers.
+    case event(Event<Element>)
+    /// Deliver the accepted end: `delivered` is what each observer gets instead of the terminal event alone
+    /// (an AsyncSubject's last element and its completion), `nil` for the terminal event as is.
+    case end(Event<Element>, delivered: [Event<Element>]?)
+    /// Add a subscriber (unless `attach` is false: the subject had ended) and send it `replay`.
+    case subscribe(SinkRegistration<Element>, replay: [Event<Element>], attach: Bool)
+    case remove(HubRegistration)
+    case dispose
+}
+
+/// What a ``SubjectHub`` keeps beside its memory and its observers, guarded by its lock: in the tail of its buffer,
+/// a struct of fixed layout whatever the element type (see ``LockedBuffer``).
+struct HubFields<Element> {
+    let live = LiveResource()
+    /// What waits for the emitter.
+    var drain = Drain<HubAction<Element>>()
+    /// Subscribers whose own thread is replaying to them, before they are attached (see the hub's invariants).
+    var replaying: [ReplayInProgress<Element>] = []
+    /// Whether `replaying` holds anything, for the element path: compiled once for every element type, even reading
+    /// the array's count looks up its metadata, a hash-table search per element. Kept equal to `!replaying.isEmpty`
+    /// at every change of `replaying`.
+    var isReplaying = false
+    /// The accepted end, once there is one. `Event<Never>`, which has a fixed layout, rather than `Event<Element>`:
+    /// the hub's `deinit` runs unspecialized and would look up `Optional<Event<Element>>`'s metadata to destroy it.
+    var terminal: Event<Never>?
+    /// Set when `dispose()` is accepted.
+    var isDisposed = false
+
+    @inline(__always)
+    init() {}
+
+    /// Copies events just accepted to every subscriber still replaying.
+    func bufferForReplays(_ events: [Event<Element>]) {
+        for inProgress in replaying { inProgress.buffer.append(contentsOf: events) }
     }
 }

@@ -17,7 +17,7 @@ extension ObservableType {
         CombiningObservable2(source1.asObservable(), source2.asObservable(), resultSelector) {
             sink, lifetime, observable in
             let sources = CombiningObservable2<O1.Element, O2.Element, Element>.of(observable)
-            let state = CombineLatestStorage2(sink: sink, resultSelector: sources.resultSelector)
+            let state = CombineLatestStorage2.make(sink: sink, resultSelector: sources.resultSelector)
             sources.source1.subscribeChild(of: lifetime) {
                 state.on($0, index: 0, offset: state.offset1) { try state.combine() }
             }
@@ -40,7 +40,7 @@ extension ObservableType {
         CombiningObservable3(source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector) {
             sink, lifetime, observable in
             let sources = CombiningObservable3<O1.Element, O2.Element, O3.Element, Element>.of(observable)
-            let state = CombineLatestStorage3(sink: sink, resultSelector: sources.resultSelector)
+            let state = CombineLatestStorage3.make(sink: sink, resultSelector: sources.resultSelector)
             sources.source1.subscribeChild(of: lifetime) {
                 state.on($0, index: 0, offset: state.offset1) { try state.combine() }
             }
@@ -68,7 +68,7 @@ extension ObservableType {
             resultSelector
         ) { sink, lifetime, observable in
             let sources = CombiningObservable4<O1.Element, O2.Element, O3.Element, O4.Element, Element>.of(observable)
-            let state = CombineLatestStorage4(sink: sink, resultSelector: sources.resultSelector)
+            let state = CombineLatestStorage4.make(sink: sink, resultSelector: sources.resultSelector)
             sources.source1.subscribeChild(of: lifetime) {
                 state.on($0, index: 0, offset: state.offset1) { try state.combine() }
             }
@@ -102,7 +102,7 @@ extension ObservableType {
         ) { sink, lifetime, observable in
             let sources = CombiningObservable5<O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, Element>.of(
                 observable)
-            let state = CombineLatestStorage5(sink: sink, resultSelector: sources.resultSelector)
+            let state = CombineLatestStorage5.make(sink: sink, resultSelector: sources.resultSelector)
             sources.source1.subscribeChild(of: lifetime) {
                 state.on($0, index: 0, offset: state.offset1) { try state.combine() }
             }
@@ -142,7 +142,7 @@ extension ObservableType {
             let sources = CombiningObservable6<
                 O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, Element
             >.of(observable)
-            let state = CombineLatestStorage6(sink: sink, resultSelector: sources.resultSelector)
+            let state = CombineLatestStorage6.make(sink: sink, resultSelector: sources.resultSelector)
             sources.source1.subscribeChild(of: lifetime) {
                 state.on($0, index: 0, offset: state.offset1) { try state.combine() }
             }
@@ -186,7 +186,7 @@ extension ObservableType {
             let sources = CombiningObservable7<
                 O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, Element
             >.of(observable)
-            let state = CombineLatestStorage7(sink: sink, resultSelector: sources.resultSelector)
+            let state = CombineLatestStorage7.make(sink: sink, resultSelector: sources.resultSelector)
             sources.source1.subscribeChild(of: lifetime) {
                 state.on($0, index: 0, offset: state.offset1) { try state.combine() }
             }
@@ -235,7 +235,7 @@ extension ObservableType {
             let sources = CombiningObservable8<
                 O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element, Element
             >.of(observable)
-            let state = CombineLatestStorage8(sink: sink, resultSelector: sources.resultSelector)
+            let state = CombineLatestStorage8.make(sink: sink, resultSelector: sources.resultSelector)
             sources.source1.subscribeChild(of: lifetime) {
                 state.on($0, index: 0, offset: state.offset1) { try state.combine() }
             }

@@ -19,16 +19,13 @@ extension ObservableType {
                 }
                 return
             }
-            let combine = { (values: inout [Sources.Element.Element?], output: inout Element?) in
-                output = try resultSelector(values.map { $0! })
-            }
-            let state = CombineLatestStorage(
-                sink: sink, arity: sources.count,
-                values: [Sources.Element.Element?](repeating: nil, count: sources.count), combine: combine)
+            let state = CombineLatestCollectionStorage.make(
+                sink: sink, arity: sources.count, resultSelector: resultSelector)
             for (index, source) in sources.enumerated() {
                 guard lifetime.isActive else { return }
+                let offset = state.offset(of: index)
                 source.subscribeChild(of: lifetime) {
-                    state.on($0, index: index, store: { $0[index] = $1 })
+                    state.on($0, index: index, offset: offset) { try state.combine() }
                 }
             }
         }
@@ -42,73 +39,7 @@ extension ObservableType {
     }
 }
 
-/// The state of `combineLatest`: which upstreams have a value, and which are done.
-final class CombineLatestStorage<Values, Output>: SerializedEmitter<Output>, @unchecked Sendable {
-    let arity: Int
-    /// Builds the output from a full `values` into its second argument. Held here, so an upstream's handler
-    /// captures only the state, and a closure capturing one object allocates no context of its own. Both arguments
-    /// are `inout`, passed by address whatever the types: a field of this generic class holds its function in the
-    /// most general form, and a tuple argument and a returned value then put a reabstraction thunk on every output
-    /// (with them: CombineLatestPumping 2,069 instructions per event, CombineLatestCreating 35,470 per subscription;
-    /// without: 1,705 and 32,584).
-    let combine: (inout Values, inout Output?) throws -> Void
-    // Guarded by `lock`: the latest element of each upstream (a tuple of optionals, or an array).
-    @exclusivity(unchecked) var values: Values
-    // Guarded by `lock`. Full from the first output on; `.next` then looks at its count only.
-    @exclusivity(unchecked) var withValue: UpstreamSet
-    // Guarded by `lock`.
-    @exclusivity(unchecked) var done: UpstreamSet
-
-    init(
-        sink: @escaping EventSink<Output>, arity: Int, values: Values,
-        combine: @escaping (inout Values, inout Output?) throws -> Void
-    ) {
-        self.arity = arity
-        self.combine = combine
-        self.values = values
-        withValue = UpstreamSet(arity: arity)
-        done = UpstreamSet(arity: arity)
-        super.init(sink: sink)
-    }
-
-    /// Handles an event of upstream `index`: `store` saves an element (under the lock); once every upstream has a
-    /// value, `combine` builds the output.
-    ///
-    /// Always inlined into the upstream's handler, where `store` is a closure literal: called, its `emit` closure
-    /// (which captures `store`) stayed a call of its own per event (CombineLatestPumping 2,223 -> 2,069 inlined,
-    /// CombineLatestCreating 42,636 -> 41,159, 62 allocations per subscription either way). When it handed the lock
-    /// to an `emitLocked`, inlining it cost allocations instead (42 per subscription inlined, 30 not), so it was
-    /// never inlined then.
-    @inline(__always)
-    func on<Element>(_ event: Event<Element>, index: Int, store: (inout Values, Element) -> Void) {
-        switch event {
-        case .next(let element):
-            emit {
-                store(&values, element)
-                if withValue.count != arity {
-                    withValue.insert(index)
-                    guard withValue.count == arity else {
-                        // Every other upstream ended, one of them without a value: no output can ever come (RxSwift
-                        // completes here, not when that upstream completed).
-                        return done.count == arity - 1 ? .completed : nil
-                    }
-                }
-                var output: Output?
-                do { try combine(&values, &output) } catch { return .error(error) }
-                return output.map { .next($0) }
-            }
-        case .error(let error):
-            emit(.error(error))
-        case .completed:
-            emit {
-                done.insert(index)
-                return done.count == arity ? .completed : nil
-            }
-        }
-    }
-}
-
-/// Where each source's latest element lives in the block of a `LatestElementsStorage`: the offsets, in the order
+/// Where each source's latest element lives in the block of a ``LatestElementsStorage``: the offsets, in the order
 /// the sources are placed, and the block's size and alignment.
 struct LatestElementsLayout {
     private(set) var byteCount = 0
@@ -122,71 +53,121 @@ struct LatestElementsLayout {
         alignment = max(alignment, elementAlignment)
         return offset
     }
+
+    /// How many words of a ``LockedBuffer``'s tail the block takes, with room to align its start.
+    var words: Int {
+        let padding = alignment > LatestElementsLayout.wordSize ? alignment - LatestElementsLayout.wordSize : 0
+        return (byteCount + padding + LatestElementsLayout.wordSize - 1) / LatestElementsLayout.wordSize
+    }
+
+    static var wordSize: Int { MemoryLayout<Int>.stride }
 }
 
-/// The state of a fixed-arity `combineLatest` (the generated `CombineLatestStorage2`...`8`): the latest element of
-/// each source, in one block of raw memory allocated with the storage, and which sources have one and which are done.
-///
-/// The elements are not a tuple of optionals, as in `CombineLatestStorage`: this code is compiled once, in RxLite,
-/// for every element type, and there each access to an `(E1?, E2?, ...)` looked up the tuple's and the optionals'
-/// type metadata, a hash-table search each, many times per event (CombineLatestPumping about 64,000 instructions per
-/// event through seven of them). A slot of the block is reached as an `E`, whose metadata the caller already has.
-///
-/// Invariants: the slot of source `i` holds an initialized element exactly when `withValue.contains(i)`; all of
-/// them hold one from the first output on.
-class LatestElementsStorage<Output>: SerializedEmitter<Output>, @unchecked Sendable {
+/// What `combineLatest` keeps as its state: which sources have an element and which are done. The same type for
+/// every element type, so that making and releasing a storage looks no metadata up.
+struct LatestElements {
     let arity: Int
-    /// The block of the latest elements: each source's at the offset its `LatestElementsLayout` gave it.
-    let slots: UnsafeMutableRawPointer
-    // Guarded by `lock`. Full from the first output on; `.next` then looks at its count only.
+    /// Where the block of elements starts: this many bytes after the first of the emitter's extra words (past the
+    /// form's selector, its alignment honoured). Set once, when the storage is made.
+    var blockOffset = 0
+    // Guarded by the emitter's lock. Full from the first output on; `.next` then looks at its count only.
     var withValue: UpstreamSet
-    // Guarded by `lock`.
+    // Guarded by the emitter's lock.
     var done: UpstreamSet
 
-    init(sink: @escaping EventSink<Output>, arity: Int, layout: LatestElementsLayout) {
+    init(arity: Int) {
         self.arity = arity
-        slots = UnsafeMutableRawPointer.allocate(byteCount: max(layout.byteCount, 1), alignment: layout.alignment)
         withValue = UpstreamSet(arity: arity)
         done = UpstreamSet(arity: arity)
-        super.init(sink: sink)
+    }
+}
+
+/// The storage of `combineLatest`, of a fixed arity (the generated `CombineLatestStorage2`...`8`) or of a collection
+/// (``CombineLatestCollectionStorage``): the latest element of each source, in a block of raw memory in the storage's
+/// own allocation, and which sources have one and which are done.
+///
+/// The emitter's extra words hold the form's `Combine` (its selector and the elements' offsets; the subclass, which
+/// knows its type, initializes it with ``make(sink:arity:layout:combine:)`` and releases it in its `deinit`), then
+/// the block of elements.
+///
+/// The elements are not a tuple (or an array) of optionals: this code is compiled once, in RxLite, for every element
+/// type, and there each access to an `(E1?, E2?, ...)` looked up the tuple's and the optionals' type metadata, a
+/// hash-table search each, many times per event. A slot of the block is reached as an `E`, whose metadata the caller
+/// already has.
+///
+/// Invariants: the slot of source `i` holds an initialized element exactly when `withValue.contains(i)`; all of
+/// them hold one from the first output on. A subclass's `deinit` deinitializes the elements.
+class LatestElementsStorage<Output>: SerializedEmitter<Output, LatestElements> {
+    /// A storage for the sources of `layout`, delivering to `sink`, whose extra words start with `combine`.
+    @inline(__always)
+    final class func make<Combine>(
+        sink: @escaping EventSink<Output>, arity: Int, layout: LatestElementsLayout, combine: Combine
+    ) -> Self {
+        let combineWords = tailWords(for: Combine.self)
+        let storage = make(
+            sink: sink, state: LatestElements(arity: arity), extraWords: combineWords + layout.words)
+        storage.placeFields(combine, at: 2 + emitterWords)
+        let blockStart = UInt(bitPattern: storage.extraWords) + UInt(combineWords * MemoryLayout<Int>.stride)
+        let alignment = UInt(layout.alignment)
+        storage.state.pointee.blockOffset = Int(
+            (blockStart + alignment - 1) / alignment * alignment - UInt(bitPattern: storage.extraWords))
+        return storage
     }
 
-    deinit {
-        // The subclass's deinit, which runs first, deinitialized the elements.
-        slots.deallocate()
+    /// The form's selector and offsets, as the subclass placed them (see ``make(sink:arity:layout:combine:)``).
+    @inline(__always)
+    final func combine<Combine>(as type: Combine.Type) -> UnsafeMutablePointer<Combine> {
+        fields(at: 2 + Self.emitterWords, as: Combine.self)
     }
+
+    /// Releases the form's selector: for the subclass's `deinit`.
+    @inline(__always)
+    final func removeCombine<Combine>(as type: Combine.Type) {
+        removeFields(at: 2 + Self.emitterWords, as: Combine.self)
+    }
+
+    /// The start of the block of elements.
+    @inline(__always)
+    final var slots: UnsafeMutableRawPointer { extraWords + state.pointee.blockOffset }
 
     /// The latest element of the source at `offset`; it must have one.
+    @inline(__always)
     final func latest<Element>(at offset: Int, as type: Element.Type) -> Element {
         (slots + offset).assumingMemoryBound(to: Element.self).pointee
     }
 
     /// Deinitializes the element of source `index`, if it has one: for the subclass's deinit.
     final func deinitialize<Element>(index: Int, offset: Int, as type: Element.Type) {
-        if withValue.contains(index) { (slots + offset).assumingMemoryBound(to: Element.self).deinitialize(count: 1) }
+        if state.pointee.withValue.contains(index) {
+            (slots + offset).assumingMemoryBound(to: Element.self).deinitialize(count: 1)
+        }
     }
 
     /// Handles an event of source `index`, whose element lives at `offset`; once every source has an element,
     /// `combine` (called holding the lock) builds the output.
     ///
     /// An element takes the lock and hands it to `unlock(emitting:)` itself rather than through `emit { }`, whose
-    /// optional event looked up the metadata of `Event<Output>?` and `Event<Output>` per element: CombineLatestPumping
-    /// 24,906 -> 17,102 instructions per event through seven of them.
+    /// optional event looked up the metadata of `Event<Output>?` and `Event<Output>` per element.
     final func on<Element>(_ event: Event<Element>, index: Int, offset: Int, combine: () throws -> Output) {
         switch event {
         case .next(let element):
             lock.lock()
-            let slot = (slots + offset).assumingMemoryBound(to: Element.self)
-            if withValue.contains(index) {
-                slot.pointee = element
+            let state = state
+            let slot = slots + offset
+            if state.pointee.withValue.contains(index) {
+                slot.assumingMemoryBound(to: Element.self).pointee = element
             } else {
-                slot.initialize(to: element)
-                withValue.insert(index)
+                slot.initializeMemory(as: Element.self, to: element)
+                state.pointee.withValue.insert(index)
             }
-            guard withValue.count == arity else {
+            guard state.pointee.withValue.count == state.pointee.arity else {
                 // Every other source ended, one of them without an element: no output can ever come (RxSwift
                 // completes here, not when that source completed).
-                if done.count == arity - 1 { unlock(emitting: .completed) } else { lock.unlock() }
+                if state.pointee.done.count == state.pointee.arity - 1 {
+                    unlock(emitting: .completed)
+                } else {
+                    lock.unlock()
+                }
                 return
             }
             let output: Output
@@ -198,10 +179,46 @@ class LatestElementsStorage<Output>: SerializedEmitter<Output>, @unchecked Senda
         case .error(let error):
             emit(.error(error))
         case .completed:
-            emit {
-                done.insert(index)
-                return done.count == arity ? .completed : nil
+            emit { state in
+                state.done.insert(index)
+                return state.done.count == state.arity ? .completed : nil
             }
         }
+    }
+}
+
+/// The selector of `combineLatest` over a collection of sources, whose elements all have one type and sit in the
+/// block one after another.
+struct CombineLatestCollection<Element, Output> {
+    let resultSelector: ([Element]) throws -> Output
+}
+
+/// The storage of `combineLatest` over a collection of sources (see ``LatestElementsStorage``).
+final class CombineLatestCollectionStorage<Element, Output>: LatestElementsStorage<Output> {
+    /// A storage for `arity` sources of `Element`s.
+    static func make(
+        sink: @escaping EventSink<Output>, arity: Int, resultSelector: @escaping ([Element]) throws -> Output
+    ) -> CombineLatestCollectionStorage {
+        var layout = LatestElementsLayout()
+        for _ in 0..<arity { _ = layout.place(Element.self) }
+        return make(
+            sink: sink, arity: arity, layout: layout, combine: CombineLatestCollection(resultSelector: resultSelector))
+    }
+
+    /// Where the element of source `index` lives in the block.
+    func offset(of index: Int) -> Int { index * MemoryLayout<Element>.stride }
+
+    deinit {
+        for index in 0..<state.pointee.arity {
+            deinitialize(index: index, offset: offset(of: index), as: Element.self)
+        }
+        removeCombine(as: CombineLatestCollection<Element, Output>.self)
+    }
+
+    /// The output for the latest elements; called holding the lock, once every source has one.
+    func combine() throws -> Output {
+        let arity = state.pointee.arity
+        let elements = UnsafeBufferPointer(start: slots.assumingMemoryBound(to: Element.self), count: arity)
+        return try combine(as: CombineLatestCollection<Element, Output>.self).pointee.resultSelector(Array(elements))
     }
 }

@@ -21,7 +21,7 @@ extension ObservableType {
     public static func concat<Sources: Sequence>(_ sources: Sources) -> Observable<Element>
     where Sources.Element == Observable<Element> {
         Observable { sink, lifetime, _ in
-            SourceChainStorage(sources.makeIterator(), advancingOn: .onCompletion, sink: sink, lifetime: lifetime)
+            SourceChainStorage.make(sources.makeIterator(), advancingOn: .onCompletion, sink: sink, lifetime: lifetime)
                 .subscribeNext()
         }
     }

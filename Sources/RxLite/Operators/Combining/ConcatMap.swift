@@ -13,7 +13,8 @@ extension ObservableType {
     {
         UnaryOperatorObservable(asObservable(), selector) { sink, lifetime, observable in
             let concatMap = UnaryOperatorObservable<Element, Inner.Element, Element, Inner>.of(observable)
-            let state = ConcatMapStorage(selector: concatMap.function, sink: sink, lifetime: lifetime)
+            let state = ConcatMapStorage.make(
+                sink: sink, state: ConcatMapState(selector: concatMap.function, lifetime: lifetime), extraWords: 1)
             guard let sourceLifetime = lifetime.makeChild() else { return }
             concatMap.source.runSubscription(
                 { event in
@@ -30,91 +31,83 @@ extension ObservableType {
     }
 }
 
-/// The state of one `concatMap` subscription.
+/// What `concatMap` keeps beside the emitter's state.
 ///
 /// Invariants:
-/// - Under `lock`: `isInnerActive` is `true` from the moment an inner sequence is picked to run until it
-///   completes; while it is `true`, new inner sequences wait in `queued`. `nextToSubscribe` holds the picked one
+/// - Under the emitter's lock: `isInnerActive` is `true` from the moment an inner sequence is picked to run until
+///   it completes; while it is `true`, new inner sequences wait in `queued`. `nextToSubscribe` holds the picked one
 ///   until the subscribe loop takes it.
-/// - The subscribe loop is a ``SubscriptionTrampoline`` (rule 6): an inner sequence that completes at once does not
-///   recurse.
-/// - Every event to the subscriber goes through the emitter's queue, since the source and the inner sequence may
-///   emit on different threads (rule 2); the end is queued under the same lock that decides it. `selector` runs
-///   outside the lock (rule 7).
-final class ConcatMapStorage<Element, Inner: ObservableConvertibleType>: SerializedEmitter<Inner.Element>,
-    @unchecked Sendable
-{
+struct ConcatMapState<Element, Inner: ObservableConvertibleType> {
     let selector: (Element) throws -> Inner
     let lifetime: Lifetime
-    let trampoline = SubscriptionTrampoline()
-    // Guarded by `lock`.
-    var queued: [Observable<Inner.Element>] = []
-    var queuedHead = 0
+    // Guarded by the emitter's lock.
+    var queued = RingBuffer<Observable<Inner.Element>>()
     var nextToSubscribe: Observable<Inner.Element>?
     var isInnerActive = false
     var isSourceCompleted = false
 
-    init(
-        selector: @escaping (Element) throws -> Inner, sink: @escaping EventSink<Inner.Element>, lifetime: Lifetime
-    ) {
+    init(selector: @escaping (Element) throws -> Inner, lifetime: Lifetime) {
         self.selector = selector
         self.lifetime = lifetime
-        super.init(sink: sink)
     }
+}
 
+/// The storage of one `concatMap` subscription.
+///
+/// The subscribe loop is a ``ResubscriptionLoop`` (on the storage's extra word): an inner sequence that completes at
+/// once does not recurse. Every event to the subscriber goes through the emitter's drain, since the source and the
+/// inner sequence may emit on different threads; the end is admitted under the same lock that decides it.
+/// `selector` runs outside the lock.
+final class ConcatMapStorage<Element, Inner: ObservableConvertibleType>: SerializedEmitter<
+    Inner.Element, ConcatMapState<Element, Inner>
+>
+{
     /// A source element: maps it at once, then runs its sequence now or queues it behind the one in progress.
     func enqueue(_ element: Element) {
         let inner: Observable<Inner.Element>
-        do { inner = try selector(element).asObservable() } catch {
+        do { inner = try state.pointee.selector(element).asObservable() } catch {
             emit(.error(error))
             return
         }
-        let startsNow = lock.withLock {
-            if isInnerActive {
-                queued.append(inner)
+        let startsNow = withLock { state in
+            if state.isInnerActive {
+                state.queued.append(inner)
                 return false
             }
-            isInnerActive = true
-            nextToSubscribe = inner
+            state.isInnerActive = true
+            state.nextToSubscribe = inner
             return true
         }
         if startsNow { subscribeNext() }
     }
 
     func sourceCompleted() {
-        emit {
-            isSourceCompleted = true
-            return isInnerActive ? nil : .completed
+        emit { state in
+            state.isSourceCompleted = true
+            return state.isInnerActive ? nil : .completed
         }
     }
 
     func innerCompleted() {
         var subscribesNext = false
-        emit {
-            if queuedHead < queued.count {
-                nextToSubscribe = queued[queuedHead]
-                queuedHead += 1
-                if queuedHead == queued.count {
-                    queued.removeAll(keepingCapacity: true)
-                    queuedHead = 0
-                }
+        emit { state in
+            if let next = state.queued.popFirst() {
+                state.nextToSubscribe = next
                 subscribesNext = true
                 return nil
             }
-            isInnerActive = false
-            return isSourceCompleted ? .completed : nil
+            state.isInnerActive = false
+            return state.isSourceCompleted ? .completed : nil
         }
         if subscribesNext { subscribeNext() }
     }
 
     func subscribeNext() {
-        trampoline.run {
+        let lifetime = state.pointee.lifetime
+        ResubscriptionLoop(requests: AtomicView(extraWords)).run {
             // `false` is final: the subscription has ended.
             guard lifetime.isActive else { return false }
-            let next = lock.withLock { () -> Observable<Inner.Element>? in
-                defer { nextToSubscribe = nil }
-                return nextToSubscribe
-            }
+            let next = withLock { state in state.nextToSubscribe.take() }
             if let inner = next {
                 guard let child = lifetime.makeChild() else { return false }
                 inner.subscribeTopLevel(

@@ -8,7 +8,7 @@ extension ObservableType {
                 sink(.completed)
                 return
             }
-            let state = MergeStorage(sink: sink, running: sources.count)
+            let state = MergeStorage.make(sink: sink, state: MergeCount(running: sources.count))
             for source in sources {
                 guard lifetime.isActive else { return }
                 source.subscribeChild(of: lifetime, state.forward)
@@ -42,8 +42,8 @@ extension ObservableType where Element: ObservableConvertibleType {
         precondition(maxConcurrent > 0, "maxConcurrent must be positive")
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            let state = BoundedMergeStorage<Element.Element>(
-                sink: sink, lifetime: lifetime, maxConcurrent: maxConcurrent)
+            let state = BoundedMergeStorage<Element.Element>.make(
+                sink: sink, state: BoundedMergeState(lifetime: lifetime, maxConcurrent: maxConcurrent))
             source.subscribeChild(of: lifetime) { event in
                 switch event {
                 case .next(let inner): state.enqueue(inner.asObservable())
@@ -55,18 +55,21 @@ extension ObservableType where Element: ObservableConvertibleType {
     }
 }
 
-/// The state of `merge` and `flatMap`: how many upstreams are still running.
-final class MergeStorage<Element>: SerializedEmitter<Element>, @unchecked Sendable {
-    // Guarded by `lock`: upstreams (including the outer one of flatMap) that have not completed.
-    @exclusivity(unchecked) var running: Int
-    // Touched only by `subscribeInner`: a finished, unreferenced child lifetime ready for the next inner sequence.
-    @exclusivity(unchecked) var spareChild: Lifetime?
+/// What `merge` and `flatMap` keep beside the emitter's state.
+struct MergeCount {
+    /// Upstreams (including the outer one of flatMap) that have not completed. Guarded by the emitter's lock.
+    var running: Int
+    /// A finished, unreferenced child lifetime ready for the next inner sequence. Touched only by
+    /// ``MergeStorage/subscribeInner(_:parent:)``, without the lock (see there).
+    var spareChild: Lifetime?
 
-    init(sink: @escaping EventSink<Element>, running: Int) {
+    init(running: Int) {
         self.running = running
-        super.init(sink: sink)
     }
+}
 
+/// The storage of `merge` and `flatMap`: how many upstreams are still running.
+final class MergeStorage<Element>: SerializedEmitter<Element, MergeCount> {
     /// Handles an event of one upstream that is not the last word on completion.
     ///
     /// Hands the lock to `unlock(emitting:)` directly, as `SerializedEmitter.emit(_:)` of an event does, not
@@ -74,8 +77,9 @@ final class MergeStorage<Element>: SerializedEmitter<Element>, @unchecked Sendab
     func forward(_ event: Event<Element>) {
         lock.lock()
         if case .completed = event {
-            running -= 1
-            if running > 0 {
+            let state = state
+            state.pointee.running -= 1
+            if state.pointee.running > 0 {
                 lock.unlock()
                 return
             }
@@ -85,9 +89,9 @@ final class MergeStorage<Element>: SerializedEmitter<Element>, @unchecked Sendab
 
     /// Counts one more running upstream; `false` when the merge has already ended.
     func addRunning() -> Bool {
-        lock.withLock {
+        withLock { state in
             if isStopped { return false }
-            running += 1
+            state.running += 1
             return true
         }
     }
@@ -98,66 +102,69 @@ final class MergeStorage<Element>: SerializedEmitter<Element>, @unchecked Sendab
     /// Most inner sequences (`just`, `from`, ...) end during subscribe; their child lifetime is then reused for the
     /// next one when nothing else holds it (`Lifetime.reuse`), which saves an allocation per element.
     func subscribeInner(_ inner: Observable<Element>, parent: Lifetime) {
-        var child = spareChild.take() ?? Lifetime(parent: parent)
+        let state = state
+        var child = state.pointee.spareChild.take() ?? Lifetime(parent: parent)
         inner.subscribeTopLevel(
             { [self, child] event in
                 if case .completed = event { child.finishChild() }
                 forward(event)
             }, child)
         if parent.attachIfRunning(child) { return }
-        if Lifetime.reuse(&child) { spareChild = child }
+        if Lifetime.reuse(&child) { state.pointee.spareChild = child }
     }
 }
 
-/// The state of `merge(maxConcurrent:)`.
-final class BoundedMergeStorage<Element>: SerializedEmitter<Element>, @unchecked Sendable {
+/// What `merge(maxConcurrent:)` keeps beside the emitter's state.
+struct BoundedMergeState<Element> {
     let lifetime: Lifetime
     let maxConcurrent: Int
-    // Guarded by `lock`.
-    var waiting: [Observable<Element>] = []
+    // Guarded by the emitter's lock.
+    var waiting = RingBuffer<Observable<Element>>()
     var active = 0
     var outerDone = false
 
-    init(sink: @escaping EventSink<Element>, lifetime: Lifetime, maxConcurrent: Int) {
+    init(lifetime: Lifetime, maxConcurrent: Int) {
         self.lifetime = lifetime
         self.maxConcurrent = maxConcurrent
-        super.init(sink: sink)
     }
+}
 
+/// The storage of `merge(maxConcurrent:)`.
+final class BoundedMergeStorage<Element>: SerializedEmitter<Element, BoundedMergeState<Element>> {
     func enqueue(_ inner: Observable<Element>) {
-        let startsNow = lock.withLock {
-            if active >= maxConcurrent {
-                waiting.append(inner)
+        let startsNow = withLock { state in
+            if state.active >= state.maxConcurrent {
+                state.waiting.append(inner)
                 return false
             }
-            active += 1
+            state.active += 1
             return true
         }
         if startsNow { subscribe(inner) }
     }
 
     func outerCompleted() {
-        emit {
-            outerDone = true
-            return active == 0 && waiting.isEmpty ? .completed : nil
+        emit { state in
+            state.outerDone = true
+            return state.active == 0 && state.waiting.isEmpty ? .completed : nil
         }
     }
 
     private func subscribe(_ inner: Observable<Element>) {
-        inner.subscribeChild(of: lifetime) { [self] event in
+        inner.subscribeChild(of: state.pointee.lifetime) { [self] event in
             if case .completed = event { innerCompleted() } else { emit(event) }
         }
     }
 
     private func innerCompleted() {
         var next: Observable<Element>?
-        emit {
-            if !waiting.isEmpty {
-                next = waiting.removeFirst()
+        emit { state in
+            if let waiting = state.waiting.popFirst() {
+                next = waiting
                 return nil
             }
-            active -= 1
-            return active == 0 && outerDone ? .completed : nil
+            state.active -= 1
+            return state.active == 0 && state.outerDone ? .completed : nil
         }
         if let next { subscribe(next) }
     }

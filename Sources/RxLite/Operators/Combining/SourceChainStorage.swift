@@ -3,56 +3,42 @@
 ///
 /// Each source gets a child lifetime, disposed when that source ends in the way that moves the chain on (rule 4);
 /// any other event goes out as it is. When the iterator runs out, the chain completes, or emits the last error when
-/// the sources were failing. Subscribing to the next source goes through a ``SubscriptionTrampoline`` (rule 6), so
-/// a source that ends during its own subscription moves the loop, not the stack, to the next one. The trampoline's
-/// counter also hands `iterator` and `lastError` from thread to thread: only the thread running the loop touches
+/// the sources were failing. Subscribing to the next source goes through a ``ResubscriptionLoop``, so a source that
+/// ends during its own subscription moves the loop, not the stack, to the next one. The loop's counter (the storage's
+/// one atomic) also hands `iterator` and `lastError` from thread to thread: only the thread running the loop touches
 /// them.
-final class SourceChainStorage<Sources: IteratorProtocol>: @unchecked Sendable
+final class SourceChainStorage<Sources: IteratorProtocol>: LockedBuffer<SourceChainState<Sources>>
 where Sources.Element: ObservableConvertibleType {
-    /// The terminal event of a source that moves the chain on to the next source.
-    enum Advance {
-        /// Completion (`concat`); an error ends the chain.
-        case onCompletion
-        /// An error (`catch(sequence:)`, `retry`); completion ends the chain.
-        case onError
-    }
-
-    let live = LiveResource()
     typealias Element = Sources.Element.Element
 
-    var iterator: Sources
-    let advance: Advance
-    var lastError: (any Error)?
-    let sink: EventSink<Element>
-    let lifetime: Lifetime
-    let trampoline = SubscriptionTrampoline()
-
-    init(_ iterator: Sources, advancingOn advance: Advance, sink: @escaping EventSink<Element>, lifetime: Lifetime) {
-        self.iterator = iterator
-        self.advance = advance
-        self.sink = sink
-        self.lifetime = lifetime
+    /// The chain of `iterator`'s sources for one subscription, delivering to `sink`.
+    static func make(
+        _ iterator: Sources, advancingOn advance: SourceChainAdvance, sink: @escaping EventSink<Element>,
+        lifetime: Lifetime
+    ) -> SourceChainStorage {
+        make(words: 2, state: SourceChainState(iterator: iterator, advance: advance, sink: sink, lifetime: lifetime))
     }
 
     /// Subscribes to the next source, or ends the chain when there is none.
     func subscribeNext() {
-        trampoline.run {
+        let state = state
+        ResubscriptionLoop(requests: atomic(1)).run {
             // `false` is final: nothing will ask for another source.
-            guard lifetime.isActive else { return false }
-            guard let next = iterator.next() else {
-                sink(lastError.map { .error($0) } ?? .completed)
+            guard state.pointee.lifetime.isActive else { return false }
+            guard let next = state.pointee.iterator.next() else {
+                state.pointee.sink(state.pointee.lastError.map { .error($0) } ?? .completed)
                 return false
             }
-            guard let child = lifetime.makeChild() else { return false }
+            guard let child = state.pointee.lifetime.makeChild() else { return false }
             next.asObservable().subscribeTopLevel(
                 { [self] event in
-                    switch (event, advance) {
+                    switch (event, state.pointee.advance) {
                     case (.completed, .onCompletion):
                         break
                     case (.error(let error), .onError):
-                        lastError = error
+                        state.pointee.lastError = error
                     default:
-                        sink(event)
+                        state.pointee.sink(event)
                         return
                     }
                     child.finishChild()
@@ -60,5 +46,36 @@ where Sources.Element: ObservableConvertibleType {
                 }, child)
             return true
         }
+    }
+}
+
+/// The terminal event of a source that moves a ``SourceChainStorage`` on to the next source.
+enum SourceChainAdvance {
+    /// Completion (`concat`); an error ends the chain.
+    case onCompletion
+    /// An error (`catch(sequence:)`, `retry`); completion ends the chain.
+    case onError
+}
+
+/// The state of a ``SourceChainStorage``. Touched by one thread at a time: the one running the resubscription
+/// loop, or the one delivering the current source's events (which runs the loop when that source ends).
+struct SourceChainState<Sources: IteratorProtocol> where Sources.Element: ObservableConvertibleType {
+    let live = LiveResource()
+    let advance: SourceChainAdvance
+    var lastError: (any Error)?
+    let sink: EventSink<Sources.Element.Element>
+    let lifetime: Lifetime
+    /// Last: its layout depends on the iterator's type, and every field after it would sit at an offset only this
+    /// type's metadata knows (see ``LockedBuffer``).
+    var iterator: Sources
+
+    init(
+        iterator: Sources, advance: SourceChainAdvance, sink: @escaping EventSink<Sources.Element.Element>,
+        lifetime: Lifetime
+    ) {
+        self.advance = advance
+        self.sink = sink
+        self.lifetime = lifetime
+        self.iterator = iterator
     }
 }

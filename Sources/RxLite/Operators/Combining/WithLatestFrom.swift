@@ -10,13 +10,13 @@ extension ObservableType {
         let first = asObservable()
         let second = second.asObservable()
         return Observable { sink, lifetime, _ in
-            let state = WithLatestFromStorage<Second.Element, Result>(sink: sink)
+            let state = WithLatestFromStorage<Second.Element, Result>.make(sink: sink, state: nil)
             // The second source is subscribed first, so a synchronous value is there for the first element.
             second.subscribeChild(of: lifetime) { event in
-                state.emit {
+                state.emit { state in
                     switch event {
                     case .next(let element):
-                        state.latest = element
+                        state = element
                         return nil
                     case .error(let error):
                         return .error(error)
@@ -28,10 +28,10 @@ extension ObservableType {
             guard lifetime.isActive else { return }
             first.runSubscription(
                 { event in
-                    state.emit {
+                    state.emit { state in
                         switch event {
                         case .next(let element):
-                            guard let latest = state.latest else { return nil }
+                            guard let latest = state else { return nil }
                             do { return .next(try resultSelector(element, latest)) } catch { return .error(error) }
                         case .error(let error):
                             return .error(error)
@@ -49,12 +49,5 @@ extension ObservableType {
     }
 }
 
-/// The state of `withLatestFrom`: the latest element of the second sequence.
-final class WithLatestFromStorage<Latest, Output>: SerializedEmitter<Output>, @unchecked Sendable {
-    // Guarded by `lock`.
-    @exclusivity(unchecked) var latest: Latest?
-
-    override init(sink: @escaping EventSink<Output>) {
-        super.init(sink: sink)
-    }
-}
+/// The storage of `withLatestFrom`: the latest element of the second sequence, as the emitter's own state.
+final class WithLatestFromStorage<Latest, Output>: SerializedEmitter<Output, Latest?> {}

@@ -17,11 +17,13 @@ extension ObservableType {
             sink, lifetime, observable in
             let sources = CombiningObservable2<O1.Element, O2.Element, Element>.of(observable)
             let resultSelector = sources.resultSelector
-            let dequeue = { (queues: inout (ZipQueue<O1.Element>, ZipQueue<O2.Element>), output: inout Element?) in
-                output = try resultSelector(queues.0.removeFirst(), queues.1.removeFirst())
+            let dequeue = { (queues: inout (RingBuffer<O1.Element>, RingBuffer<O2.Element>), output: inout Element?) in
+                output = try resultSelector(queues.0.popFirst()!, queues.1.popFirst()!)
             }
-            let state = ZipStorage(
-                sink: sink, arity: 2, queues: (ZipQueue<O1.Element>(), ZipQueue<O2.Element>()), dequeue: dequeue)
+            let state = ZipStorage.make(
+                sink: sink,
+                state: ZipState(
+                    arity: 2, queues: (RingBuffer<O1.Element>(), RingBuffer<O2.Element>()), dequeue: dequeue))
             sources.source1.subscribeChild(of: lifetime) { state.on($0, index: 0, enqueue: { $0.0.append($1) }) }
             sources.source2.subscribeChild(of: lifetime) { state.on($0, index: 1, enqueue: { $0.1.append($1) }) }
         }
@@ -42,14 +44,16 @@ extension ObservableType {
             let resultSelector = sources.resultSelector
             let dequeue = {
                 (
-                    queues: inout (ZipQueue<O1.Element>, ZipQueue<O2.Element>, ZipQueue<O3.Element>),
+                    queues: inout (RingBuffer<O1.Element>, RingBuffer<O2.Element>, RingBuffer<O3.Element>),
                     output: inout Element?
                 ) in
-                output = try resultSelector(queues.0.removeFirst(), queues.1.removeFirst(), queues.2.removeFirst())
+                output = try resultSelector(queues.0.popFirst()!, queues.1.popFirst()!, queues.2.popFirst()!)
             }
-            let state = ZipStorage(
-                sink: sink, arity: 3, queues: (ZipQueue<O1.Element>(), ZipQueue<O2.Element>(), ZipQueue<O3.Element>()),
-                dequeue: dequeue)
+            let state = ZipStorage.make(
+                sink: sink,
+                state: ZipState(
+                    arity: 3, queues: (RingBuffer<O1.Element>(), RingBuffer<O2.Element>(), RingBuffer<O3.Element>()),
+                    dequeue: dequeue))
             sources.source1.subscribeChild(of: lifetime) { state.on($0, index: 0, enqueue: { $0.0.append($1) }) }
             sources.source2.subscribeChild(of: lifetime) { state.on($0, index: 1, enqueue: { $0.1.append($1) }) }
             sources.source3.subscribeChild(of: lifetime) { state.on($0, index: 2, enqueue: { $0.2.append($1) }) }
@@ -74,17 +78,22 @@ extension ObservableType {
             let dequeue = {
                 (
                     queues:
-                        inout (ZipQueue<O1.Element>, ZipQueue<O2.Element>, ZipQueue<O3.Element>, ZipQueue<O4.Element>),
-                    output: inout Element?
+                        inout (
+                            RingBuffer<O1.Element>, RingBuffer<O2.Element>, RingBuffer<O3.Element>,
+                            RingBuffer<O4.Element>
+                        ), output: inout Element?
                 ) in
                 output = try resultSelector(
-                    queues.0.removeFirst(), queues.1.removeFirst(), queues.2.removeFirst(), queues.3.removeFirst())
+                    queues.0.popFirst()!, queues.1.popFirst()!, queues.2.popFirst()!, queues.3.popFirst()!)
             }
-            let state = ZipStorage(
-                sink: sink, arity: 4,
-                queues: (
-                    ZipQueue<O1.Element>(), ZipQueue<O2.Element>(), ZipQueue<O3.Element>(), ZipQueue<O4.Element>()
-                ), dequeue: dequeue)
+            let state = ZipStorage.make(
+                sink: sink,
+                state: ZipState(
+                    arity: 4,
+                    queues: (
+                        RingBuffer<O1.Element>(), RingBuffer<O2.Element>(), RingBuffer<O3.Element>(),
+                        RingBuffer<O4.Element>()
+                    ), dequeue: dequeue))
             sources.source1.subscribeChild(of: lifetime) { state.on($0, index: 0, enqueue: { $0.0.append($1) }) }
             sources.source2.subscribeChild(of: lifetime) { state.on($0, index: 1, enqueue: { $0.1.append($1) }) }
             sources.source3.subscribeChild(of: lifetime) { state.on($0, index: 2, enqueue: { $0.2.append($1) }) }
@@ -114,20 +123,22 @@ extension ObservableType {
                 (
                     queues:
                         inout (
-                            ZipQueue<O1.Element>, ZipQueue<O2.Element>, ZipQueue<O3.Element>, ZipQueue<O4.Element>,
-                            ZipQueue<O5.Element>
+                            RingBuffer<O1.Element>, RingBuffer<O2.Element>, RingBuffer<O3.Element>,
+                            RingBuffer<O4.Element>, RingBuffer<O5.Element>
                         ), output: inout Element?
                 ) in
                 output = try resultSelector(
-                    queues.0.removeFirst(), queues.1.removeFirst(), queues.2.removeFirst(), queues.3.removeFirst(),
-                    queues.4.removeFirst())
+                    queues.0.popFirst()!, queues.1.popFirst()!, queues.2.popFirst()!, queues.3.popFirst()!,
+                    queues.4.popFirst()!)
             }
-            let state = ZipStorage(
-                sink: sink, arity: 5,
-                queues: (
-                    ZipQueue<O1.Element>(), ZipQueue<O2.Element>(), ZipQueue<O3.Element>(), ZipQueue<O4.Element>(),
-                    ZipQueue<O5.Element>()
-                ), dequeue: dequeue)
+            let state = ZipStorage.make(
+                sink: sink,
+                state: ZipState(
+                    arity: 5,
+                    queues: (
+                        RingBuffer<O1.Element>(), RingBuffer<O2.Element>(), RingBuffer<O3.Element>(),
+                        RingBuffer<O4.Element>(), RingBuffer<O5.Element>()
+                    ), dequeue: dequeue))
             sources.source1.subscribeChild(of: lifetime) { state.on($0, index: 0, enqueue: { $0.0.append($1) }) }
             sources.source2.subscribeChild(of: lifetime) { state.on($0, index: 1, enqueue: { $0.1.append($1) }) }
             sources.source3.subscribeChild(of: lifetime) { state.on($0, index: 2, enqueue: { $0.2.append($1) }) }
@@ -161,20 +172,22 @@ extension ObservableType {
                 (
                     queues:
                         inout (
-                            ZipQueue<O1.Element>, ZipQueue<O2.Element>, ZipQueue<O3.Element>, ZipQueue<O4.Element>,
-                            ZipQueue<O5.Element>, ZipQueue<O6.Element>
+                            RingBuffer<O1.Element>, RingBuffer<O2.Element>, RingBuffer<O3.Element>,
+                            RingBuffer<O4.Element>, RingBuffer<O5.Element>, RingBuffer<O6.Element>
                         ), output: inout Element?
                 ) in
                 output = try resultSelector(
-                    queues.0.removeFirst(), queues.1.removeFirst(), queues.2.removeFirst(), queues.3.removeFirst(),
-                    queues.4.removeFirst(), queues.5.removeFirst())
+                    queues.0.popFirst()!, queues.1.popFirst()!, queues.2.popFirst()!, queues.3.popFirst()!,
+                    queues.4.popFirst()!, queues.5.popFirst()!)
             }
-            let state = ZipStorage(
-                sink: sink, arity: 6,
-                queues: (
-                    ZipQueue<O1.Element>(), ZipQueue<O2.Element>(), ZipQueue<O3.Element>(), ZipQueue<O4.Element>(),
-                    ZipQueue<O5.Element>(), ZipQueue<O6.Element>()
-                ), dequeue: dequeue)
+            let state = ZipStorage.make(
+                sink: sink,
+                state: ZipState(
+                    arity: 6,
+                    queues: (
+                        RingBuffer<O1.Element>(), RingBuffer<O2.Element>(), RingBuffer<O3.Element>(),
+                        RingBuffer<O4.Element>(), RingBuffer<O5.Element>(), RingBuffer<O6.Element>()
+                    ), dequeue: dequeue))
             sources.source1.subscribeChild(of: lifetime) { state.on($0, index: 0, enqueue: { $0.0.append($1) }) }
             sources.source2.subscribeChild(of: lifetime) { state.on($0, index: 1, enqueue: { $0.1.append($1) }) }
             sources.source3.subscribeChild(of: lifetime) { state.on($0, index: 2, enqueue: { $0.2.append($1) }) }
@@ -210,20 +223,24 @@ extension ObservableType {
                 (
                     queues:
                         inout (
-                            ZipQueue<O1.Element>, ZipQueue<O2.Element>, ZipQueue<O3.Element>, ZipQueue<O4.Element>,
-                            ZipQueue<O5.Element>, ZipQueue<O6.Element>, ZipQueue<O7.Element>
+                            RingBuffer<O1.Element>, RingBuffer<O2.Element>, RingBuffer<O3.Element>,
+                            RingBuffer<O4.Element>, RingBuffer<O5.Element>, RingBuffer<O6.Element>,
+                            RingBuffer<O7.Element>
                         ), output: inout Element?
                 ) in
                 output = try resultSelector(
-                    queues.0.removeFirst(), queues.1.removeFirst(), queues.2.removeFirst(), queues.3.removeFirst(),
-                    queues.4.removeFirst(), queues.5.removeFirst(), queues.6.removeFirst())
+                    queues.0.popFirst()!, queues.1.popFirst()!, queues.2.popFirst()!, queues.3.popFirst()!,
+                    queues.4.popFirst()!, queues.5.popFirst()!, queues.6.popFirst()!)
             }
-            let state = ZipStorage(
-                sink: sink, arity: 7,
-                queues: (
-                    ZipQueue<O1.Element>(), ZipQueue<O2.Element>(), ZipQueue<O3.Element>(), ZipQueue<O4.Element>(),
-                    ZipQueue<O5.Element>(), ZipQueue<O6.Element>(), ZipQueue<O7.Element>()
-                ), dequeue: dequeue)
+            let state = ZipStorage.make(
+                sink: sink,
+                state: ZipState(
+                    arity: 7,
+                    queues: (
+                        RingBuffer<O1.Element>(), RingBuffer<O2.Element>(), RingBuffer<O3.Element>(),
+                        RingBuffer<O4.Element>(), RingBuffer<O5.Element>(), RingBuffer<O6.Element>(),
+                        RingBuffer<O7.Element>()
+                    ), dequeue: dequeue))
             sources.source1.subscribeChild(of: lifetime) { state.on($0, index: 0, enqueue: { $0.0.append($1) }) }
             sources.source2.subscribeChild(of: lifetime) { state.on($0, index: 1, enqueue: { $0.1.append($1) }) }
             sources.source3.subscribeChild(of: lifetime) { state.on($0, index: 2, enqueue: { $0.2.append($1) }) }
@@ -262,20 +279,24 @@ extension ObservableType {
                 (
                     queues:
                         inout (
-                            ZipQueue<O1.Element>, ZipQueue<O2.Element>, ZipQueue<O3.Element>, ZipQueue<O4.Element>,
-                            ZipQueue<O5.Element>, ZipQueue<O6.Element>, ZipQueue<O7.Element>, ZipQueue<O8.Element>
+                            RingBuffer<O1.Element>, RingBuffer<O2.Element>, RingBuffer<O3.Element>,
+                            RingBuffer<O4.Element>, RingBuffer<O5.Element>, RingBuffer<O6.Element>,
+                            RingBuffer<O7.Element>, RingBuffer<O8.Element>
                         ), output: inout Element?
                 ) in
                 output = try resultSelector(
-                    queues.0.removeFirst(), queues.1.removeFirst(), queues.2.removeFirst(), queues.3.removeFirst(),
-                    queues.4.removeFirst(), queues.5.removeFirst(), queues.6.removeFirst(), queues.7.removeFirst())
+                    queues.0.popFirst()!, queues.1.popFirst()!, queues.2.popFirst()!, queues.3.popFirst()!,
+                    queues.4.popFirst()!, queues.5.popFirst()!, queues.6.popFirst()!, queues.7.popFirst()!)
             }
-            let state = ZipStorage(
-                sink: sink, arity: 8,
-                queues: (
-                    ZipQueue<O1.Element>(), ZipQueue<O2.Element>(), ZipQueue<O3.Element>(), ZipQueue<O4.Element>(),
-                    ZipQueue<O5.Element>(), ZipQueue<O6.Element>(), ZipQueue<O7.Element>(), ZipQueue<O8.Element>()
-                ), dequeue: dequeue)
+            let state = ZipStorage.make(
+                sink: sink,
+                state: ZipState(
+                    arity: 8,
+                    queues: (
+                        RingBuffer<O1.Element>(), RingBuffer<O2.Element>(), RingBuffer<O3.Element>(),
+                        RingBuffer<O4.Element>(), RingBuffer<O5.Element>(), RingBuffer<O6.Element>(),
+                        RingBuffer<O7.Element>(), RingBuffer<O8.Element>()
+                    ), dequeue: dequeue))
             sources.source1.subscribeChild(of: lifetime) { state.on($0, index: 0, enqueue: { $0.0.append($1) }) }
             sources.source2.subscribeChild(of: lifetime) { state.on($0, index: 1, enqueue: { $0.1.append($1) }) }
             sources.source3.subscribeChild(of: lifetime) { state.on($0, index: 2, enqueue: { $0.2.append($1) }) }

@@ -13,13 +13,15 @@ extension ObservableType {
                 sink(.completed)
                 return
             }
-            let dequeue = { (queues: inout [ZipQueue<Sources.Element.Element>], output: inout Element?) in
-                output = try resultSelector((0..<queues.count).map { queues[$0].removeFirst() })
+            let dequeue = { (queues: inout [RingBuffer<Sources.Element.Element>], output: inout Element?) in
+                output = try resultSelector((0..<queues.count).map { queues[$0].popFirst()! })
             }
-            let state = ZipStorage(
-                sink: sink, arity: sources.count,
-                queues: [ZipQueue<Sources.Element.Element>](repeating: ZipQueue(), count: sources.count),
-                completesWhenStarved: true, dequeue: dequeue)
+            let state = ZipStorage.make(
+                sink: sink,
+                state: ZipState(
+                    arity: sources.count,
+                    queues: [RingBuffer<Sources.Element.Element>](repeating: RingBuffer(), count: sources.count),
+                    completesWhenStarved: true, dequeue: dequeue))
             for (index, source) in sources.enumerated() {
                 guard lifetime.isActive else { return }
                 source.subscribeChild(of: lifetime) {
@@ -37,30 +39,30 @@ extension ObservableType {
     }
 }
 
-/// The state of `zip`: an element queue per upstream, and which upstreams are done.
+/// What `zip` keeps beside the emitter's state: an element queue per upstream, and which upstreams are done.
 ///
 /// When it completes follows RxSwift 6: once every upstream completed; the collection form
 /// (`completesWhenStarved`) also once an element arrives that cannot make a tuple while every other upstream is
 /// done. An upstream that completed with nothing left to pair does not end it by itself (`zip(never(), empty())`
 /// never completes).
-final class ZipStorage<Queues, Output>: SerializedEmitter<Output>, @unchecked Sendable {
+struct ZipState<Queues, Output> {
     let arity: Int
     let completesWhenStarved: Bool
     /// Takes the oldest element of every queue and builds the output into its second argument (under the lock).
-    /// Held here, so an upstream's handler captures only the state (a closure capturing one object allocates no
-    /// context of its own). The output is `inout` for the reason given at `CombineLatestStorage.combine`: a returned
+    /// Held here, so an upstream's handler captures only the storage (a closure capturing one object allocates no
+    /// context of its own). The output is `inout` for the reason given at `CombineLatestState.combine`: a returned
     /// value went through a reabstraction thunk on every output.
     let dequeue: (inout Queues, inout Output?) throws -> Void
-    // Guarded by `lock`: the waiting elements of each upstream (a tuple of queues, or an array).
-    @exclusivity(unchecked) var queues: Queues
-    // Guarded by `lock`: how many elements wait in each queue, and how many queues are empty (an output is due
-    // when none is).
-    @exclusivity(unchecked) var queuedCount: [Int]
-    @exclusivity(unchecked) var emptyQueues: Int
-    @exclusivity(unchecked) var done: UpstreamSet
+    // Guarded by the emitter's lock: the waiting elements of each upstream (a tuple of queues, or an array).
+    var queues: Queues
+    // Guarded by the emitter's lock: how many elements wait in each queue, and how many queues are empty (an output
+    // is due when none is).
+    var queuedCount: [Int]
+    var emptyQueues: Int
+    var done: UpstreamSet
 
     init(
-        sink: @escaping EventSink<Output>, arity: Int, queues: Queues, completesWhenStarved: Bool = false,
+        arity: Int, queues: Queues, completesWhenStarved: Bool = false,
         dequeue: @escaping (inout Queues, inout Output?) throws -> Void
     ) {
         self.arity = arity
@@ -70,57 +72,37 @@ final class ZipStorage<Queues, Output>: SerializedEmitter<Output>, @unchecked Se
         queuedCount = Array(repeating: 0, count: arity)
         emptyQueues = arity
         done = UpstreamSet(arity: arity)
-        super.init(sink: sink)
     }
+}
 
+/// The storage of `zip`.
+final class ZipStorage<Queues, Output>: SerializedEmitter<Output, ZipState<Queues, Output>> {
     /// Handles an event of upstream `index`: `enqueue` stores an element (under the lock); once every queue holds
     /// one, `dequeue` builds the output.
     func on<Element>(_ event: Event<Element>, index: Int, enqueue: (inout Queues, Element) -> Void) {
-        emit {
+        emit { state in
             switch event {
             case .next(let element):
-                enqueue(&queues, element)
-                queuedCount[index] += 1
-                if queuedCount[index] == 1 { emptyQueues -= 1 }
-                guard emptyQueues == 0 else {
-                    return completesWhenStarved && done.count == arity - 1 ? .completed : nil
+                enqueue(&state.queues, element)
+                state.queuedCount[index] += 1
+                if state.queuedCount[index] == 1 { state.emptyQueues -= 1 }
+                guard state.emptyQueues == 0 else {
+                    return state.completesWhenStarved && state.done.count == state.arity - 1
+                        ? .completed : nil
                 }
-                for slot in 0..<arity {
-                    queuedCount[slot] -= 1
-                    if queuedCount[slot] == 0 { emptyQueues += 1 }
+                for slot in 0..<state.arity {
+                    state.queuedCount[slot] -= 1
+                    if state.queuedCount[slot] == 0 { state.emptyQueues += 1 }
                 }
                 var output: Output?
-                do { try dequeue(&queues, &output) } catch { return .error(error) }
+                do { try state.dequeue(&state.queues, &output) } catch { return .error(error) }
                 return output.map { .next($0) }
             case .error(let error):
                 return .error(error)
             case .completed:
-                done.insert(index)
-                return done.count == arity ? .completed : nil
+                state.done.insert(index)
+                return state.done.count == state.arity ? .completed : nil
             }
         }
-    }
-}
-
-/// A first-in, first-out queue with O(1) removal from the front, for `zip`'s buffers.
-struct ZipQueue<Element> {
-    var storage: [Element] = []
-    var head = 0
-
-    init() {}
-
-    mutating func append(_ element: Element) { storage.append(element) }
-
-    mutating func removeFirst() -> Element {
-        let element = storage[head]
-        head += 1
-        if head == storage.count {
-            storage.removeAll(keepingCapacity: true)
-            head = 0
-        } else if head >= 32 && head * 2 >= storage.count {
-            storage.removeFirst(head)
-            head = 0
-        }
-        return element
     }
 }

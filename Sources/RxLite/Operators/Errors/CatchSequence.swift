@@ -10,7 +10,7 @@ extension ObservableType {
     public static func `catch`<Sources: Sequence>(sequence: Sources) -> Observable<Element>
     where Sources.Element == Observable<Element> {
         Observable { sink, lifetime, _ in
-            SourceChainStorage(sequence.makeIterator(), advancingOn: .onError, sink: sink, lifetime: lifetime)
+            SourceChainStorage.make(sequence.makeIterator(), advancingOn: .onError, sink: sink, lifetime: lifetime)
                 .subscribeNext()
         }
     }

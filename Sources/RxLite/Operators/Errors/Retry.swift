@@ -9,7 +9,7 @@ extension ObservableType {
     public func retry() -> Observable<Element> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            SourceChainStorage(
+            SourceChainStorage.make(
                 Swift.repeatElement(source, count: .max).makeIterator(), advancingOn: .onError, sink: sink,
                 lifetime: lifetime
             )
@@ -30,7 +30,7 @@ extension ObservableType {
         let source = asObservable()
         if maxAttemptCount == 0 { return Observable { sink, _, _ in sink(.completed) } }
         return Observable { sink, lifetime, _ in
-            SourceChainStorage(
+            SourceChainStorage.make(
                 Swift.repeatElement(source, count: maxAttemptCount).makeIterator(), advancingOn: .onError, sink: sink,
                 lifetime: lifetime
             ).subscribeNext()

@@ -9,7 +9,8 @@ extension ObservableType {
     ) -> Observable<Element> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            let state = RetryWhenStorage<Element, Failure>(source: source, sink: sink, lifetime: lifetime)
+            let state = RetryWhenStorage<Element, Failure>.make(
+                sink: sink, state: RetryWhenState(source: source, lifetime: lifetime), extraWords: 1)
             let trigger = notificationHandler(state.errors.asObservable()).asObservable()
             trigger.subscribeChild(of: lifetime) { state.onTrigger($0) }
             state.subscribeNext()
@@ -17,32 +18,42 @@ extension ObservableType {
     }
 }
 
-/// The state of one `retry(when:)` subscription.
-///
-/// Invariants: at most one attempt is live; a failed attempt is released (rule 4) before its error reaches the
-/// trigger. The trigger and the source may deliver on different threads, so `lock` (from ``SerializedEmitter``)
-/// guards `isWaiting` and `triggerEnd`, and output goes through the emitter's queue. Resubscribing goes through a
-/// ``SubscriptionTrampoline`` (rule 6), so a source that fails during subscribe and a trigger that answers at once
-/// do not recurse.
-final class RetryWhenStorage<Element, Failure: Error>: SerializedEmitter<Element>, @unchecked Sendable {
+/// What `retry(when:)` keeps beside the emitter's state.
+struct RetryWhenState<Element, Failure: Error> {
     let source: Observable<Element>
     let lifetime: Lifetime
     /// The failures handed to the user's trigger.
     let errors = PublishSubject<Failure>()
-    let trampoline = SubscriptionTrampoline()
-    /// Guarded by `lock`: a failure was handed to the trigger and no attempt runs.
+    /// Guarded by the emitter's lock: a failure was handed to the trigger and no attempt runs.
     var isWaiting = false
-    /// Guarded by `lock`: the trigger ended while no failure was waiting; applied at the next failure.
+    /// Guarded by the emitter's lock: the trigger ended while no failure was waiting; applied at the next failure.
     var triggerEnd: Event<Never>?
 
-    init(source: Observable<Element>, sink: @escaping EventSink<Element>, lifetime: Lifetime) {
+    init(source: Observable<Element>, lifetime: Lifetime) {
         self.source = source
         self.lifetime = lifetime
-        super.init(sink: sink)
     }
+}
+
+/// The storage of one `retry(when:)` subscription.
+///
+/// Invariants: at most one attempt is live; a failed attempt is released (rule 4) before its error reaches the
+/// trigger. The trigger and the source may deliver on different threads, so the emitter's lock guards `isWaiting`
+/// and `triggerEnd`, and output goes through the emitter's drain. Resubscribing goes through a
+/// ``ResubscriptionLoop``, so a source that fails during subscribe and a trigger that answers at once
+/// do not recurse.
+final class RetryWhenStorage<Element, Failure: Error>: SerializedEmitter<Element, RetryWhenState<Element, Failure>> {
+    /// The resubscription loop, on the storage's extra word.
+    var resubscriptionLoop: ResubscriptionLoop { ResubscriptionLoop(requests: AtomicView(extraWords)) }
+
+    /// The failures handed to the user's trigger.
+    var errors: PublishSubject<Failure> { state.pointee.errors }
 
     func subscribeNext() {
-        trampoline.run {
+        // Field by field: `isWaiting` and `triggerEnd` beside them are the lock's.
+        let lifetime = state.pointee.lifetime
+        let source = state.pointee.source
+        resubscriptionLoop.run {
             // `false` is final: the subscription has ended.
             guard lifetime.isActive, let attempt = lifetime.makeChild() else { return false }
             source.subscribeTopLevel({ [self] event in onSource(event, attempt: attempt) }, attempt)
@@ -55,9 +66,9 @@ final class RetryWhenStorage<Element, Failure: Error>: SerializedEmitter<Element
         guard let failure = error as? Failure else { return emit(event) }
         attempt.finishChild()
         var waits = false
-        emit {
-            if let end = triggerEnd { return end.retyped() }
-            isWaiting = true
+        emit { state in
+            if let end = state.triggerEnd { return end.retyped() }
+            state.isWaiting = true
             waits = true
             return nil
         }
@@ -66,22 +77,22 @@ final class RetryWhenStorage<Element, Failure: Error>: SerializedEmitter<Element
 
     func onTrigger<TriggerElement>(_ event: Event<TriggerElement>) {
         var resubscribes = false
-        emit {
-            let wasWaiting = isWaiting
+        emit { state in
+            let wasWaiting = state.isWaiting
             switch event {
             case .next:
-                isWaiting = false
+                state.isWaiting = false
                 resubscribes = wasWaiting
                 return nil
             case .error(let error):
                 guard wasWaiting else {
-                    triggerEnd = .error(error)
+                    state.triggerEnd = .error(error)
                     return nil
                 }
                 return .error(error)
             case .completed:
                 guard wasWaiting else {
-                    triggerEnd = .completed
+                    state.triggerEnd = .completed
                     return nil
                 }
                 return .completed

@@ -17,18 +17,18 @@ extension ObservableType {
         let source = asObservable()
         let sampler = sampler.asObservable()
         return Observable { sink, lifetime, _ in
-            let state = SampleStorage(machine: SampleStateMachine(defaultValue: defaultValue), sink: sink)
+            let state = SampleStorage.make(sink: sink, state: SampleStateMachine(defaultValue: defaultValue))
             guard let sourceLifetime = lifetime.makeChild() else { return }
             source.runSubscription(
                 { event in
-                    state.emit {
+                    state.emit { state in
                         switch event {
                         case .next(let element):
-                            state.machine.sourceNext(element)
+                            state.sourceNext(element)
                         case .error(let error):
-                            if state.machine.failed() { return .error(error) }
+                            if state.failed() { return .error(error) }
                         case .completed:
-                            state.machine.sourceCompleted()
+                            state.sourceCompleted()
                         }
                         return nil
                     }
@@ -37,11 +37,11 @@ extension ObservableType {
                 }, sourceLifetime)
             guard lifetime.isActive else { return }
             sampler.subscribeChild(of: lifetime) { event in
-                state.emitEvents {
+                state.emitEvents { state in
                     if case .error(let error) = event {
-                        return (state.machine.failed() ? .error(error) : nil, nil)
+                        return (state.failed() ? .error(error) : nil, nil)
                     }
-                    switch state.machine.tick() {
+                    switch state.tick() {
                     case .none:
                         return (nil, nil)
                     case .emit(let element):
@@ -55,13 +55,5 @@ extension ObservableType {
     }
 }
 
-/// The state of `sample`: ``SampleStateMachine`` under the emitter's lock.
-final class SampleStorage<Element>: SerializedEmitter<Element>, @unchecked Sendable {
-    // Guarded by `lock`.
-    @exclusivity(unchecked) var machine: SampleStateMachine<Element>
-
-    init(machine: SampleStateMachine<Element>, sink: @escaping EventSink<Element>) {
-        self.machine = machine
-        super.init(sink: sink)
-    }
-}
+/// The storage of `sample`: ``SampleStateMachine`` under the emitter's lock.
+final class SampleStorage<Element>: SerializedEmitter<Element, SampleStateMachine<Element>> {}

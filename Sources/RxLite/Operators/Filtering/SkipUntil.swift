@@ -15,7 +15,7 @@ extension ObservableType {
             // Both upstreams live in `work`, so that a completion arriving while the gate is closed can end both
             // without ending the subscription.
             guard let work = lifetime.makeChild() else { return }
-            let state = SkipUntilStorage(sink: sink)
+            let state = SkipUntilStorage.make(sink: sink, state: SkipUntilGate())
             source.runSubscription(
                 { event in
                     if !state.forwardSource(event) { work.finishChild() }
@@ -37,21 +37,24 @@ extension ObservableType {
     }
 }
 
-/// The state of one `skip(until:)` subscription.
-final class SkipUntilStorage<Element>: SerializedEmitter<Element>, @unchecked Sendable {
-    /// Guarded by `lock`. Becomes `true` when `other` emits; source elements pass from then on.
+/// What `skip(until:)` keeps beside the emitter's state.
+struct SkipUntilGate {
+    /// Becomes `true` when `other` emits; source elements pass from then on. Guarded by the emitter's lock.
     var isOpen = false
+}
 
+/// The storage of one `skip(until:)` subscription.
+final class SkipUntilStorage<Element>: SerializedEmitter<Element, SkipUntilGate> {
     func open() {
-        lock.withLock { isOpen = true }
+        withLock { $0.isOpen = true }
     }
 
     /// Emits a source event if the gate lets it through; returns `false` for a completion that came while the gate
     /// was closed, which stops this state for good (nothing is emitted after it).
     func forwardSource(_ event: Event<Element>) -> Bool {
         var keepsGoing = true
-        emit {
-            if !isOpen {
+        emit { state in
+            if !state.isOpen {
                 switch event {
                 case .next:
                     return nil

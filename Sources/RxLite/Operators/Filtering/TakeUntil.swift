@@ -13,7 +13,7 @@ extension ObservableType {
         return Observable { sink, lifetime, _ in
             // Only the output queue, which keeps the source's events and the end that `other` triggers one at a
             // time (rule 2).
-            let state = SerializedEmitter(sink: sink)
+            let state = SerializedEmitter<Element, Void>.make(sink: sink, state: ())
             guard let otherLifetime = lifetime.makeChild() else { return }
             other.runSubscription(
                 { event in

@@ -50,7 +50,7 @@ final class ShareWhileConnectedStorage<Memory: SubjectMemory>: @unchecked Sendab
         if let currentHub = self.hub, let currentConnection = self.connection {
             (hub, connection) = (currentHub, currentConnection)
         } else {
-            (hub, connection) = (SubjectHub(memory: makeMemory()), Lifetime())
+            (hub, connection) = (SubjectHub.make(memory: makeMemory()), Lifetime())
             self.hub = hub
             self.connection = connection
             isConnectStarted = false

@@ -1,109 +1,150 @@
 import Foundation
 
-/// The sink shared by the single-upstream time operators (`throttle`, `debounce`, ...): a ``SerializedEmitter``
-/// (the upstream and the timer may emit from different threads) plus one timer, armed through the timer engine
-/// (``TimerOwner``) with its ``TimerSlot`` under `lock`.
+/// The storage of a single-upstream time operator (`throttle`, `debounce`, `delay`, `timeout`, `buffer`, `window`): a
+/// ``SerializedEmitter`` (the upstream and the timer may emit from different threads) whose state holds the operator's
+/// machine and its one timer, armed through the timer engine (``TimerOwner``) with its ``TimerSlot`` under the lock.
 ///
-/// Each operator keeps its pure state machine under `lock` and overrides ``timerFired()``. The scheduled timer holds
-/// the emitter strongly: the subscription's lifetime owns it, and `dispose()` cancels the timer.
-class TimedEmitter<Output, Scheduler: SchedulerType>: SerializedEmitter<Output>, Disposable, TimerOwner,
-    @unchecked Sendable
-{
-    let scheduler: Scheduler
-    let lifetime: Lifetime
-    // Guarded by `lock`; no event touches it, only arming and disposing.
-    private var timerSlot = TimerSlot()
-
-    init(scheduler: Scheduler, lifetime: Lifetime, sink: @escaping EventSink<Output>) {
-        self.scheduler = scheduler
-        self.lifetime = lifetime
-        super.init(sink: sink)
+/// Each operator's storage is a final subclass that adopts ``TimedOperator``: it says what its timer's firing does
+/// (``TimedOperator/timerFired()``), and the protocol schedules it. The scheduled timer holds the storage strongly:
+/// the subscription's lifetime owns it, and `dispose()` cancels the timer.
+class TimedEmitter<Output, Machine>: SerializedEmitter<Output, Machine>, Disposable {
+    /// A storage whose timer runs on `scheduler`, for the subscription `lifetime`, delivering to `sink`, with
+    /// `machine` as its state.
+    final class func make(
+        scheduler: any SchedulerType, lifetime: Lifetime, sink: @escaping EventSink<Output>, machine: Machine
+    ) -> Self {
+        let storage = make(sink: sink, state: machine, extraWords: tailWords(for: TimerFields.self))
+        storage.placeFields(TimerFields(scheduler: scheduler, lifetime: lifetime), at: timerWord)
+        return storage
     }
+
+    deinit {
+        removeFields(at: Self.timerWord, as: TimerFields.self)
+    }
+
+    /// The first word of the timer's fields: right after the emitter's.
+    @inline(__always)
+    static var timerWord: Int { 2 + emitterWords }
+
+    /// The timer's fields, in the words after the emitter's.
+    @inline(__always)
+    final var timer: UnsafeMutablePointer<TimerFields> { fields(at: Self.timerWord, as: TimerFields.self) }
+
+    /// The scheduler the timer runs on.
+    @inline(__always)
+    final var scheduler: any SchedulerType { timer.pointee.scheduler }
+
+    /// The subscription's lifetime.
+    @inline(__always)
+    final var lifetime: Lifetime { timer.pointee.lifetime }
+
+    /// The scheduler's clock: read in place, without copying the scheduler out of the tail (a copy of the
+    /// existential is a retain and a release per event).
+    @inline(__always)
+    final var now: Date { TimerFields.now(of: &timer.pointee.scheduler) }
 
     final func withTimerSlot<Result>(_ body: (inout TimerSlot) -> Result) -> Result {
-        lock.withLock { body(&timerSlot) }
+        let lock = lock
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&timer.pointee.timerSlot)
     }
 
-    final func scheduleTimer(after dueTime: RxTimeInterval, epoch: UInt64) -> any Disposable {
-        scheduler.scheduleRelative(self, dueTime: dueTime) { emitter in
-            emitter.timerFired()
-            return Disposables.create()
-        }
-    }
-
-    /// Schedules ``timerFired()`` after `seconds`. Call without holding `lock`.
-    final func armTimer(after seconds: TimeInterval) {
-        armTimer(after: seconds, in: nil)
-    }
-
-    /// Called on the scheduler when the armed timer fires. Every subclass overrides it: no operator makes a bare
-    /// `TimedEmitter`.
-    func timerFired() {
-        preconditionFailure("Internal inconsistency: \(Self.self) does not override TimedEmitter.timerFired()")
-    }
-
-    /// Cancels the outstanding timer; part of the subscription's lifetime.
-    func dispose() {
-        closeTimer()
+    /// Cancels the outstanding timer for good; part of the subscription's lifetime.
+    final func dispose() {
+        withTimerSlot { $0.close() }?.dispose()
     }
 
     /// Runs `decide` (a machine's transition) holding the lock and performs the step it returns: its events are
-    /// queued in that critical section (as `emit(_:)` does), a timer is armed after it.
+    /// admitted in that critical section (as `emit(_:)` does), a timer is armed after it (through `arm`, the
+    /// operator's ``TimedOperator/armTimer(after:)``).
     ///
-    /// Written out rather than through `emitEvents(_:)`, whose pair of optional events cost DebouncePumping 202 ->
-    /// 282 instructions per event: most steps emit nothing. Always inlined, so that `decide` (the machine's
-    /// transition) is inlined too: called, DebouncePumping 165 -> 205, ThrottlePumping 221 -> 258.
+    /// Written out rather than through `emitEvents(_:)`, whose pair of optional events cost more per event: most
+    /// steps emit nothing. Always inlined, so that `decide` (the machine's transition) is inlined too.
     @inline(__always)
-    final func perform(_ decide: () -> TimedStep<Output>) {
+    final func perform(_ decide: (inout Machine) -> TimedStep<Output>, arm: (TimeInterval) -> Void) {
         lock.lock()
-        switch decide() {
+        switch decide(&state.pointee) {
         case .none:
             lock.unlock()
         case .emit(let element):
             unlock(emitting: .next(element))
         case .emitAndComplete(let element):
-            let delivers = admit(.next(element))
+            let emitter = emitter
+            let delivers = emitter.pointee.admit(.next(element), emitState)
             // Queued behind the element, in the same critical section.
-            _ = admit(.completed)
+            _ = emitter.pointee.admit(.completed, emitState)
             lock.unlock()
             if delivers { deliver(.next(element)) }
         case .complete:
             unlock(emitting: .completed)
         case .armTimer(let seconds):
             lock.unlock()
-            armTimer(after: seconds)
+            arm(seconds)
         }
     }
 }
 
-/// The sink of the time operators whose logic is a ``TimedStateMachine`` (`debounce`, `throttle`): runs the
-/// machine under the lock and performs its steps outside it.
-final class TimedMachineStorage<Machine: TimedStateMachine, Scheduler: SchedulerType>:
-    TimedEmitter<Machine.Element, Scheduler>, @unchecked Sendable
-{
-    // Guarded by `lock`.
-    @exclusivity(unchecked) var machine: Machine
+/// What every time operator's storage keeps beside the emitter's fields, in the tail (see ``LockedBuffer``). The
+/// scheduler is held as an existential, which has one layout whatever the scheduler.
+struct TimerFields {
+    /// Never changes: `var` only so that ``now(of:)`` reads it in place.
+    var scheduler: any SchedulerType
+    let lifetime: Lifetime
+    /// Guarded by the lock; no event touches it, only arming and disposing.
+    var timerSlot = TimerSlot()
 
-    init(machine: Machine, scheduler: Scheduler, lifetime: Lifetime, sink: @escaping EventSink<Machine.Element>) {
-        self.machine = machine
-        super.init(scheduler: scheduler, lifetime: lifetime, sink: sink)
+    init(scheduler: any SchedulerType, lifetime: Lifetime) {
+        self.scheduler = scheduler
+        self.lifetime = lifetime
     }
 
-    func on(_ event: Event<Machine.Element>) {
-        switch event {
-        case .next(let element):
-            let now = scheduler.now
-            perform { machine.next(element, now: now) }
-        case .error(let error):
-            emit { machine.failed() ? .error(error) : nil }
-        case .completed:
-            perform { machine.completed() }
+    /// `scheduler.now`, the existential opened where it is: read as a value, it was copied out first.
+    @inline(__always)
+    static func now(of scheduler: inout any SchedulerType) -> Date { scheduler.now }
+}
+
+/// A time operator's storage (a final subclass of ``TimedEmitter``): what its timer's firing does. The protocol
+/// schedules the firing on the storage's scheduler.
+protocol TimedOperator: TimerOwner {
+    /// The scheduler the timer runs on.
+    var scheduler: any SchedulerType { get }
+    /// Called on the scheduler when the armed timer fires.
+    func timerFired()
+}
+
+extension TimedOperator {
+    func scheduleTimer(after dueTime: RxTimeInterval, epoch: UInt64) -> any Disposable {
+        scheduler.scheduleRelative(self, dueTime: dueTime) { storage in
+            storage.timerFired()
+            return Disposables.create()
         }
     }
 
-    override func timerFired() {
+    /// Schedules ``timerFired()`` after `seconds`. Call without holding the lock.
+    func armTimer(after seconds: TimeInterval) {
+        armTimer(after: seconds, in: nil)
+    }
+}
+
+/// The storage of the time operators whose logic is a ``TimedStateMachine`` (`debounce`, `throttle`): runs the
+/// machine under the lock and performs its steps outside it.
+final class TimedMachineStorage<Machine: TimedStateMachine>: TimedEmitter<Machine.Element, Machine>, TimedOperator {
+    func on(_ event: Event<Machine.Element>) {
+        switch event {
+        case .next(let element):
+            let now = self.now
+            perform({ $0.next(element, now: now) }, arm: { armTimer(after: $0) })
+        case .error(let error):
+            emit { $0.failed() ? .error(error) : nil }
+        case .completed:
+            perform({ $0.completed() }, arm: { armTimer(after: $0) })
+        }
+    }
+
+    func timerFired() {
         guard lifetime.isActive else { return }
-        let now = scheduler.now
-        perform { machine.timerFired(now: now) }
+        let now = self.now
+        perform({ $0.timerFired(now: now) }, arm: { armTimer(after: $0) })
     }
 }

@@ -42,7 +42,8 @@ extension ObservableType {
     ) {
         let operation = UnaryOperatorObservable<Element, Source.Element, Element, Source>.of(observable)
         let outer = SwitchOuter(
-            parent: lifetime, selector: operation.function, state: SwitchStorage<Source.Element>(sink: sink),
+            parent: lifetime, selector: operation.function,
+            state: SwitchStorage<Source.Element>.make(sink: sink, state: SwitchState()),
             replacing: replacing)
         operation.source.subscribeChild(outer, of: lifetime) { outer.on($0) }
     }
@@ -57,28 +58,32 @@ extension ObservableType where Element: ObservableConvertibleType {
     }
 }
 
-/// The state of `flatMapLatest` and `flatMapFirst`: the one inner subscription that may emit.
-final class SwitchStorage<Element>: SerializedEmitter<Element>, @unchecked Sendable {
-    // Guarded by `lock`.
-    @exclusivity(unchecked) var current: (id: UInt64, lifetime: Lifetime)?
-    @exclusivity(unchecked) var latestID: UInt64 = 0
-    @exclusivity(unchecked) var outerDone = false
-    // Touched only by `start`: a finished, unreferenced child lifetime ready for the next inner sequence.
-    @exclusivity(unchecked) var spareChild: Lifetime?
+/// What `flatMapLatest` and `flatMapFirst` keep beside the emitter's state: the one inner subscription that may
+/// emit.
+struct SwitchState {
+    // Guarded by the emitter's lock.
+    var current: (id: UInt64, lifetime: Lifetime)?
+    var latestID: UInt64 = 0
+    var outerDone = false
+    /// A finished, unreferenced child lifetime ready for the next inner sequence. Touched only by
+    /// ``SwitchStorage/start(_:parent:replacing:)``, without the lock (see there).
+    var spareChild: Lifetime?
+}
 
-    override init(sink: @escaping EventSink<Element>) {
-        super.init(sink: sink)
-    }
+/// The storage of `flatMapLatest` and `flatMapFirst`.
+final class SwitchStorage<Element>: SerializedEmitter<Element, SwitchState> {
+    /// Whether an inner subscription runs now.
+    var hasCurrent: Bool { withLock { $0.current != nil } }
 
     /// Handles an event of the inner subscription `id`; events of a replaced inner are dropped.
     func innerEvent(_ event: Event<Element>, id: UInt64, parent: Lifetime) {
         var ended: Lifetime?
-        emit {
-            guard id == latestID, let current else { return nil }
+        emit { state in
+            guard id == state.latestID, let current = state.current else { return nil }
             if case .completed = event {
-                self.current = nil
+                state.current = nil
                 ended = current.lifetime
-                return outerDone ? .completed : nil
+                return state.outerDone ? .completed : nil
             }
             return event
         }
@@ -86,9 +91,9 @@ final class SwitchStorage<Element>: SerializedEmitter<Element>, @unchecked Senda
     }
 
     func outerCompleted() {
-        emit {
-            outerDone = true
-            return current == nil ? .completed : nil
+        emit { state in
+            state.outerDone = true
+            return state.current == nil ? .completed : nil
         }
     }
 
@@ -99,12 +104,12 @@ final class SwitchStorage<Element>: SerializedEmitter<Element>, @unchecked Senda
     func startJust(_ element: Element, replacing: Bool) {
         var previous: (id: UInt64, lifetime: Lifetime)?
         var isStarted = false
-        emit {
-            if isStopped || (!replacing && current != nil) { return nil }
+        emit { state in
+            if isStopped || (!replacing && state.current != nil) { return nil }
             isStarted = true
-            previous = current
-            latestID &+= 1
-            current = nil
+            previous = state.current
+            state.latestID &+= 1
+            state.current = nil
             return previous == nil ? .next(element) : nil
         }
         if isStarted, let previous {
@@ -116,21 +121,22 @@ final class SwitchStorage<Element>: SerializedEmitter<Element>, @unchecked Senda
     /// Starts `inner` (not a `just`: see ``startJust(_:replacing:)``) as the one that may emit. With `replacing`, a
     /// running inner is disposed first; without, `inner` is dropped while one runs.
     func start(_ inner: Observable<Element>, parent: Lifetime, replacing: Bool) {
+        let state = state
         var previous: (id: UInt64, lifetime: Lifetime)?
         // `spareChild` is touched only here, and `start` runs only from the outer upstream's handler, one call at
         // a time (the Rx contract), so it needs no lock. The child is made before the lock is taken: making one can
         // anchor the lifetimes above it (see `Lifetime.init(parent:)`), which may dispose an ended one.
-        var child = spareChild.take() ?? Lifetime(parent: parent)
-        let id = lock.withLock { () -> UInt64? in
-            if isStopped || (!replacing && current != nil) { return nil }
-            previous = current
-            latestID &+= 1
-            current = (latestID, child)
-            return latestID
+        var child = state.pointee.spareChild.take() ?? Lifetime(parent: parent)
+        let id = withLock { state -> UInt64? in
+            if isStopped || (!replacing && state.current != nil) { return nil }
+            previous = state.current
+            state.latestID &+= 1
+            state.current = (state.latestID, child)
+            return state.latestID
         }
         guard let id else {
             // Dropped (`flatMapFirst` while an inner runs, or after the end): the unused child is the next spare.
-            spareChild = child
+            state.pointee.spareChild = child
             return
         }
         previous?.lifetime.finishChild()
@@ -138,7 +144,7 @@ final class SwitchStorage<Element>: SerializedEmitter<Element>, @unchecked Senda
         if parent.attachIfRunning(child) { return }
         // An inner that ended during subscribe leaves its child for the next one when nothing else holds it; events
         // from a stale inner carry an old `id` and are dropped anyway.
-        if Lifetime.reuse(&child) { spareChild = child }
+        if Lifetime.reuse(&child) { state.pointee.spareChild = child }
     }
 }
 
@@ -171,7 +177,7 @@ final class SwitchOuter<Outer, Source: ObservableConvertibleType>: Lifetime, @un
     func on(_ event: Event<Outer>) {
         switch event {
         case .next(let element):
-            if !replacing && state.lock.withLock({ state.current != nil }) { return }
+            if !replacing && state.hasCurrent { return }
             let inner: Observable<Source.Element>
             do { inner = try selector(element).asObservable() } catch {
                 state.emit(.error(error))

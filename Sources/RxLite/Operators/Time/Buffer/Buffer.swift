@@ -42,8 +42,10 @@ extension ObservableType {
     {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            let state = BufferStorage<Element, Scheduler>(
-                timeSpan: timeSpan, count: count, scheduler: scheduler, lifetime: lifetime, sink: sink)
+            let state = BufferStorage<Element>.make(
+                scheduler: scheduler, lifetime: lifetime, sink: sink,
+                machine: BufferState(
+                    chunk: ChunkStateMachine(timeSpan: timeSpan.timeInterval, count: count, startedAt: scheduler.now)))
             lifetime.insert(state)
             state.armTimer(after: timeSpan.timeInterval)
             guard lifetime.isActive else { return }
@@ -52,43 +54,51 @@ extension ObservableType {
     }
 }
 
-/// The sink of `buffer`: the current array, under the lock, beside ``ChunkStorage``'s machine.
-final class BufferStorage<Element, Scheduler: SchedulerType>: ChunkStorage<[Element], Scheduler>,
-    @unchecked Sendable
-{
-    // Guarded by `lock`.
-    @exclusivity(unchecked) var buffer: [Element] = []
+/// What `buffer` keeps under the lock: the current array, and the machine that says when it ends.
+struct BufferState<Element>: ChunkHolding {
+    var chunk: ChunkStateMachine
+    var buffer: [Element] = []
 
+    init(chunk: ChunkStateMachine) {
+        self.chunk = chunk
+    }
+
+    /// The current array, leaving an empty one.
+    mutating func takeBuffer() -> [Element] {
+        defer { buffer = [] }
+        return buffer
+    }
+}
+
+/// The storage of `buffer`.
+final class BufferStorage<Element>: TimedEmitter<[Element], BufferState<Element>>, TimedOperator {
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            let now = scheduler.now
-            emit {
-                guard case .running = machine.state else { return nil }
-                buffer.append(element)
-                guard machine.next(now: now) else { return nil }
-                return .next(takeBuffer())
+            let now = self.now
+            emit { state in
+                guard case .running = state.chunk.state else { return nil }
+                state.buffer.append(element)
+                guard state.chunk.next(now: now) else { return nil }
+                return .next(state.takeBuffer())
             }
         case .error(let error):
-            emit {
-                buffer = []
-                return machine.finish() ? .error(error) : nil
+            emit { state in
+                state.buffer = []
+                return state.chunk.finish() ? .error(error) : nil
             }
         case .completed:
-            emitEvents {
-                guard machine.finish() else { return (nil, nil) }
-                return (.next(takeBuffer()), .completed)
+            emitEvents { state in
+                guard state.chunk.finish() else { return (nil, nil) }
+                return (.next(state.takeBuffer()), .completed)
             }
         }
     }
 
-    /// Holding the lock: the current array, leaving an empty one.
-    func takeBuffer() -> [Element] {
-        defer { buffer = [] }
-        return buffer
-    }
-
-    override func closeChunk(if transition: () -> Bool) {
-        emit { transition() ? .next(takeBuffer()) : nil }
+    func timerFired() {
+        let rearm = chunkTimerFired { transition in
+            emit { state in transition(&state) ? .next(state.takeBuffer()) : nil }
+        }
+        if let rearm { armTimer(after: rearm) }
     }
 }

@@ -64,3 +64,34 @@ struct ChunkStateMachine {
         return .closeChunk(rearmAfter: timeSpan)
     }
 }
+
+/// The state of an operator that cuts its input into chunks (`buffer`, `window`): its ``ChunkStateMachine`` and
+/// what it keeps of the current chunk.
+protocol ChunkHolding {
+    var chunk: ChunkStateMachine { get set }
+}
+
+extension TimedEmitter where Machine: ChunkHolding {
+    /// What the chunk timer's firing does for `buffer` and `window`: ends the current chunk by time and starts the
+    /// next, if the machine says so. `closeChunk` closes it, running the transition it is handed holding the lock, in
+    /// the critical section that swaps the chunk, so no element falls between the machine's chunk and the operator's.
+    /// Returns when to arm the timer again (`nil`: not at all).
+    final func chunkTimerFired(closeChunk: ((inout Machine) -> Bool) -> Void) -> TimeInterval? {
+        guard lifetime.isActive else { return nil }
+        let now = self.now
+        var rearmAfter: TimeInterval?
+        closeChunk { machine in
+            switch machine.chunk.timerFired(now: now) {
+            case .none:
+                return false
+            case .armTimer(let seconds):
+                rearmAfter = seconds
+                return false
+            case .closeChunk(let seconds):
+                rearmAfter = seconds
+                return true
+            }
+        }
+        return rearmAfter
+    }
+}

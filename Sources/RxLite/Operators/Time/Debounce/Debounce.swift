@@ -44,9 +44,9 @@ extension ObservableType {
     > {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            let state = TimedMachineStorage(
-                machine: DebounceStateMachine(dueTime: dueTime.timeInterval), scheduler: scheduler, lifetime: lifetime,
-                sink: sink)
+            let state = TimedMachineStorage.make(
+                scheduler: scheduler, lifetime: lifetime, sink: sink,
+                machine: DebounceStateMachine(dueTime: dueTime.timeInterval))
             lifetime.insert(state)
             source.runSubscription(state.on, lifetime)
         }

@@ -17,8 +17,10 @@ package struct DebounceStateMachine<Element>: TimedStateMachine {
         case finished
     }
 
-    package var state: State = .idle
     package let dueTime: TimeInterval
+    /// Last: its layout depends on `Element`, and a field after it would sit at an offset only this type's metadata
+    /// knows, in code compiled once for every element type.
+    package var state: State = .idle
 
     package init(dueTime: TimeInterval) {
         self.dueTime = dueTime

@@ -43,49 +43,36 @@ extension ObservableType {
     > {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            let state = DelayStorage(
-                machine: DelayStateMachine(
-                    dueTime: dueTime.timeInterval, deliversOnePerFiring: deliversOneEventPerAction(on: scheduler)),
-                scheduler: scheduler, lifetime: lifetime, sink: sink)
+            let state = DelayStorage.make(
+                scheduler: scheduler, lifetime: lifetime, sink: sink,
+                machine: DelayStateMachine<Element>(
+                    dueTime: dueTime.timeInterval, deliversOnePerFiring: deliversOneEventPerAction(on: scheduler)))
             lifetime.insert(state)
             source.subscribeChild(of: lifetime, state.on)
         }
     }
 }
 
-/// The sink of `delay`: runs ``DelayStateMachine`` under the lock; the timer delivers due events in order.
-final class DelayStorage<Element, Scheduler: SchedulerType>: TimedEmitter<Element, Scheduler>,
-    @unchecked Sendable
-{
-    // Guarded by `lock`.
-    @exclusivity(unchecked) var machine: DelayStateMachine<Element>
-
-    init(
-        machine: DelayStateMachine<Element>, scheduler: Scheduler, lifetime: Lifetime,
-        sink: @escaping EventSink<Element>
-    ) {
-        self.machine = machine
-        super.init(scheduler: scheduler, lifetime: lifetime, sink: sink)
-    }
-
+/// The storage of `delay`: runs ``DelayStateMachine`` under the lock; the timer delivers due events in order.
+final class DelayStorage<Element>: TimedEmitter<Element, DelayStateMachine<Element>>, TimedOperator {
     func on(_ event: Event<Element>) {
         if case .error(let error) = event {
-            emit { machine.failed() ? .error(error) : nil }
+            emit { $0.failed() ? .error(error) : nil }
             return
         }
-        let now = scheduler.now
-        let delay = lock.withLock { machine.enqueue(event, now: now) }
+        let now = self.now
+        let delay = withLock { $0.enqueue(event, now: now) }
         if let delay { armTimer(after: delay) }
     }
 
-    override func timerFired() {
-        lock.withLock { machine.timerFired() }
+    func timerFired() {
+        withLock { $0.timerFired() }
         while lifetime.isActive {
-            let now = scheduler.now
+            let now = self.now
             var isDrained = false
             var rearmAfter: TimeInterval?
-            emit {
-                let (event, rearm) = machine.takeDue(now: now)
+            emit { state in
+                let (event, rearm) = state.takeDue(now: now)
                 if event == nil { isDrained = true }
                 rearmAfter = rearm
                 return event

@@ -14,7 +14,7 @@ extension ObservableType {
     public func take(for duration: RxTimeInterval, scheduler: any SchedulerType) -> Observable<Element> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            let output = SerializedEmitter(sink: sink)
+            let output = SerializedEmitter<Element, Void>.make(sink: sink, state: ())
             lifetime.insert(
                 scheduler.scheduleRelative(output, dueTime: duration) { output in
                     if lifetime.isActive { output.emit(.completed) }

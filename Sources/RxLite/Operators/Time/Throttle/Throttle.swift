@@ -47,9 +47,9 @@ extension ObservableType {
     ) -> Observable<Element> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            let state = TimedMachineStorage(
-                machine: ThrottleStateMachine(dueTime: dueTime.timeInterval, latest: latest), scheduler: scheduler,
-                lifetime: lifetime, sink: sink)
+            let state = TimedMachineStorage.make(
+                scheduler: scheduler, lifetime: lifetime, sink: sink,
+                machine: ThrottleStateMachine(dueTime: dueTime.timeInterval, latest: latest))
             lifetime.insert(state)
             source.subscribeChild(of: lifetime, state.on)
         }

@@ -26,10 +26,12 @@ package struct ThrottleStateMachine<Element>: TimedStateMachine {
         case finished
     }
 
-    package var state: State = .idle
     package var isTimerArmed = false
     package let dueTime: TimeInterval
     package let latest: Bool
+    /// Last: its layout depends on `Element`, and a field after it would sit at an offset only this type's metadata
+    /// knows, in code compiled once for every element type.
+    package var state: State = .idle
 
     package init(dueTime: TimeInterval, latest: Bool) {
         self.dueTime = dueTime

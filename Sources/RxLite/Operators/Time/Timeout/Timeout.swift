@@ -39,10 +39,11 @@ extension ObservableType {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
             guard let sourceLifetime = lifetime.makeChild() else { return }
-            let state = TimeoutStorage(
-                machine: TimeoutStateMachine(dueTime: dueTime.timeInterval, subscribedAt: scheduler.now),
-                fallback: fallback, sourceLifetime: sourceLifetime, scheduler: scheduler,
-                lifetime: lifetime, sink: sink)
+            let state = TimeoutStorage.make(
+                scheduler: scheduler, lifetime: lifetime, sink: sink,
+                machine: TimeoutState(
+                    clock: TimeoutStateMachine(dueTime: dueTime.timeInterval, subscribedAt: scheduler.now),
+                    fallback: fallback, sourceLifetime: sourceLifetime))
             lifetime.insert(state)
             state.armTimer(after: dueTime.timeInterval)
             guard lifetime.isActive else { return }
@@ -51,45 +52,39 @@ extension ObservableType {
     }
 }
 
-/// The sink of `timeout`: runs ``TimeoutStateMachine`` under the lock, and on time-out releases the source (rule 4)
-/// and subscribes the fallback, whose events go through the same serialized output.
-final class TimeoutStorage<Element, Scheduler: SchedulerType>: TimedEmitter<Element, Scheduler>, @unchecked Sendable {
-    // Guarded by `lock`.
-    @exclusivity(unchecked) var machine: TimeoutStateMachine
+/// What `timeout` keeps: its ``TimeoutStateMachine`` (under the lock), and what a time-out switches over.
+struct TimeoutState<Element> {
+    var clock: TimeoutStateMachine
     let fallback: Observable<Element>?
     let sourceLifetime: Lifetime
+}
 
-    init(
-        machine: TimeoutStateMachine, fallback: Observable<Element>?, sourceLifetime: Lifetime,
-        scheduler: Scheduler, lifetime: Lifetime, sink: @escaping EventSink<Element>
-    ) {
-        self.machine = machine
-        self.fallback = fallback
-        self.sourceLifetime = sourceLifetime
-        super.init(scheduler: scheduler, lifetime: lifetime, sink: sink)
-    }
-
+/// The storage of `timeout`: runs ``TimeoutStateMachine`` under the lock, and on time-out releases the source (rule 4)
+/// and subscribes the fallback, whose events go through the same serialized output.
+final class TimeoutStorage<Element>: TimedEmitter<Element, TimeoutState<Element>>, TimedOperator {
     func onSource(_ event: Event<Element>) {
-        let now = scheduler.now
-        emit { machine.sourceEvent(isTerminal: event.isStopEvent, now: now) ? event : nil }
+        let now = self.now
+        emit { $0.clock.sourceEvent(isTerminal: event.isStopEvent, now: now) ? event : nil }
     }
 
     func onFallback(_ event: Event<Element>) {
         emit(event)
     }
 
-    override func timerFired() {
+    func timerFired() {
         guard lifetime.isActive else { return }
-        let now = scheduler.now
-        let action = lock.withLock { machine.timerFired(now: now) }
+        let now = self.now
+        let action = withLock { $0.clock.timerFired(now: now) }
         switch action {
         case .none:
             break
         case .armTimer(let seconds):
             armTimer(after: seconds)
         case .timeOut:
-            sourceLifetime.finishChild()
-            if let fallback {
+            // Read field by field: the clock beside them is the lock's.
+            let state = state
+            state.pointee.sourceLifetime.finishChild()
+            if let fallback = state.pointee.fallback {
                 fallback.subscribeTopLevel(onFallback, lifetime)
             } else {
                 emit(.error(RxError.timeout))

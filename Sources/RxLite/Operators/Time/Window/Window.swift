@@ -39,10 +39,12 @@ extension ObservableType {
     {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            let state = WindowStorage<Element, Scheduler>(
-                timeSpan: timeSpan, count: count, scheduler: scheduler, lifetime: lifetime, sink: sink)
+            let state = WindowStorage<Element>.make(
+                scheduler: scheduler, lifetime: lifetime, sink: sink,
+                machine: WindowState(
+                    chunk: ChunkStateMachine(timeSpan: timeSpan.timeInterval, count: count, startedAt: scheduler.now)))
             lifetime.insert(state)
-            state.emit { .next(state.current.asObservable()) }
+            state.emit { .next($0.current.asObservable()) }
             guard lifetime.isActive else { return }
             state.armTimer(after: timeSpan.timeInterval)
             source.runSubscription(state.on, lifetime)
@@ -50,27 +52,32 @@ extension ObservableType {
     }
 }
 
-/// The sink of `window`: the open window, under the lock, beside ``ChunkStorage``'s machine.
+/// What `window` keeps under the lock: the open window, and the machine that says when it ends.
+struct WindowState<Element>: ChunkHolding {
+    var chunk: ChunkStateMachine
+    var current = PublishSubject<Element>()
+
+    init(chunk: ChunkStateMachine) {
+        self.chunk = chunk
+    }
+}
+
+/// The storage of `window`.
 ///
 /// Elements are sent into the open window outside the lock (a window is a `PublishSubject`, which serializes its
 /// own delivery). With a scheduler on another thread than the source, an element that races the timer closing
 /// its window is dropped by the closed window (RxSwift avoids this by holding a lock while delivering).
-final class WindowStorage<Element, Scheduler: SchedulerType>: ChunkStorage<Observable<Element>, Scheduler>,
-    @unchecked Sendable
-{
-    // Guarded by `lock`.
-    @exclusivity(unchecked) var current = PublishSubject<Element>()
-
+final class WindowStorage<Element>: TimedEmitter<Observable<Element>, WindowState<Element>>, TimedOperator {
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            let now = scheduler.now
-            let windows = lock.withLock { () -> (window: PublishSubject<Element>, opened: PublishSubject<Element>?)? in
-                guard case .running = machine.state else { return nil }
-                let window = current
-                guard machine.next(now: now) else { return (window, nil) }
-                current = PublishSubject()
-                return (window, current)
+            let now = self.now
+            let windows = withLock { state -> (window: PublishSubject<Element>, opened: PublishSubject<Element>?)? in
+                guard case .running = state.chunk.state else { return nil }
+                let window = state.current
+                guard state.chunk.next(now: now) else { return (window, nil) }
+                state.current = PublishSubject()
+                return (window, state.current)
             }
             guard let windows else { return }
             windows.window.onNext(element)
@@ -79,7 +86,7 @@ final class WindowStorage<Element, Scheduler: SchedulerType>: ChunkStorage<Obser
                 emit(.next(opened.asObservable()))
             }
         case .error, .completed:
-            let window = lock.withLock { machine.finish() ? current : nil }
+            let window = withLock { $0.chunk.finish() ? $0.current : nil }
             guard let window else { return }
             // The terminal event ends the open window and the outer sequence alike.
             window.on(event)
@@ -87,15 +94,18 @@ final class WindowStorage<Element, Scheduler: SchedulerType>: ChunkStorage<Obser
         }
     }
 
-    override func closeChunk(if transition: () -> Bool) {
-        let windows = lock.withLock { () -> (closed: PublishSubject<Element>, opened: PublishSubject<Element>)? in
-            guard transition() else { return nil }
-            let closed = current
-            current = PublishSubject()
-            return (closed, current)
+    func timerFired() {
+        let rearm = chunkTimerFired { transition in
+            let windows = withLock { state -> (closed: PublishSubject<Element>, opened: PublishSubject<Element>)? in
+                guard transition(&state) else { return nil }
+                let closed = state.current
+                state.current = PublishSubject()
+                return (closed, state.current)
+            }
+            guard let windows else { return }
+            windows.closed.onCompleted()
+            emit(.next(windows.opened.asObservable()))
         }
-        guard let windows else { return }
-        windows.closed.onCompleted()
-        emit(.next(windows.opened.asObservable()))
+        if let rearm { armTimer(after: rearm) }
     }
 }

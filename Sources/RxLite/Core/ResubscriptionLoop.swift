@@ -1,14 +1,15 @@
-/// The loop behind operators that subscribe again when an upstream ends (`concat`, `concatMap`, `retry`): rule 6
-/// of `docs/INTERNALS.md`, no recursion proportional to data.
+/// The loop behind operators that subscribe again when an upstream ends (`concat`, `concatMap`, `retry`,
+/// `retry(when:)`): rule "no recursion proportional to data" of `docs/INTERNALS.md`.
 ///
 /// Invariants: `requests` counts calls to ``run(_:)`` not yet served. The call that raises it from zero runs
 /// `step` in a loop until every request is served; any other call (from another thread, or from inside `step` when
 /// an upstream ends during its own subscribe) only raises the count, so the loop, not the stack, moves on. A `step`
-/// that returns `false` ends the loop for good and leaves the count raised: nothing will subscribe again.
-struct SubscriptionTrampoline: ~Copyable {
-    let requests = Atomic<Int>(0)
-
-    init() {}
+/// that returns `false` ends the loop for good and leaves the count raised: nothing will subscribe again. The count's
+/// acquire/release orderings also hand whatever `step` touches from the thread that ran it to the one that runs it
+/// next, so only one thread at a time touches it.
+struct ResubscriptionLoop {
+    /// The count of calls not yet served: a word of the owner's ``LockedBuffer``, zero at first.
+    let requests: AtomicView<Int>
 
     /// Runs `step` now, or has the call already running it run it once more.
     func run(_ step: () -> Bool) {
