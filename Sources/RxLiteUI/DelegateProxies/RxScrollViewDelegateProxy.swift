@@ -41,10 +41,11 @@
             super.init(parentObject: scrollView, delegateProxy: RxScrollViewDelegateProxy.self)
         }
 
-        /// Registers the proxies of scroll views and tables.
+        /// Registers the proxies of scroll views, tables and collection views.
         public static func registerKnownImplementations() {
             register { RxScrollViewDelegateProxy(scrollView: $0) }
             register { RxTableViewDelegateProxy(tableView: $0) }
+            register { RxCollectionViewDelegateProxy(collectionView: $0) }
         }
 
         // Each method tells its subject, then hands the call on. The forward delegate is read as the optional method
