@@ -17,11 +17,11 @@ func sectionedModel<T>(at indexPath: IndexPath, of dataSource: Any?, in view: An
     return typed
 }
 
-/// The models at the index paths `indexPaths` emits, read by `lookup` on the main actor, where the proxy's calls
-/// arrive: `nil` (the view is gone) emits nothing, and an error `lookup` throws ends the sequence with it, as in
-/// RxCocoa's `modelSelected`.
+/// The models at the places `indexPaths` emits (index paths, or a picker's rows), read by `lookup` on the main
+/// actor, where the proxy's calls arrive: `nil` (the view is gone) emits nothing, and an error `lookup` throws ends
+/// the sequence with it, as in RxCocoa's `modelSelected`.
 @MainActor
-func models<T>(at indexPaths: Observable<IndexPath>, _ lookup: @escaping @MainActor (IndexPath) throws -> T?)
+func models<Place, T>(at indexPaths: Observable<Place>, _ lookup: @escaping @MainActor (Place) throws -> T?)
     -> Observable<T>
 {
     indexPaths.flatMap { indexPath in
