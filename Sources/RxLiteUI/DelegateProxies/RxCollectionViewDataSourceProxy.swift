@@ -12,7 +12,7 @@
     /// source here, and `rx.itemMoved` comes from here.
     ///
     /// Each call goes to the data source of the `items` binding in force when it implements it, otherwise to the data
-    /// source the app set (`collectionView.dataSource`, or ``Reactive/setDataSource(_:)``), so the app's data source
+    /// source the app set (`collectionView.dataSource`, or `rx.setDataSource(_:)`), so the app's data source
     /// keeps every call the bound one does not implement (supplementary views, for one). With neither, the view has
     /// no items: the proxy answers 0 items in each section, as RxCocoa's does.
     ///

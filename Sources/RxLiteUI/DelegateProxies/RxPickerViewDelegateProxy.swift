@@ -12,7 +12,7 @@
     /// `rx.items` binding's adapter (which gives the rows their titles or views) sits here.
     ///
     /// Each call goes to the adapter of the `items` binding in force when it implements it, otherwise to the delegate
-    /// the app set (`pickerView.delegate`, or ``Reactive/setDelegate(_:)``), so the app's delegate keeps every call
+    /// the app set (`pickerView.delegate`, or `rx.setDelegate(_:)`), so the app's delegate keeps every call
     /// the adapter does not implement (component widths, row heights).
     @preconcurrency @MainActor
     open class RxPickerViewDelegateProxy: DelegateProxy<UIPickerView, UIPickerViewDelegate>, DelegateProxyType,

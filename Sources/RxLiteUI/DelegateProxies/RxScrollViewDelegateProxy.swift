@@ -74,7 +74,7 @@
         }
 
         /// Calls the forward delegate, then tells `rx.willEndDragging`, whose subscribers get a pointer to the
-        /// proxy's own copy of the target offset (see ``Reactive/willEndDragging``): what they write there becomes
+        /// proxy's own copy of the target offset (see `rx.willEndDragging`): what they write there becomes
         /// the target, after the forward delegate's, as with RxCocoa, whose subscribers run after the delegate.
         public func scrollViewWillEndDragging(
             _ scrollView: UIScrollView, withVelocity velocity: CGPoint,

@@ -12,7 +12,7 @@
     /// here, and `rx.itemDeleted`, `rx.itemInserted` and `rx.itemMoved` come from here.
     ///
     /// Each call goes to the data source of the `items` binding in force when it implements it, otherwise to the data
-    /// source the app set (`tableView.dataSource`, or ``Reactive/setDataSource(_:)``), so the app's data source keeps
+    /// source the app set (`tableView.dataSource`, or `rx.setDataSource(_:)`), so the app's data source keeps
     /// every call the bound one does not implement (section titles, editing rules). With neither, the table has no
     /// rows: the proxy answers 0 rows in each section, as RxCocoa's does.
     ///

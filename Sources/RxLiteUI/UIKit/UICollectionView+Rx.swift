@@ -173,7 +173,7 @@
             >
         { collectionEvent(\.didUpdateFocusCalls) }
 
-        /// The model of each item the user selects, read from the bound data source (see ``model(at:)``); fails with
+        /// The model of each item the user selects, read from the bound data source (see `model(at:)`); fails with
         /// the error `model(at:)` throws.
         @preconcurrency @MainActor
         public func modelSelected<T>(_ modelType: T.Type) -> ControlEvent<T> { models(of: itemSelected) }

@@ -33,7 +33,7 @@
         }
 
         /// On each selection, the model of the selected row of every component, read from the bound adapter (see
-        /// ``model(at:)``); fails with the error `model(at:)` throws.
+        /// `model(at:)`); fails with the error `model(at:)` throws.
         ///
         /// ```swift
         /// pickerView.rx.modelSelected(Genre.self)

@@ -168,7 +168,7 @@
             tableEvent(\.didEndDisplayingCalls)
         }
 
-        /// The model of each row the user selects, read from the bound data source (see ``model(at:)``); fails with
+        /// The model of each row the user selects, read from the bound data source (see `model(at:)`); fails with
         /// the error `model(at:)` throws.
         ///
         /// ```swift
