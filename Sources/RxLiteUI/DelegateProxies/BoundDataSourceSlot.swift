@@ -29,11 +29,15 @@ final class BoundDataSourceSlot: @unchecked Sendable {
 
     /// Binds `dataSource`, replacing a data source bound before; returns the binding's identity for ``unbind(_:)``.
     func bind(_ dataSource: AnyObject) -> Int {
-        state.withLock { state in
+        // The replaced data source is released after the lock: a deinit is user code.
+        let (binding, replaced) = state.withLock { state -> (Int, AnyObject?) in
+            let replaced = state.dataSource
             state.binding += 1
             state.dataSource = dataSource
-            return state.binding
+            return (state.binding, replaced)
         }
+        withExtendedLifetime(replaced) {}
+        return binding
     }
 
     /// Ends binding `binding`, releasing its data source; returns whether it was still in force (a later binding
