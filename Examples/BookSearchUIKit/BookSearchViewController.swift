@@ -4,8 +4,11 @@
 // `BookSearchViewModel` or `Countdown`; the view controller only wires views. Between them the bindings use every
 // UIKit binder of RxLiteUI (`scripts/typecheck-uikit` checks that none is left out).
 //
-// Row selection comes through the tables' delegate proxies (`rx.modelSelected` reads the book from the bound rows),
-// scrolling through the scroll view's (`rx.didScroll`), and `rx.reachedBottom` pages with key-value observing.
+// Written as an RxCocoa app writes it: `rx.items` binds the rows (through the tables' data-source proxies, which keep
+// each bound data source alive until the binding is disposed), row selection comes through the tables' delegate
+// proxies (`rx.modelSelected` reads the book from the bound rows), a swiped-away recent search through the recent
+// table's data-source proxy (`rx.modelDeleted`), scrolling through the scroll view's (`rx.didScroll`), and
+// `rx.reachedBottom` pages with key-value observing beside it. The outputs are Drivers and Signals.
 //
 // Not built on Linux; `scripts/typecheck-uikit` type-checks it against the UIKit stub in Tests/Stubs/UIKit, in
 // Swift 6 mode with warnings as errors.
@@ -168,6 +171,11 @@ final class BookSearchViewController: UIViewController, UISearchBarDelegate {
         clearRecentButton.onTap(debounce: .milliseconds(300)) { [weak self] in self?.recentSearches.accept([]) }
             .disposed(by: disposeBag)
         recentSearches.map(\.isEmpty).bind(to: clearRecentButton.rx.isHidden).disposed(by: disposeBag)
+        // Swiping a recent search away forgets it (observing deletions is what turns swipe to delete on).
+        recentTable.rx.modelDeleted(String.self)
+            .withLatestFrom(recentSearches) { deleted, recent in recent.filter { $0 != deleted } }
+            .bind(to: recentSearches)
+            .disposed(by: disposeBag)
         // The bar's text field shows a picked search (the view model gets it through `searchText`).
         pickedRecentSearch.map { Optional($0) }.bind(to: searchBar.searchTextField.rx.text).disposed(by: disposeBag)
     }

@@ -63,14 +63,19 @@ open class DelegateProxy<P: AnyObject, D>: NSObject {
         // The proxy never forwards to itself: that would loop.
         let forward = object === self ? nil : object
         self.forward.set(forward, retained: retainDelegate)
-        if let parent, currentDelegateOfParent(parent) === self {
-            setDelegateOfParent(nil, parent)
-            setDelegateOfParent(self, parent)
-        }
+        reassignParentSlot()
     }
 
-    /// The forward delegate as an object.
-    var forwardObject: AnyObject? { forward.object }
+    /// Assigns the proxy to the parent's slot again (through `nil`) if it is there, so that UIKit, which reads
+    /// `responds(to:)` once per assignment, sees what the proxy answers now.
+    func reassignParentSlot() {
+        guard let parent, currentDelegateOfParent(parent) === self else { return }
+        setDelegateOfParent(nil, parent)
+        setDelegateOfParent(self, parent)
+    }
+
+    /// The forward delegate as an object (on any thread, as `forward` is).
+    nonisolated var forwardObject: AnyObject? { forward.object }
 
     // MARK: Observation
 
@@ -147,6 +152,8 @@ open class DelegateProxy<P: AnyObject, D>: NSObject {
 protocol DelegateProxyObservationCounting: AnyObject {
     func beginObservation()
     func endObservation()
+    /// The forward delegate itself (a data-source proxy's `forwardToDelegate()` answers its bound data source first).
+    var forwardObject: AnyObject? { get }
 }
 
 extension DelegateProxy: DelegateProxyObservationCounting {}

@@ -107,7 +107,8 @@ extension DelegateProxyType {
         return Disposables.create {
             onMainActor {
                 // Only the delegate this call installed is removed: another may have been installed since.
-                if let current = proxy.forwardToDelegate().map({ $0 as AnyObject }), current === installed {
+                let current = counted?.forwardObject ?? proxy.forwardToDelegate().map { $0 as AnyObject }
+                if let current, current === installed {
                     proxy.setForwardToDelegate(nil, retainDelegate: false)
                 }
                 counted?.endObservation()

@@ -23,6 +23,9 @@
         let didZoomCalls = PublishSubject<Void>()
         let willBeginDraggingCalls = PublishSubject<Void>()
         let didEndDraggingCalls = PublishSubject<Bool>()
+        // The velocity of each `scrollViewWillEndDragging`; its target offset is lent through the stand-in.
+        let willEndDraggingCalls = PublishSubject<CGPoint>()
+        let targetContentOffset = PointerStandIn(CGPoint.zero)
         let willBeginDeceleratingCalls = PublishSubject<Void>()
         let didEndDeceleratingCalls = PublishSubject<Void>()
         let didEndScrollingAnimationCalls = PublishSubject<Void>()
@@ -41,10 +44,11 @@
             super.init(parentObject: scrollView, delegateProxy: RxScrollViewDelegateProxy.self)
         }
 
-        /// Registers the proxies of scroll views and tables.
+        /// Registers the proxies of scroll views, tables and collection views.
         public static func registerKnownImplementations() {
             register { RxScrollViewDelegateProxy(scrollView: $0) }
             register { RxTableViewDelegateProxy(tableView: $0) }
+            register { RxCollectionViewDelegateProxy(collectionView: $0) }
         }
 
         // Each method tells its subject, then hands the call on. The forward delegate is read as the optional method
@@ -67,6 +71,18 @@
         public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {
             willBeginDraggingCalls.onNext(())
             (forwardToDelegate()?.scrollViewWillBeginDragging)?(scrollView)
+        }
+
+        /// Calls the forward delegate, then tells `rx.willEndDragging`, whose subscribers get a pointer to the
+        /// proxy's own copy of the target offset (see `rx.willEndDragging`): what they write there becomes
+        /// the target, after the forward delegate's, as with RxCocoa, whose subscribers run after the delegate.
+        public func scrollViewWillEndDragging(
+            _ scrollView: UIScrollView, withVelocity velocity: CGPoint,
+            targetContentOffset: UnsafeMutablePointer<CGPoint>
+        ) {
+            (forwardToDelegate()?.scrollViewWillEndDragging(_:withVelocity:targetContentOffset:))?(
+                scrollView, velocity, targetContentOffset)
+            self.targetContentOffset.lend(targetContentOffset) { willEndDraggingCalls.onNext(velocity) }
         }
 
         /// Tells `rx.didEndDragging`, then the forward delegate.

@@ -17,6 +17,9 @@
     extension Reactive where Base: UIScrollView {
         /// What `didEndZooming` reports: the view that was zoomed and the scale it ended at.
         public typealias EndZoomEvent = (view: UIView?, scale: CGFloat)
+        /// What `willEndDragging` reports: the velocity at which the user lifted their finger, and a pointer to the
+        /// offset the scroll view will come to rest at, which a subscriber may change (see ``willEndDragging``).
+        public typealias WillEndDraggingEvent = (velocity: CGPoint, targetContentOffset: UnsafeMutablePointer<CGPoint>)
 
         /// The scroll view's delegate proxy (see ``DelegateProxyType``), installed on first use.
         @preconcurrency @MainActor
@@ -42,7 +45,7 @@
         }
 
         /// Each `scrollViewDidScroll`, through the scroll view's delegate proxy: the app's own delegate (set before
-        /// or after, or with ``setDelegate(_:)``) still receives every call. Completes when the scroll view goes away.
+        /// or after, or with `rx.setDelegate(_:)`) still receives every call. Completes when the scroll view goes away.
         @preconcurrency @MainActor
         public var didScroll: ControlEvent<Void> { proxyEvent(\.didScrollCalls) }
 
@@ -57,6 +60,27 @@
         /// Each `scrollViewWillBeginDragging`.
         @preconcurrency @MainActor
         public var willBeginDragging: ControlEvent<Void> { proxyEvent(\.willBeginDraggingCalls) }
+
+        /// Each `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)`: the velocity, and a pointer to the
+        /// offset the view will come to rest at. Set its `pointee` while handling the event to move where scrolling
+        /// ends (paging by cards, snapping to rows); the app's own delegate is called first, so a subscriber's value
+        /// wins, as in RxCocoa.
+        ///
+        /// ```swift
+        /// scrollView.rx.willEndDragging
+        ///     .subscribe(onNext: { _, target in target.pointee.y = (target.pointee.y / 80).rounded() * 80 })
+        ///     .disposed(by: disposeBag)
+        /// ```
+        ///
+        /// The pointer is not UIKit's, which is valid only during the delegate call, but the proxy's own copy of the
+        /// offset: it is copied back to UIKit when the subscribers have run, so a write after the event has no effect
+        /// but touches no memory UIKit has taken back. It stays valid while the subscription lasts.
+        @preconcurrency @MainActor
+        public var willEndDragging: ControlEvent<WillEndDraggingEvent> {
+            let proxy = RxScrollViewDelegateProxy.proxy(for: base)
+            let target = proxy.targetContentOffset
+            return ControlEvent(events: proxy.events(proxy.willEndDraggingCalls).map { ($0, target.pointer) })
+        }
 
         /// Each `scrollViewDidEndDragging(_:willDecelerate:)`, with whether the view goes on decelerating.
         @preconcurrency @MainActor

@@ -12,6 +12,12 @@ open class UITableViewCell: UIView {
         case subtitle = 3
     }
 
+    public enum EditingStyle: Int, Sendable {
+        case none = 0
+        case delete = 1
+        case insert = 2
+    }
+
     public init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) { stub() }
     public override init(frame: CGRect) { stub() }
     public required init?(coder: NSCoder) { stub() }
@@ -46,10 +52,44 @@ extension UITableViewDelegate {
     ) {}
 }
 
+// The first two requirements are required in UIKit too; the others are `@objc optional` (see above).
 @preconcurrency @MainActor
 public protocol UITableViewDataSource: NSObjectProtocol {
     func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int
     func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell
+    func numberOfSections(in tableView: UITableView) -> Int
+    func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String?
+    func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String?
+    func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool
+    func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool
+    func tableView(
+        _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath)
+    func tableView(_ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath)
+}
+
+extension UITableViewDataSource {
+    public func numberOfSections(in tableView: UITableView) -> Int { stub() }
+    public func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? { stub() }
+    public func tableView(_ tableView: UITableView, titleForFooterInSection section: Int) -> String? { stub() }
+    public func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool { stub() }
+    public func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool { stub() }
+    public func tableView(
+        _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath
+    ) {}
+    public func tableView(
+        _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
+    ) {}
+}
+
+// UIKit's UITableViewDataSourcePrefetching: the first requirement is required, the second `@objc optional`.
+@preconcurrency @MainActor
+public protocol UITableViewDataSourcePrefetching: NSObjectProtocol {
+    func tableView(_ tableView: UITableView, prefetchRowsAt indexPaths: [IndexPath])
+    func tableView(_ tableView: UITableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath])
+}
+
+extension UITableViewDataSourcePrefetching {
+    public func tableView(_ tableView: UITableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]) {}
 }
 
 @preconcurrency @MainActor
@@ -81,11 +121,22 @@ open class UITableView: UIScrollView {
         get { stub() }
         set { stub() }
     }
+    weak open var prefetchDataSource: (any UITableViewDataSourcePrefetching)? {
+        get { stub() }
+        set { stub() }
+    }
+    open var isEditing: Bool {
+        get { stub() }
+        set { stub() }
+    }
+    open func setEditing(_ editing: Bool, animated: Bool) { stub() }
     open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> UITableViewCell {
         stub()
     }
     open func reloadData() { stub() }
     open func insertRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) { stub() }
+    open func deleteRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) { stub() }
+    open func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) { stub() }
     open func deselectRow(at indexPath: IndexPath, animated: Bool) { stub() }
 }
 

@@ -65,6 +65,12 @@ final class ReadingListViewController: NSObject, UITableViewDelegate {
         )
         .subscribe().disposed(by: disposeBag)
         tableView.rx.didEndDragging.filter { !$0 }.map { _ in () }.subscribe().disposed(by: disposeBag)
+        // Snap to whole rows where the drag would end.
+        tableView.rx.willEndDragging
+            .subscribe(onNext: { event in
+                event.targetContentOffset.pointee.y = (event.targetContentOffset.pointee.y / 44).rounded() * 44
+            })
+            .disposed(by: disposeBag)
         zoomView.rx.didZoom.subscribe().disposed(by: disposeBag)
         zoomView.rx.willBeginZooming.compactMap { $0 }.subscribe(onNext: { $0.alpha = 0.8 }).disposed(by: disposeBag)
         zoomView.rx.didEndZooming.map(\.scale).map { "×\($0)" }.bind(to: headerLabel.rx.text)

@@ -28,6 +28,10 @@ final class ChapterListViewController: UIViewController, UITableViewDelegate {
         .disposed(by: disposeBag)
         tableView.rx.contentOffset.map { $0.y <= 0 }.bind(to: titleLabel.rx.isHidden).disposed(by: disposeBag)
         tableView.rx.didEndDecelerating.subscribe(onNext: { print("settled") }).disposed(by: disposeBag)
+        tableView.rx.willEndDragging.subscribe(onNext: { velocity, targetContentOffset in
+            if velocity.y > 2 { targetContentOffset.pointee = .zero }
+        })
+        .disposed(by: disposeBag)
         tableView.rx.willDisplayCell.subscribe(onNext: { cell, _ in cell.alpha = 1 }).disposed(by: disposeBag)
     }
 
