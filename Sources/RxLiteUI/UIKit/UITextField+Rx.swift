@@ -3,37 +3,6 @@
     import RxLite
     import UIKit
 
-    extension Reactive where Base: UIControl {
-        /// A two-way property of the control: the current value at subscription, then the value after each of
-        /// `editingEvents`; setting it calls `setter`. Reads and writes happen on the main queue; the control is held
-        /// weakly, and the values complete when it is gone at subscription.
-        @preconcurrency @MainActor
-        public func controlProperty<Value: Sendable>(
-            editingEvents: UIControl.Event,
-            getter: @escaping @MainActor (Base) -> Value,
-            setter: @escaping @MainActor (Base, Value) -> Void
-        ) -> ControlProperty<Value> {
-            let values = controlEvent(editingEvents).asObservable()
-                .startWith(())
-                // Runs on the main queue: the whole chain is subscribed there (below), and so are control events.
-                .compactMap { [weak control = base] _ -> Value? in
-                    MainActor.assumeIsolated { control.map(getter) }
-                }
-                .subscribe(on: MainScheduler.instance)
-            return ControlProperty(values: values, valueSink: Binder(base) { control, value in setter(control, value) })
-        }
-
-        /// ``controlProperty(editingEvents:getter:setter:)`` with the events RxCocoa's controls report changes by:
-        /// every editing event and `.valueChanged`.
-        @preconcurrency @MainActor
-        func controlPropertyWithDefaultEvents<Value: Sendable>(
-            getter: @escaping @MainActor (Base) -> Value,
-            setter: @escaping @MainActor (Base, Value) -> Void
-        ) -> ControlProperty<Value> {
-            controlProperty(editingEvents: [.allEditingEvents, .valueChanged], getter: getter, setter: setter)
-        }
-    }
-
     extension Reactive where Base: UITextField {
         /// The same property as `rx.text`, under RxCocoa's other name for it.
         @preconcurrency @MainActor
