@@ -69,8 +69,9 @@ open class DelegateProxy<P: AnyObject, D>: NSObject {
         }
     }
 
-    /// The forward delegate as an object.
-    var forwardObject: AnyObject? { forward.object }
+    /// The forward delegate as an object; readable on any thread, for a delegate that is called off the main thread
+    /// (a text storage's).
+    nonisolated var forwardObject: AnyObject? { forward.object }
 
     // MARK: Observation
 

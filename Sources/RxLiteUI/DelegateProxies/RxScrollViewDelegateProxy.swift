@@ -45,6 +45,7 @@
         public static func registerKnownImplementations() {
             register { RxScrollViewDelegateProxy(scrollView: $0) }
             register { RxTableViewDelegateProxy(tableView: $0) }
+            register { RxTextViewDelegateProxy(textView: $0) }
         }
 
         // Each method tells its subject, then hands the call on. The forward delegate is read as the optional method

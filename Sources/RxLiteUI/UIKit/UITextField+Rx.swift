@@ -8,49 +8,26 @@
         @preconcurrency @MainActor
         public var value: ControlProperty<String?> { text }
 
-        /// The text: the current text at subscription, then the text after each edit; setting it sets the text
-        /// (only when it differs, so the cursor does not jump).
+        /// The text: the current text at subscription, then the text after each edit (every editing event and
+        /// `.valueChanged`); binding to it sets the text, only when it differs (setting it clears the marked text an
+        /// input method is composing). Completes when the field is deallocated.
         @preconcurrency @MainActor
         public var text: ControlProperty<String?> {
-            controlProperty(
-                editingEvents: [.allEditingEvents, .valueChanged],
+            controlPropertyWithDefaultEvents(
                 getter: { textField in textField.text },
                 setter: { textField, text in
                     if textField.text != text { textField.text = text }
                 })
         }
-    }
 
-    extension Reactive where Base: UITextView {
-        /// The same property as `rx.text`, under RxCocoa's other name for it.
+        /// The attributed text, as ``text`` reads and sets the plain text.
         @preconcurrency @MainActor
-        public var value: ControlProperty<String?> { text }
-
-        /// The text: the current text at subscription, then the text after each edit (UIKit posts
-        /// `textDidChangeNotification`); setting it sets the text when it differs.
-        @preconcurrency @MainActor
-        public var text: ControlProperty<String?> {
-            let values = Observable<String?>.create { [weak textView = base] observer in
-                // This closure is main-actor isolated (formed here) and runs on the main queue: the chain is
-                // subscribed there (below).
-                guard let textView else {
-                    observer.onCompleted()
-                    return Disposables.create()
-                }
-                observer.onNext(textView.text)
-                let sink = MainThreadObserver(observer: observer)
-                let token = NotificationCenter.default.addObserver(
-                    forName: UITextView.textDidChangeNotification, object: textView, queue: .main
-                ) { [weak textView] _ in
-                    MainActor.assumeIsolated { sink.observer.onNext(textView?.text) }
-                }
-                return Disposables.create { NotificationCenter.default.removeObserver(token) }
-            }
-            .subscribe(on: MainScheduler.instance)
-            let sink = Binder<String?>(base) { textView, text in
-                if textView.text != text { textView.text = text }
-            }
-            return ControlProperty(values: values, valueSink: sink)
+        public var attributedText: ControlProperty<NSAttributedString?> {
+            controlPropertyWithDefaultEvents(
+                getter: { textField in textField.attributedText },
+                setter: { textField, attributedText in
+                    if textField.attributedText != attributedText { textField.attributedText = attributedText }
+                })
         }
     }
 #endif
