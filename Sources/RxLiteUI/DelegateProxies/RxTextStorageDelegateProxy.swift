@@ -16,7 +16,7 @@
     {
         /// What `textStorage(_:didProcessEditing:range:changeInLength:)` reports: what changed, where, and by how
         /// many characters the length changed.
-        public typealias ProcessedEditing = (editedMask: NSTextStorage.EditActions, editedRange: NSRange, delta: Int)
+        typealias ProcessedEditing = (editedMask: NSTextStorage.EditActions, editedRange: NSRange, delta: Int)
 
         /// The text storage whose delegate slot the proxy occupies.
         public private(set) weak var textStorage: NSTextStorage?
