@@ -20,7 +20,7 @@
     }
 
     extension Reactive where Base: UITextField {
-        /// The text field as a ``TextInput``, whose `text` is ``text``.
+        /// The text field as a ``TextInput``, whose `text` is `rx.text`.
         @preconcurrency @MainActor
         public var textInput: TextInput<Base> {
             TextInput(base: base, text: text)
@@ -28,7 +28,7 @@
     }
 
     extension Reactive where Base: UITextView {
-        /// The text view as a ``TextInput``, whose `text` is ``text``.
+        /// The text view as a ``TextInput``, whose `text` is `rx.text`.
         @preconcurrency @MainActor
         public var textInput: TextInput<Base> {
             TextInput(base: base, text: text)

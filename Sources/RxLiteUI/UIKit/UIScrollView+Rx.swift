@@ -42,7 +42,7 @@
         }
 
         /// Each `scrollViewDidScroll`, through the scroll view's delegate proxy: the app's own delegate (set before
-        /// or after, or with ``setDelegate(_:)``) still receives every call. Completes when the scroll view goes away.
+        /// or after, or with `rx.setDelegate(_:)`) still receives every call. Completes when the scroll view goes away.
         @preconcurrency @MainActor
         public var didScroll: ControlEvent<Void> { proxyEvent(\.didScrollCalls) }
 

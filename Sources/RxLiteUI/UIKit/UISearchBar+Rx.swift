@@ -16,7 +16,7 @@
             RxSearchBarDelegateProxy.installForwardDelegate(delegate, retainDelegate: false, onProxyForObject: base)
         }
 
-        /// The same property as ``text``, under RxCocoa's other name for it.
+        /// The same property as `rx.text`, under RxCocoa's other name for it.
         @preconcurrency @MainActor
         public var value: ControlProperty<String?> { text }
 
@@ -25,7 +25,7 @@
         /// (only when it differs, so the cursor does not jump). Completes when the search bar goes away.
         ///
         /// It comes through the search bar's delegate proxy: a delegate the app set keeps receiving every call. Set
-        /// it before subscribing, or with ``setDelegate(_:)``.
+        /// it before subscribing, or with `rx.setDelegate(_:)`.
         @preconcurrency @MainActor
         public var text: ControlProperty<String?> {
             let proxy = RxSearchBarDelegateProxy.proxy(for: base)

@@ -25,7 +25,7 @@
                 })
         }
 
-        /// The attributed text, as ``text`` reads and sets the plain text.
+        /// The attributed text, as `rx.text` reads and sets the plain text.
         @preconcurrency @MainActor
         public var attributedText: ControlProperty<NSAttributedString?> {
             textStorageProperty(
