@@ -22,7 +22,8 @@ final class FakeControl {
     }
 
     /// The registration `ControlSource` takes: installs `handler`, returns its removal.
-    static let register: ControlSource.Registration<FakeControl, Void> = { control, handler in
+    static func register(_ control: FakeControl, _ handler: @escaping @MainActor (()) -> Void) -> ControlSource.Removal
+    {
         control.lastID += 1
         let id = control.lastID
         control.handlers.append((id, { handler(()) }))
@@ -80,6 +81,47 @@ final class FakeControl {
         control.change(to: 2)
         subscription.dispose()
         #expect(count == 2)
+    }
+
+    @Test(.checksResources(.processWide)) func aPropertySubscribedOffTheMainQueueReadsAndDeliversOnTheMainQueue() async
+    {
+        let control = FakeControl()
+        control.value = 5
+        // After the control, whose deallocation signal lives as long as it does.
+        let baseline = Resources.total
+        let (value, onMain) = await Self.firstValueSubscribedFromABackgroundThread(of: control)
+        #expect(value == 5)
+        #expect(onMain)
+        // The handler is removed on the main queue, maybe on a later turn: give it the turns it takes.
+        var turns = 0
+        while control.handlerCount > 0 && turns < 10_000 {
+            await Task.yield()
+            turns += 1
+        }
+        #expect(control.handlerCount == 0)
+        // The main queue releases each dispatched action's handle just after running it.
+        await expectResourcesReturn(to: baseline)
+    }
+
+    /// Subscribes to `control`'s value from a detached task, as a background thread of an app might; returns the
+    /// first value and whether it arrived on the main queue, once the subscription is disposed.
+    nonisolated static func firstValueSubscribedFromABackgroundThread(
+        of control: FakeControl
+    ) async -> (value: Int, onMainQueue: Bool) {
+        let subscription = SingleAssignmentDisposable()
+        let first = await withCheckedContinuation { (received: CheckedContinuation<(Int, Bool), Never>) in
+            Task.detached {
+                let values = ControlSource.values(
+                    of: control, deallocated: control.deallocation.deallocated, getter: { $0.value },
+                    register: FakeControl.register)
+                let property = ControlProperty(values: values, valueSink: AnyObserver<Int> { _ in })
+                subscription.setDisposable(
+                    property.take(1).subscribe(onNext: { received.resume(returning: ($0, MainScheduler.isOnMainQueue)) }
+                    ))
+            }
+        }
+        subscription.dispose()
+        return first
     }
 
     @Test func disposingRemovesTheHandler() {
