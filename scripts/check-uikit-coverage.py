@@ -17,9 +17,12 @@ client_dirs = [os.path.join(root, "Examples", "BookSearchUIKit"), os.path.join(r
 
 # The stub's class hierarchy, and the stub's properties whose type is a UIKit class (`searchTextField`).
 stub = "\n".join(open(path, encoding="utf-8").read()
-                 for path in sorted(glob.glob(os.path.join(root, "Tests", "Stubs", "UIKit", "*.swift"))))
+                 for module in ("UIKit", "WebKit")
+                 for path in sorted(glob.glob(os.path.join(root, "Tests", "Stubs", module, "*.swift"))))
 superclass = dict(re.findall(r"\bclass\s+(\w+)\s*:\s*(\w+)", stub))
-property_types = dict(re.findall(r"\bvar\s+(\w+)\s*:\s*(UI\w+)[!?]?\s*\{", stub))
+# UIKit's classes, and those of the SDK's other prefixes the glue extends (NSTextStorage, WKWebView).
+sdk_class = r"(?:UI|NS|WK)\w+"
+property_types = dict(re.findall(r"\bvar\s+(\w+)\s*:\s*(" + sdk_class + r")[!?]?\s*\{", stub))
 
 
 def is_kind_of(type_name, base):
@@ -32,7 +35,8 @@ def is_kind_of(type_name, base):
 
 # What the glue declares: (base type, member, first label or None, reached through .rx).
 binders = []
-for path in sorted(glob.glob(os.path.join(root, "Sources", "RxLiteUI", "UIKit", "*.swift"))):
+for path in sorted(glob.glob(os.path.join(root, "Sources", "RxLiteUI", "UIKit", "*.swift"))
+                   + glob.glob(os.path.join(root, "Sources", "RxLiteUI", "WebKit", "*.swift"))):
     base, through_rx = None, False
     for line in open(path, encoding="utf-8"):
         extension = re.match(r"\s*extension\s+Reactive\s+where\s+Base\s*:\s*(\w+)", line)
@@ -61,7 +65,7 @@ text = "\n".join(
     for directory in client_dirs
     for p in sorted(glob.glob(os.path.join(directory, "*.swift"))))
 text = re.sub(r"//[^\n]*", "", text)
-variable_types = dict(re.findall(r"\blet\s+(\w+)\s*=\s*(UI\w+)\s*\(", text))
+variable_types = dict(re.findall(r"\blet\s+(\w+)\s*=\s*(" + sdk_class + r")\s*\(", text))
 variable_types.update(property_types)
 # A class name is a receiver too: `UIApplication.rx.didBecomeActive` uses a static member.
 variable_types.update({name: name for name in superclass})

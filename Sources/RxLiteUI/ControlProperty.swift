@@ -2,9 +2,14 @@ import RxLite
 
 /// A two-way UI property (`textField.rx.text`): read it as a sequence of values, write it as an observer.
 ///
-/// As a sequence it emits the current value on subscription, then the value after each user edit; it never fails
-/// and delivers on the main queue. As an observer it sets the property on the main queue (it is a `Binder`), so
-/// `viewModel.name.bind(to: textField.rx.text)` works; programmatic sets are not echoed back, as in UIKit.
+/// As a sequence it emits the current value on subscription, then the value after each user edit; it never fails,
+/// delivers on the main queue, and completes when its control is deallocated. As an observer it sets the property on
+/// the main queue (through a `Binder`), so `viewModel.name.bind(to: textField.rx.text)` works; programmatic sets are
+/// not echoed back, as in UIKit.
+///
+/// As in RxCocoa, the property subscribes to its values on the main queue (at once when subscribed there), whoever
+/// made it: a `ControlProperty` of your own only has to emit the current value first, never fail, deliver on the
+/// main queue and complete with its control.
 public struct ControlProperty<PropertyType>: ControlPropertyType {
     /// The property's type, which is also the element of the sequence.
     public typealias Element = PropertyType
@@ -13,10 +18,11 @@ public struct ControlProperty<PropertyType>: ControlPropertyType {
     let valueSink: AnyObserver<PropertyType>
 
     /// Wraps `values`, which must emit the current value first, never fail, and deliver on the main queue, and
-    /// `valueSink`, which sets the property.
+    /// `valueSink`, which sets the property. `values` is subscribed to on the main queue.
     public init<Values: ObservableType, Sink: ObserverType>(values: Values, valueSink: Sink)
     where Values.Element == PropertyType, Sink.Element == PropertyType {
-        self.values = values.asObservable()
+        // Unchecked: the values are produced on the main queue, where the subscription is made; nothing crosses.
+        self.values = values.asObservable().uncheckedSubscribe(on: ConcurrentMainScheduler.instance)
         self.valueSink = valueSink.asObserver()
     }
 
@@ -26,8 +32,15 @@ public struct ControlProperty<PropertyType>: ControlPropertyType {
     /// This property as a `ControlProperty` (for symmetry with RxCocoa).
     public func asControlProperty() -> ControlProperty<PropertyType> { self }
 
-    /// Sets the property to each element.
-    public func on(_ event: Event<PropertyType>) { valueSink.on(event) }
+    /// Sets the property to each element; completion is handed to the sink (a `Binder` ignores it). An error is a
+    /// bug in the program, as for every binding: it stops a debug build and is printed in a release build.
+    public func on(_ event: Event<PropertyType>) {
+        if case .error(let error) = event {
+            bindingFailed(error, in: "ControlProperty<\(PropertyType.self)>")
+            return
+        }
+        valueSink.on(event)
+    }
 
     /// The user's edits only, without the current value at subscription.
     public var changed: ControlEvent<PropertyType> {

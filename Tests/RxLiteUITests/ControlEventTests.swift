@@ -1,8 +1,11 @@
+import Foundation
 import RxLite
 import RxLiteTest
 import RxLiteUI
 import Testing
 
+// Main-actor tests: a control event subscribes on the main queue, at once when subscribed there.
+@MainActor
 @Suite(.checksResources) struct ControlEventTests {
     @Test func asInfallibleDeliversTheEventsAndEndsWithoutAnError() {
         let taps = PublishSubject<Int>()
@@ -25,6 +28,41 @@ import Testing
         taps.onNext(())
         subscription.dispose()
         #expect(count == 2)
+    }
+
+    @Test func sendsNothingOnSubscription() {
+        let taps = PublishSubject<Void>()
+        var count = 0
+        let subscription = ControlEvent(events: taps).subscribe(onNext: { count += 1 })
+        #expect(count == 0)
+        taps.onNext(())
+        subscription.dispose()
+        #expect(count == 1)
+    }
+
+    @Test(.checksResources(.processWide)) func subscribingOffTheMainQueueSubscribesTheEventsOnTheMainQueue() async {
+        let baseline = Resources.total
+        #expect(await Self.subscribedOnMainWhenSubscribedFromABackgroundThread())
+        // The main queue releases each dispatched action's handle just after running it.
+        await expectResourcesReturn(to: baseline)
+    }
+
+    /// Subscribes to a control event from a detached task; returns whether its source was subscribed to on the main
+    /// queue. Everything it built is out of scope once it returns.
+    nonisolated static func subscribedOnMainWhenSubscribedFromABackgroundThread() async -> Bool {
+        let subscription = SingleAssignmentDisposable()
+        let onMain = await withCheckedContinuation { (subscribed: CheckedContinuation<Bool, Never>) in
+            Task.detached {
+                let events = ControlEvent(
+                    events: Observable<Void>.create { _ in
+                        subscribed.resume(returning: MainScheduler.isOnMainQueue)
+                        return Disposables.create()
+                    })
+                subscription.setDisposable(events.subscribe())
+            }
+        }
+        subscription.dispose()
+        return onMain
     }
 
     private func countTaps<Events: ControlEventType>(_ events: Events, _ report: @escaping (Int) -> Void)

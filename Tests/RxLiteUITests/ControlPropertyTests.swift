@@ -1,8 +1,11 @@
+import Foundation
 import RxLite
 import RxLiteTest
 import RxLiteUI
 import Testing
 
+// Main-actor tests: a control property subscribes on the main queue, at once when subscribed there.
+@MainActor
 @Suite(.checksResources) struct ControlPropertyTests {
     @Test func readsValuesAndWritesThroughItsSink() {
         let values = BehaviorRelay<String?>(value: "a")
@@ -42,6 +45,50 @@ import Testing
         subscription.dispose()
         #expect(read == ["", "Dune"])
         #expect(sunk == ["Emma"])
+    }
+
+    @Test func completionReachesTheSinkAsABinderExpectsIt() {
+        var sunk: [String] = []
+        let written = AnyObserver<Int> { event in
+            switch event {
+            case .next(let value): sunk.append("\(value)")
+            case .completed: sunk.append("|")
+            case .error: sunk.append("error")
+            }
+        }
+        let property = ControlProperty(values: Observable<Int>.never(), valueSink: written)
+        Observable.of(1, 2).bind(to: property).dispose()
+        #expect(sunk == ["1", "2", "|"])
+    }
+
+    @Test(.checksResources(.processWide)) func subscribingOffTheMainQueueSubscribesTheValuesOnTheMainQueue() async {
+        let baseline = Resources.total
+        let (values, subscribedOnMain) = await Self.subscribeFromABackgroundThread()
+        #expect(values == [7])
+        #expect(subscribedOnMain)
+        // The main queue releases each dispatched action's handle just after running it.
+        await expectResourcesReturn(to: baseline)
+    }
+
+    /// Subscribes to a control property from a detached task; returns what the subscriber saw and whether its values
+    /// were subscribed to on the main queue. Everything it built is out of scope once it returns.
+    nonisolated static func subscribeFromABackgroundThread() async -> (values: [Int], subscribedOnMain: Bool) {
+        let subscribedOnMain = Locked(false)
+        let subscription = SingleAssignmentDisposable()
+        let value = await withCheckedContinuation { (received: CheckedContinuation<Int, Never>) in
+            Task.detached {
+                let property = ControlProperty(
+                    values: Observable<Int>.create { observer in
+                        subscribedOnMain.withLock { $0 = MainScheduler.isOnMainQueue }
+                        observer.onNext(7)
+                        return Disposables.create()
+                    },
+                    valueSink: AnyObserver<Int> { _ in })
+                subscription.setDisposable(property.subscribe(onNext: { received.resume(returning: $0) }))
+            }
+        }
+        subscription.dispose()
+        return ([value], subscribedOnMain.withLock { $0 })
     }
 
     private func emptyWhenNil<Property: ControlPropertyType>(_ property: Property) -> ControlProperty<String>

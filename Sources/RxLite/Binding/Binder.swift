@@ -65,7 +65,7 @@ public struct Binder<Value>: ObserverType {
 
 /// Reports an error that reached a binding (a ``Binder``, `bind(to:)`, `bind(onNext:)`): bindings are for sequences
 /// that cannot fail, so this is a bug in the program. Stops it in debug builds; prints in release builds.
-func bindingFailed(_ error: any Error, in binding: String) {
+package func bindingFailed(_ error: any Error, in binding: String) {
     #if DEBUG
         fatalError("RxLite: binding error in \(binding): \(error)")
     #else

@@ -74,7 +74,8 @@ open class DelegateProxy<P: AnyObject, D>: NSObject {
         setDelegateOfParent(self, parent)
     }
 
-    /// The forward delegate as an object (on any thread, as `forward` is).
+    /// The forward delegate as an object; readable on any thread, for a delegate that is called off the main thread
+    /// (a text storage's).
     nonisolated var forwardObject: AnyObject? { forward.object }
 
     // MARK: Observation

@@ -49,6 +49,7 @@
             register { RxScrollViewDelegateProxy(scrollView: $0) }
             register { RxTableViewDelegateProxy(tableView: $0) }
             register { RxCollectionViewDelegateProxy(collectionView: $0) }
+            register { RxTextViewDelegateProxy(textView: $0) }
         }
 
         // Each method tells its subject, then hands the call on. The forward delegate is read as the optional method

@@ -3,34 +3,20 @@
     import UIKit
 
     extension Reactive where Base: UIBarButtonItem {
-        /// Taps on the bar button item, as a sequence of `()`: it never fails, and completes at once when the item
-        /// is already gone at subscription.
+        /// Taps on the bar button item, as a sequence of `()`: it never fails, delivers on the main queue, and
+        /// completes when the item is deallocated (at once when it is already gone at subscription).
         ///
         /// An item has a single target and action, so all subscriptions to an item share one target object: the first
         /// sets the item's `target` and `action` (replacing any the app set, as RxCocoa does), the last one disposed
         /// clears them. Subscribing and disposing happen on the main queue; the item is held weakly.
         @preconcurrency @MainActor
         public var tap: ControlEvent<Void> {
-            let events = Observable<Void>.create { [weak item = base as UIBarButtonItem] observer in
-                let sink = MainThreadObserver(observer: observer)
-                // Subscribed on the main queue (below), so this runs on the main actor.
-                let registration = MainActor.assumeIsolated { () -> (BarButtonItemTarget, Int)? in
-                    guard let item else { return nil }
-                    let target = BarButtonItemTarget.installed(on: item)
-                    return (target, target.add { sink.observer.onNext(()) })
-                }
-                guard let (target, handler) = registration else {
-                    observer.onCompleted()
-                    return Disposables.create()
-                }
-                return Disposables.create { [weak item] in
-                    _ = MainScheduler.instance.schedule(()) { _ in
-                        MainActor.assumeIsolated { target.remove(handler, from: item) }
-                        return Disposables.create()
-                    }
-                }
+            let events = ControlSource.events(of: base as UIBarButtonItem, deallocated: deallocated) { item, handler in
+                let target = BarButtonItemTarget.installed(on: item)
+                let id = target.add { handler(()) }
+                return { [weak item] in target.remove(id, from: item) }
             }
-            return ControlEvent(events: events.subscribe(on: MainScheduler.instance))
+            return ControlEvent(events: events)
         }
     }
 

@@ -32,48 +32,4 @@
             Binder(base) { label, text in label.attributedText = text }
         }
     }
-
-    extension Reactive where Base: UIControl {
-        /// Binds `isEnabled`.
-        @preconcurrency @MainActor
-        public var isEnabled: Binder<Bool> {
-            Binder(base) { control, enabled in control.isEnabled = enabled }
-        }
-    }
-
-    extension Reactive where Base: UIButton {
-        /// Binds the title for `controlState`.
-        @preconcurrency @MainActor
-        public func title(for controlState: UIControl.State = []) -> Binder<String?> {
-            Binder(base) { button, title in button.setTitle(title, for: controlState) }
-        }
-
-        /// Binds the attributed title for `controlState`.
-        @preconcurrency @MainActor
-        public func attributedTitle(for controlState: UIControl.State = []) -> Binder<NSAttributedString?> {
-            Binder(base) { button, title in button.setAttributedTitle(title, for: controlState) }
-        }
-
-        /// Binds the image for `controlState`.
-        @preconcurrency @MainActor
-        public func image(for controlState: UIControl.State = []) -> Binder<UIImage?> {
-            Binder(base) { button, image in button.setImage(image, for: controlState) }
-        }
-
-        /// Binds the background image for `controlState`.
-        @preconcurrency @MainActor
-        public func backgroundImage(for controlState: UIControl.State = []) -> Binder<UIImage?> {
-            Binder(base) { button, image in button.setBackgroundImage(image, for: controlState) }
-        }
-    }
-
-    extension Reactive where Base: UIActivityIndicatorView {
-        /// Starts the animation on `true`, stops it on `false`.
-        @preconcurrency @MainActor
-        public var isAnimating: Binder<Bool> {
-            Binder(base) { indicator, animating in
-                if animating { indicator.startAnimating() } else { indicator.stopAnimating() }
-            }
-        }
-    }
 #endif

@@ -91,6 +91,7 @@ final class BookFilterViewController {
         Observable.just(UIImage?.none).bind(to: applyButton.rx.backgroundImage(for: .highlighted))
             .disposed(by: disposeBag)
         applyButton.rx.primaryAction.bind(to: viewModel.done).disposed(by: disposeBag)
+        viewModel.availableOnly.bind(to: applyButton.rx.isSelected).disposed(by: disposeBag)
 
         // The app's life cycle, as RxCocoa's static events.
         Observable.merge(

@@ -26,7 +26,7 @@ extension ObservableType {
     }
 
     /// What both `subscribe(on:)` overloads build.
-    func uncheckedSubscribe(on scheduler: some ImmediateSchedulerType) -> Observable<Element> {
+    package func uncheckedSubscribe(on scheduler: some ImmediateSchedulerType) -> Observable<Element> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
             let inner = Lifetime()

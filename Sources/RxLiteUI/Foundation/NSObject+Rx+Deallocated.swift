@@ -1,0 +1,74 @@
+import Foundation
+import RxLite
+
+#if canImport(ObjectiveC)
+    import ObjectiveC
+
+    extension Reactive where Base: AnyObject {
+        /// Emits `()` and completes when `base` is deallocated, as RxCocoa's `rx.deallocated`; nothing before that.
+        ///
+        /// It is delivered on the thread that releases the object's last reference (the main thread for a UIKit
+        /// object), after the object's own `deinit` has run. A subscription made after the object is gone, to a
+        /// sequence read while it lived, gets the `()` and the completion at once. Subscribing keeps nothing alive: the
+        /// sequence holds no reference to `base`.
+        ///
+        /// The object holds a small associated object (`objc_setAssociatedObject`) whose own deinitialization, as
+        /// its owner is deallocated, sends the event; the first read attaches it, and every read returns the same
+        /// sequence. No method of `base`'s class is replaced.
+        public var deallocated: Observable<Void> {
+            DeallocationSignal.attached(to: base).deallocated
+        }
+
+        /// RxCocoa's `rx.deallocating` emits when `dealloc` is *sent*, while the object is still whole, which takes
+        /// replacing `dealloc` in the object's class at run time (method swizzling). RxLite replaces no method of an
+        /// app's classes, so it has no such moment to report: observe ``deallocated`` instead, which emits once the
+        /// object is gone.
+        @available(
+            *, unavailable,
+            message: """
+                RxLite cannot observe dealloc being sent (that needs method swizzling): use rx.deallocated, which \
+                emits once the object is gone
+                """
+        )
+        public var deallocating: Observable<Void> {
+            fatalError("unavailable")
+        }
+    }
+
+    extension DeallocationSignal {
+        /// The signal attached to `object`, attaching one on first use; safe on any thread.
+        static func attached(to object: AnyObject) -> DeallocationSignal {
+            // The key is the address of this class's type metadata: one address per process, that nothing else uses
+            // as an association key.
+            let key = UnsafeRawPointer(bitPattern: Int(bitPattern: ObjectIdentifier(DeallocationSignal.self)))!
+            // Under the lock, reading and attaching are one step, so two threads never attach two signals. Setting an
+            // association where there was none releases nothing, so no deinit (no user code) runs under it.
+            return attachment.withLock { _ in
+                if let signal = objc_getAssociatedObject(object, key) as? DeallocationSignal { return signal }
+                let signal = DeallocationSignal()
+                objc_setAssociatedObject(object, key, signal, .OBJC_ASSOCIATION_RETAIN)
+                return signal
+            }
+        }
+    }
+
+    /// Serializes attaching deallocation signals.
+    private let attachment = Locked(())
+#endif
+
+/// Sends `()` and completes when it is deinitialized: made the associated object of another object, it reports that
+/// object's deallocation (``Reactive/deallocated``). A subscriber that comes after it is gone, through a sequence
+/// read before, still gets the `()` and the completion, which the subject replays.
+///
+/// It holds no reference to the object it reports on; its subject holds no reference to it.
+final class DeallocationSignal: Sendable {
+    private let subject = ReplaySubject<Void>.create(bufferSize: 1)
+
+    /// `()` and completion, once this signal is deinitialized.
+    var deallocated: Observable<Void> { subject.asObservable() }
+
+    deinit {
+        subject.onNext(())
+        subject.onCompleted()
+    }
+}
