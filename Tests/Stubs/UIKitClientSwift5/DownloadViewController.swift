@@ -77,4 +77,23 @@ final class TransferViewController: UIViewController {
     }
 
     private func dismissTransfer() {}
+
+    /// A library's conversion helper, generic over `KVORepresentable`, and RxCocoa's runtime errors matched by case.
+    static func convert<T: KVORepresentable>(_ value: T.KVOType, to _: T.Type) -> T? {
+        T(KVOValue: value)
+    }
+
+    static func describe(_ error: Error) -> String {
+        guard let runtimeError = error as? RxCocoaObjCRuntimeError else { return "\(error)" }
+        switch runtimeError {
+        case .objectMessagesAlreadyBeingIntercepted(_, let mechanism)
+        where mechanism == RxCocoaInterceptionMechanism.kvo:
+            return "observe after intercepting"
+        default:
+            return runtimeError.debugDescription
+        }
+    }
+
+    static let observingOptions = KeyValueObservingOptions(rawValue: KeyValueObservingOptions.new.rawValue)
+    static let origin = convert(NSValue(), to: CGPoint.self)
 }
