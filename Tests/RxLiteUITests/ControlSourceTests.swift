@@ -34,14 +34,14 @@ final class FakeControl {
     var rxValue: ControlProperty<Int> {
         ControlProperty(
             values: ControlSource.values(
-                of: self, deallocated: deallocation.deallocated, getter: { $0.value }, register: Self.register),
+                of: self, deallocated: deallocation.released, getter: { $0.value }, register: Self.register),
             valueSink: Binder(self) { control, value in control.value = value })
     }
 
     /// The control's changes as RxCocoa's controls make an event: nothing on subscription, `()` per change.
     var rxChanged: ControlEvent<Void> {
         ControlEvent(
-            events: ControlSource.events(of: self, deallocated: deallocation.deallocated, register: Self.register))
+            events: ControlSource.events(of: self, deallocated: deallocation.released, register: Self.register))
     }
 }
 
@@ -112,7 +112,7 @@ final class FakeControl {
         let first = await withCheckedContinuation { (received: CheckedContinuation<(Int, Bool), Never>) in
             Task.detached {
                 let values = ControlSource.values(
-                    of: control, deallocated: control.deallocation.deallocated, getter: { $0.value },
+                    of: control, deallocated: control.deallocation.released, getter: { $0.value },
                     register: FakeControl.register)
                 let property = ControlProperty(values: values, valueSink: AnyObserver<Int> { _ in })
                 subscription.setDisposable(

@@ -16,7 +16,7 @@ import RxLite
         /// its owner is deallocated, sends the event; the first read attaches it, and every read returns the same
         /// sequence. No method of `base`'s class is replaced.
         public var deallocated: Observable<Void> {
-            DeallocationSignal.attached(to: base).deallocated
+            DeallocationSignal.attached(to: base).released
         }
 
         /// RxCocoa's `rx.deallocating` emits when `dealloc` is *sent*, while the object is still whole, which takes
@@ -55,20 +55,3 @@ import RxLite
     /// Serializes attaching deallocation signals.
     private let attachment = Locked(())
 #endif
-
-/// Sends `()` and completes when it is deinitialized: made the associated object of another object, it reports that
-/// object's deallocation (``Reactive/deallocated``). A subscriber that comes after it is gone, through a sequence
-/// read before, still gets the `()` and the completion, which the subject replays.
-///
-/// It holds no reference to the object it reports on; its subject holds no reference to it.
-final class DeallocationSignal: Sendable {
-    private let subject = ReplaySubject<Void>.create(bufferSize: 1)
-
-    /// `()` and completion, once this signal is deinitialized.
-    var deallocated: Observable<Void> { subject.asObservable() }
-
-    deinit {
-        subject.onNext(())
-        subject.onCompleted()
-    }
-}

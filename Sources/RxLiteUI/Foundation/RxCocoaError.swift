@@ -1,7 +1,9 @@
-/// RxCocoa's errors, with its cases, so that code which matches on them compiles.
+/// RxCocoa's errors, with its cases.
 ///
-/// RxLiteUI itself raises none of them today: it needs no key-value coding paths, no swizzling and no casts that
-/// can fail at run time. They stay for code that throws or matches them.
+/// RxLiteUI raises ``invalidPropertyName(object:propertyName:)`` and
+/// ``invalidObjectOnKeyPath(object:sourceObject:propertyName:)`` from `rx.observeWeakly`, ``itemsNotYetBound(object:)``
+/// and ``castingError(object:targetType:)`` from `tableView.rx.model(at:)`; it replaces no method at run time, so
+/// ``errorDuringSwizzling`` stays for code that matches it.
 public enum RxCocoaError: Swift.Error {
     /// An error with no more detail.
     case unknown

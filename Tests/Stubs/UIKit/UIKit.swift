@@ -2,7 +2,8 @@
 // (see `scripts/typecheck-uikit`). It declares the part of UIKit the glue touches, with UIKit's own signatures
 // and actor isolation (iOS 17 SDK): UI classes and delegate protocols are `@preconcurrency @MainActor`, as Swift code
 // sees UIKit's. Nothing here runs: every body traps. This file holds the base classes (views,
-// responders, view controllers) and Foundation's additions; each UIKit family has a file of its own beside it.
+// responders, view controllers); each UIKit family has a file of its own beside it. What Darwin's Foundation adds to
+// Linux's (key-value observing) is in the ObjectiveC stub, which this module re-exports.
 //
 // Keep signatures exactly as in UIKit: the point is that glue which compiles here compiles on iOS.
 //
@@ -78,51 +79,6 @@ public struct UIEdgeInsets: Equatable, Sendable {
     public var bottom: CGFloat
     public var right: CGFloat
     public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) { stub() }
-}
-
-// Foundation's key-value observing, as the iOS SDK's Foundation overlay declares it (swift-corelibs-foundation has
-// none, so the stub supplies it): `NSObject.observe(_:options:changeHandler:)` and the types it uses. The handler is
-// `@Sendable` and the method `@preconcurrency` since the iOS 18 SDK.
-
-public struct NSKeyValueObservingOptions: OptionSet, Sendable {
-    public let rawValue: UInt
-    public init(rawValue: UInt) { self.rawValue = rawValue }
-    public static var new: NSKeyValueObservingOptions { NSKeyValueObservingOptions(rawValue: 0x01) }
-    public static var old: NSKeyValueObservingOptions { NSKeyValueObservingOptions(rawValue: 0x02) }
-    public static var initial: NSKeyValueObservingOptions { NSKeyValueObservingOptions(rawValue: 0x04) }
-    public static var prior: NSKeyValueObservingOptions { NSKeyValueObservingOptions(rawValue: 0x08) }
-}
-
-public enum NSKeyValueChange: UInt, Sendable {
-    case setting = 1
-    case insertion = 2
-    case removal = 3
-    case replacement = 4
-}
-
-public struct NSKeyValueObservedChange<Value> {
-    public typealias Kind = NSKeyValueChange
-    public let kind: NSKeyValueObservedChange<Value>.Kind
-    public let newValue: Value?
-    public let oldValue: Value?
-    public let indexes: IndexSet?
-    public let isPrior: Bool
-}
-
-public class NSKeyValueObservation: NSObject {
-    public func invalidate() { stub() }
-}
-
-public protocol _KeyValueCodingAndObserving {}
-
-extension NSObject: _KeyValueCodingAndObserving {}
-
-extension _KeyValueCodingAndObserving {
-    @preconcurrency
-    public func observe<Value>(
-        _ keyPath: KeyPath<Self, Value>, options: NSKeyValueObservingOptions = [],
-        changeHandler: @escaping @Sendable (Self, NSKeyValueObservedChange<Value>) -> Void
-    ) -> NSKeyValueObservation { stub() }
 }
 
 // For Examples/BookSearchUIKit (type-checked by scripts/typecheck-uikit).

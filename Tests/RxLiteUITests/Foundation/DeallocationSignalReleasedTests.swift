@@ -9,11 +9,11 @@ private final class Owner {
     let signal = DeallocationSignal()
 }
 
-@Suite(.checksResources) struct DeallocationSignalTests {
+@Suite(.checksResources) struct DeallocationSignalReleasedTests {
     @Test func emitsOnceAndCompletesWhenItsOwnerIsDeallocated() {
         var owner: Owner? = Owner()
         var events: [String] = []
-        let subscription = owner!.signal.deallocated
+        let subscription = owner!.signal.released
             .subscribe(onNext: { events.append("deallocated") }, onCompleted: { events.append("|") })
         #expect(events.isEmpty)
         owner = nil
@@ -23,7 +23,7 @@ private final class Owner {
 
     @Test func aSubscriberAfterTheOwnerIsGoneGetsTheEventAndTheCompletion() {
         var owner: Owner? = Owner()
-        let deallocated = owner!.signal.deallocated
+        let deallocated = owner!.signal.released
         owner = nil
         var events: [String] = []
         _ = deallocated.subscribe(onNext: { events.append("deallocated") }, onCompleted: { events.append("|") })
@@ -33,7 +33,7 @@ private final class Owner {
     @Test func subscribingDoesNotKeepTheOwnerAlive() {
         var owner: Owner? = Owner()
         weak let watched = owner
-        let subscription = owner!.signal.deallocated.subscribe()
+        let subscription = owner!.signal.released.subscribe()
         owner = nil
         #expect(watched == nil)
         subscription.dispose()
@@ -43,7 +43,7 @@ private final class Owner {
         var owner: Owner? = Owner()
         let ticks = PublishSubject<Int>()
         var events: [String] = []
-        let subscription = ticks.take(until: owner!.signal.deallocated)
+        let subscription = ticks.take(until: owner!.signal.released)
             .subscribe(onNext: { events.append("\($0)") }, onCompleted: { events.append("|") })
         ticks.onNext(1)
         owner = nil
