@@ -32,6 +32,10 @@ public protocol DelegateProxyType: AnyObject {
     /// type, before its first ``createProxy(for:)``.
     static func registerKnownImplementations()
 
+    /// The key under which a parent object holds its proxy: one per delegate type, shared by a proxy class and its
+    /// subclasses (a table's delegate proxy is a scroll view's). The default is the delegate type's own address.
+    static var identifier: UnsafeRawPointer { get }
+
     /// The delegate `object` has now (the proxy itself, once installed).
     static func currentDelegate(for object: ParentObject) -> Delegate?
 
@@ -46,6 +50,11 @@ public protocol DelegateProxyType: AnyObject {
 }
 
 extension DelegateProxyType {
+    /// The address of the delegate type's metadata: unique per delegate type, and never read.
+    public static var identifier: UnsafeRawPointer {
+        UnsafeRawPointer(bitPattern: Int(bitPattern: DelegateProxyRegistry.associationKey(for: Delegate.self)))!
+    }
+
     /// Registers `make` as the way to create this proxy for parent objects of class `Parent` (and its subclasses
     /// that have no registration of their own). Call it from ``registerKnownImplementations()``.
     public static func register<Parent>(make: @escaping (Parent) -> Self) {
