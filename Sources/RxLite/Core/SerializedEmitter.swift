@@ -44,6 +44,28 @@ class SerializedEmitter<Output, State>: LockedBuffer<State> {
     @inline(__always)
     final var extraWords: UnsafeMutableRawPointer { word(2 + Self.emitterWords) }
 
+    /// Places `fields`, the operator's fields that threads read without the lock (what it was made with: its
+    /// selector, its lifetime), at the start of the extra words, which the operator asked for with
+    /// `extraWords: tailWords(for: Fields.self)`. They cannot be part of the state: a closure that changes the state
+    /// under the lock is handed all of it `inout`, which ThreadSanitizer counts as a write to every field. The
+    /// operator releases them in its `deinit` (``removeOperatorFields(as:)``).
+    @inline(__always)
+    final func placeOperatorFields<Fields>(_ fields: Fields) {
+        placeFields(fields, at: 2 + Self.emitterWords)
+    }
+
+    /// The fields placed with ``placeOperatorFields(_:)``.
+    @inline(__always)
+    final func operatorFields<Fields>(as type: Fields.Type) -> UnsafeMutablePointer<Fields> {
+        fields(at: 2 + Self.emitterWords, as: Fields.self)
+    }
+
+    /// Releases the fields placed with ``placeOperatorFields(_:)``: for the operator's `deinit`.
+    @inline(__always)
+    final func removeOperatorFields<Fields>(as type: Fields.Type) {
+        removeFields(at: 2 + Self.emitterWords, as: Fields.self)
+    }
+
     /// Whether a terminal event was admitted: nothing after it is. Read and set holding the lock; an operator that
     /// ends its output without emitting (`skip(until:)`) sets it.
     @inline(__always)
@@ -84,11 +106,10 @@ class SerializedEmitter<Output, State>: LockedBuffer<State> {
     final func emitEvents(_ decide: (inout State) -> (first: Event<Output>?, second: Event<Output>?)) {
         lock.lock()
         let (first, second) = decide(&state.pointee)
-        let emitter = emitter
         var delivers: Event<Output>?
-        if let first, emitter.pointee.admit(first, emitState) { delivers = first }
+        if let first, admit(first) { delivers = first }
         // Queued behind `first` when this thread delivers it: admitting `first` made it the emitter.
-        if let second, emitter.pointee.admit(second, emitState) { delivers = second }
+        if let second, admit(second) { delivers = second }
         lock.unlock()
         if let delivers { deliver(delivers) }
     }
@@ -97,9 +118,22 @@ class SerializedEmitter<Output, State>: LockedBuffer<State> {
     /// thread became the emitter. Kept apart from `emit(_:)`, which calls it once per case of the event; an operator
     /// whose element path takes the lock itself (to skip the optional event of `emit { }`) ends with it too.
     final func unlock(emitting event: Event<Output>) {
-        let delivers = emitter.pointee.admit(event, emitState)
+        let delivers = admit(event)
         lock.unlock()
         if delivers { deliver(event) }
+    }
+
+    /// Holding the lock: whether this thread is to deliver `event` now (it becomes the emitter); otherwise the event
+    /// is queued for the emitter, or dropped after a terminal event.
+    ///
+    /// It touches the emitter's fields one by one, never the struct as a whole: the emitter reads `sink` without the
+    /// lock, and a mutating method of the struct would be a write to all of it (ThreadSanitizer reports one).
+    @inline(__always)
+    final func admit(_ event: Event<Output>) -> Bool {
+        let emitter = emitter
+        if emitter.pointee.isStopped { return false }
+        if event.isStopEvent { emitter.pointee.isStopped = true }
+        return emitter.pointee.drain.admit(event, emitState)
     }
 
     /// As the emitter, without the lock: delivers `first`, then whatever was queued meanwhile. Always inlined into
@@ -141,14 +175,5 @@ struct EmitterFields<Output> {
     @inline(__always)
     init(sink: @escaping EventSink<Output>) {
         self.sink = sink
-    }
-
-    /// Holding the lock: whether this thread is to deliver `event` now (it becomes the emitter); otherwise the event
-    /// is queued for the emitter, or dropped after a terminal event.
-    @inline(__always)
-    mutating func admit(_ event: Event<Output>, _ emitState: AtomicView<Int>) -> Bool {
-        if isStopped { return false }
-        if event.isStopEvent { isStopped = true }
-        return drain.admit(event, emitState)
     }
 }

@@ -106,7 +106,7 @@ class LatestElementsStorage<Output>: SerializedEmitter<Output, LatestElements> {
         let combineWords = tailWords(for: Combine.self)
         let storage = make(
             sink: sink, state: LatestElements(arity: arity), extraWords: combineWords + layout.words)
-        storage.placeFields(combine, at: 2 + emitterWords)
+        storage.placeOperatorFields(combine)
         let blockStart = UInt(bitPattern: storage.extraWords) + UInt(combineWords * MemoryLayout<Int>.stride)
         let alignment = UInt(layout.alignment)
         storage.state.pointee.blockOffset = Int(
@@ -117,13 +117,13 @@ class LatestElementsStorage<Output>: SerializedEmitter<Output, LatestElements> {
     /// The form's selector and offsets, as the subclass placed them (see ``make(sink:arity:layout:combine:)``).
     @inline(__always)
     final func combine<Combine>(as type: Combine.Type) -> UnsafeMutablePointer<Combine> {
-        fields(at: 2 + Self.emitterWords, as: Combine.self)
+        operatorFields(as: Combine.self)
     }
 
     /// Releases the form's selector: for the subclass's `deinit`.
     @inline(__always)
     final func removeCombine<Combine>(as type: Combine.Type) {
-        removeFields(at: 2 + Self.emitterWords, as: Combine.self)
+        removeOperatorFields(as: Combine.self)
     }
 
     /// The start of the block of elements.

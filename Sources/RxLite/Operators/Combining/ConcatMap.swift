@@ -13,8 +13,7 @@ extension ObservableType {
     {
         UnaryOperatorObservable(asObservable(), selector) { sink, lifetime, observable in
             let concatMap = UnaryOperatorObservable<Element, Inner.Element, Element, Inner>.of(observable)
-            let state = ConcatMapStorage.make(
-                sink: sink, state: ConcatMapState(selector: concatMap.function, lifetime: lifetime), extraWords: 1)
+            let state = ConcatMapStorage.make(selector: concatMap.function, lifetime: lifetime, sink: sink)
             guard let sourceLifetime = lifetime.makeChild() else { return }
             concatMap.source.runSubscription(
                 { event in
@@ -31,41 +30,63 @@ extension ObservableType {
     }
 }
 
-/// What `concatMap` keeps beside the emitter's state.
+/// What `concatMap` keeps as its state, under the emitter's lock.
 ///
-/// Invariants:
-/// - Under the emitter's lock: `isInnerActive` is `true` from the moment an inner sequence is picked to run until
-///   it completes; while it is `true`, new inner sequences wait in `queued`. `nextToSubscribe` holds the picked one
-///   until the subscribe loop takes it.
-struct ConcatMapState<Element, Inner: ObservableConvertibleType> {
-    let selector: (Element) throws -> Inner
-    let lifetime: Lifetime
-    // Guarded by the emitter's lock.
-    var queued = RingBuffer<Observable<Inner.Element>>()
-    var nextToSubscribe: Observable<Inner.Element>?
+/// Invariants: `isInnerActive` is `true` from the moment an inner sequence is picked to run until it completes; while
+/// it is `true`, new inner sequences wait in `queued`. `nextToSubscribe` holds the picked one until the subscribe loop
+/// takes it.
+struct ConcatMapState<InnerElement> {
+    var queued = RingBuffer<Observable<InnerElement>>()
+    var nextToSubscribe: Observable<InnerElement>?
     var isInnerActive = false
     var isSourceCompleted = false
+}
 
-    init(selector: @escaping (Element) throws -> Inner, lifetime: Lifetime) {
-        self.selector = selector
-        self.lifetime = lifetime
-    }
+/// What `concatMap` was made with, read without the lock (see ``SerializedEmitter/placeOperatorFields(_:)``).
+struct ConcatMapFields<Element, Inner> {
+    let selector: (Element) throws -> Inner
+    let lifetime: Lifetime
 }
 
 /// The storage of one `concatMap` subscription.
 ///
-/// The subscribe loop is a ``ResubscriptionLoop`` (on the storage's extra word): an inner sequence that completes at
-/// once does not recurse. Every event to the subscriber goes through the emitter's drain, since the source and the
-/// inner sequence may emit on different threads; the end is admitted under the same lock that decides it.
-/// `selector` runs outside the lock.
+/// The subscribe loop is a ``ResubscriptionLoop`` (on the word after the operator's fields): an inner sequence that
+/// completes at once does not recurse. Every event to the subscriber goes through the emitter's drain, since the
+/// source and the inner sequence may emit on different threads; the end is admitted under the same lock that
+/// decides it. `selector` runs outside the lock.
 final class ConcatMapStorage<Element, Inner: ObservableConvertibleType>: SerializedEmitter<
-    Inner.Element, ConcatMapState<Element, Inner>
+    Inner.Element, ConcatMapState<Inner.Element>
 >
 {
+    /// A storage delivering to `sink`.
+    static func make(
+        selector: @escaping (Element) throws -> Inner, lifetime: Lifetime, sink: @escaping EventSink<Inner.Element>
+    ) -> ConcatMapStorage {
+        let storage = make(
+            sink: sink, state: ConcatMapState(), extraWords: tailWords(for: ConcatMapFields<Element, Inner>.self) + 1)
+        storage.placeOperatorFields(ConcatMapFields(selector: selector, lifetime: lifetime))
+        return storage
+    }
+
+    deinit {
+        removeOperatorFields(as: ConcatMapFields<Element, Inner>.self)
+    }
+
+    /// What it was made with.
+    var fields: UnsafeMutablePointer<ConcatMapFields<Element, Inner>> {
+        operatorFields(as: ConcatMapFields<Element, Inner>.self)
+    }
+
+    /// The resubscription loop, on the word after the operator's fields.
+    var resubscriptionLoop: ResubscriptionLoop {
+        ResubscriptionLoop(
+            requests: atomic(2 + Self.emitterWords + tailWords(for: ConcatMapFields<Element, Inner>.self)))
+    }
+
     /// A source element: maps it at once, then runs its sequence now or queues it behind the one in progress.
     func enqueue(_ element: Element) {
         let inner: Observable<Inner.Element>
-        do { inner = try state.pointee.selector(element).asObservable() } catch {
+        do { inner = try fields.pointee.selector(element).asObservable() } catch {
             emit(.error(error))
             return
         }
@@ -103,8 +124,8 @@ final class ConcatMapStorage<Element, Inner: ObservableConvertibleType>: Seriali
     }
 
     func subscribeNext() {
-        let lifetime = state.pointee.lifetime
-        ResubscriptionLoop(requests: AtomicView(extraWords)).run {
+        let lifetime = fields.pointee.lifetime
+        resubscriptionLoop.run {
             // `false` is final: the subscription has ended.
             guard lifetime.isActive else { return false }
             let next = withLock { state in state.nextToSubscribe.take() }

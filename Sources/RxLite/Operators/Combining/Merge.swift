@@ -8,7 +8,7 @@ extension ObservableType {
                 sink(.completed)
                 return
             }
-            let state = MergeStorage.make(sink: sink, state: MergeCount(running: sources.count))
+            let state = MergeStorage.make(sink: sink, running: sources.count)
             for source in sources {
                 guard lifetime.isActive else { return }
                 source.subscribeChild(of: lifetime, state.forward)
@@ -43,7 +43,7 @@ extension ObservableType where Element: ObservableConvertibleType {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
             let state = BoundedMergeStorage<Element.Element>.make(
-                sink: sink, state: BoundedMergeState(lifetime: lifetime, maxConcurrent: maxConcurrent))
+                sink: sink, lifetime: lifetime, maxConcurrent: maxConcurrent)
             source.subscribeChild(of: lifetime) { event in
                 switch event {
                 case .next(let inner): state.enqueue(inner.asObservable())
@@ -55,21 +55,27 @@ extension ObservableType where Element: ObservableConvertibleType {
     }
 }
 
-/// What `merge` and `flatMap` keep beside the emitter's state.
+/// What `merge` and `flatMap` keep as their state, under the emitter's lock.
 struct MergeCount {
-    /// Upstreams (including the outer one of flatMap) that have not completed. Guarded by the emitter's lock.
+    /// Upstreams (including the outer one of flatMap) that have not completed.
     var running: Int
-    /// A finished, unreferenced child lifetime ready for the next inner sequence. Touched only by
-    /// ``MergeStorage/subscribeInner(_:parent:)``, without the lock (see there).
-    var spareChild: Lifetime?
-
-    init(running: Int) {
-        self.running = running
-    }
 }
 
 /// The storage of `merge` and `flatMap`: how many upstreams are still running.
 final class MergeStorage<Element>: SerializedEmitter<Element, MergeCount> {
+    /// A storage delivering to `sink`, with `running` upstreams.
+    static func make(sink: @escaping EventSink<Element>, running: Int) -> MergeStorage {
+        make(sink: sink, state: MergeCount(running: running), extraWords: 1)
+    }
+
+    deinit {
+        spareChild.pointee = nil
+    }
+
+    /// A finished, unreferenced child lifetime ready for the next inner sequence, in the extra word (zero bits are
+    /// `nil`). Touched only by ``subscribeInner(_:parent:)``, without the lock (see there), so not in the state.
+    var spareChild: UnsafeMutablePointer<Lifetime?> { extraWords.assumingMemoryBound(to: Lifetime?.self) }
+
     /// Handles an event of one upstream that is not the last word on completion.
     ///
     /// Hands the lock to `unlock(emitting:)` directly, as `SerializedEmitter.emit(_:)` of an event does, not
@@ -102,38 +108,52 @@ final class MergeStorage<Element>: SerializedEmitter<Element, MergeCount> {
     /// Most inner sequences (`just`, `from`, ...) end during subscribe; their child lifetime is then reused for the
     /// next one when nothing else holds it (`Lifetime.reuse`), which saves an allocation per element.
     func subscribeInner(_ inner: Observable<Element>, parent: Lifetime) {
-        let state = state
-        var child = state.pointee.spareChild.take() ?? Lifetime(parent: parent)
+        var child = spareChild.pointee.take() ?? Lifetime(parent: parent)
         inner.subscribeTopLevel(
             { [self, child] event in
                 if case .completed = event { child.finishChild() }
                 forward(event)
             }, child)
         if parent.attachIfRunning(child) { return }
-        if Lifetime.reuse(&child) { state.pointee.spareChild = child }
+        if Lifetime.reuse(&child) { spareChild.pointee = child }
     }
 }
 
-/// What `merge(maxConcurrent:)` keeps beside the emitter's state.
+/// What `merge(maxConcurrent:)` keeps as its state, under the emitter's lock.
 struct BoundedMergeState<Element> {
-    let lifetime: Lifetime
-    let maxConcurrent: Int
-    // Guarded by the emitter's lock.
     var waiting = RingBuffer<Observable<Element>>()
     var active = 0
     var outerDone = false
+}
 
-    init(lifetime: Lifetime, maxConcurrent: Int) {
-        self.lifetime = lifetime
-        self.maxConcurrent = maxConcurrent
-    }
+/// What `merge(maxConcurrent:)` was made with, read without the lock (see
+/// ``SerializedEmitter/placeOperatorFields(_:)``).
+struct BoundedMergeFields {
+    let lifetime: Lifetime
+    let maxConcurrent: Int
 }
 
 /// The storage of `merge(maxConcurrent:)`.
 final class BoundedMergeStorage<Element>: SerializedEmitter<Element, BoundedMergeState<Element>> {
+    /// A storage delivering to `sink`.
+    static func make(sink: @escaping EventSink<Element>, lifetime: Lifetime, maxConcurrent: Int) -> BoundedMergeStorage
+    {
+        let storage = make(sink: sink, state: BoundedMergeState(), extraWords: tailWords(for: BoundedMergeFields.self))
+        storage.placeOperatorFields(BoundedMergeFields(lifetime: lifetime, maxConcurrent: maxConcurrent))
+        return storage
+    }
+
+    deinit {
+        removeOperatorFields(as: BoundedMergeFields.self)
+    }
+
+    /// What it was made with.
+    var fields: UnsafeMutablePointer<BoundedMergeFields> { operatorFields(as: BoundedMergeFields.self) }
+
     func enqueue(_ inner: Observable<Element>) {
+        let maxConcurrent = fields.pointee.maxConcurrent
         let startsNow = withLock { state in
-            if state.active >= state.maxConcurrent {
+            if state.active >= maxConcurrent {
                 state.waiting.append(inner)
                 return false
             }
@@ -151,7 +171,7 @@ final class BoundedMergeStorage<Element>: SerializedEmitter<Element, BoundedMerg
     }
 
     private func subscribe(_ inner: Observable<Element>) {
-        inner.subscribeChild(of: state.pointee.lifetime) { [self] event in
+        inner.subscribeChild(of: fields.pointee.lifetime) { [self] event in
             if case .completed = event { innerCompleted() } else { emit(event) }
         }
     }

@@ -9,8 +9,7 @@ extension ObservableType {
     ) -> Observable<Element> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            let state = RetryWhenStorage<Element, Failure>.make(
-                sink: sink, state: RetryWhenState(source: source, lifetime: lifetime), extraWords: 1)
+            let state = RetryWhenStorage<Element, Failure>.make(source: source, lifetime: lifetime, sink: sink)
             let trigger = notificationHandler(state.errors.asObservable()).asObservable()
             trigger.subscribeChild(of: lifetime) { state.onTrigger($0) }
             state.subscribeNext()
@@ -18,21 +17,20 @@ extension ObservableType {
     }
 }
 
-/// What `retry(when:)` keeps beside the emitter's state.
-struct RetryWhenState<Element, Failure: Error> {
+/// What `retry(when:)` keeps as its state, under the emitter's lock.
+struct RetryWhenState {
+    /// A failure was handed to the trigger and no attempt runs.
+    var isWaiting = false
+    /// The trigger ended while no failure was waiting; applied at the next failure.
+    var triggerEnd: Event<Never>?
+}
+
+/// What `retry(when:)` was made with, read without the lock (see ``SerializedEmitter/placeOperatorFields(_:)``).
+struct RetryWhenFields<Element, Failure: Error> {
     let source: Observable<Element>
     let lifetime: Lifetime
     /// The failures handed to the user's trigger.
-    let errors = PublishSubject<Failure>()
-    /// Guarded by the emitter's lock: a failure was handed to the trigger and no attempt runs.
-    var isWaiting = false
-    /// Guarded by the emitter's lock: the trigger ended while no failure was waiting; applied at the next failure.
-    var triggerEnd: Event<Never>?
-
-    init(source: Observable<Element>, lifetime: Lifetime) {
-        self.source = source
-        self.lifetime = lifetime
-    }
+    let errors: PublishSubject<Failure>
 }
 
 /// The storage of one `retry(when:)` subscription.
@@ -42,17 +40,40 @@ struct RetryWhenState<Element, Failure: Error> {
 /// and `triggerEnd`, and output goes through the emitter's drain. Resubscribing goes through a
 /// ``ResubscriptionLoop``, so a source that fails during subscribe and a trigger that answers at once
 /// do not recurse.
-final class RetryWhenStorage<Element, Failure: Error>: SerializedEmitter<Element, RetryWhenState<Element, Failure>> {
-    /// The resubscription loop, on the storage's extra word.
-    var resubscriptionLoop: ResubscriptionLoop { ResubscriptionLoop(requests: AtomicView(extraWords)) }
+final class RetryWhenStorage<Element, Failure: Error>: SerializedEmitter<Element, RetryWhenState> {
+    /// A storage for one subscription to `source`, delivering to `sink`.
+    static func make(source: Observable<Element>, lifetime: Lifetime, sink: @escaping EventSink<Element>)
+        -> RetryWhenStorage
+    {
+        let storage = make(
+            sink: sink, state: RetryWhenState(),
+            extraWords: tailWords(for: RetryWhenFields<Element, Failure>.self) + 1)
+        storage.placeOperatorFields(
+            RetryWhenFields<Element, Failure>(source: source, lifetime: lifetime, errors: PublishSubject()))
+        return storage
+    }
+
+    deinit {
+        removeOperatorFields(as: RetryWhenFields<Element, Failure>.self)
+    }
+
+    /// What it was made with.
+    var fields: UnsafeMutablePointer<RetryWhenFields<Element, Failure>> {
+        operatorFields(as: RetryWhenFields<Element, Failure>.self)
+    }
+
+    /// The resubscription loop, on the word after the operator's fields.
+    var resubscriptionLoop: ResubscriptionLoop {
+        ResubscriptionLoop(
+            requests: atomic(2 + Self.emitterWords + tailWords(for: RetryWhenFields<Element, Failure>.self)))
+    }
 
     /// The failures handed to the user's trigger.
-    var errors: PublishSubject<Failure> { state.pointee.errors }
+    var errors: PublishSubject<Failure> { fields.pointee.errors }
 
     func subscribeNext() {
-        // Field by field: `isWaiting` and `triggerEnd` beside them are the lock's.
-        let lifetime = state.pointee.lifetime
-        let source = state.pointee.source
+        let lifetime = fields.pointee.lifetime
+        let source = fields.pointee.source
         resubscriptionLoop.run {
             // `false` is final: the subscription has ended.
             guard lifetime.isActive, let attempt = lifetime.makeChild() else { return false }

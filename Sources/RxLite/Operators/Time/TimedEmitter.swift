@@ -9,7 +9,7 @@ import Foundation
 /// the subscription's lifetime owns it, and `dispose()` cancels the timer.
 class TimedEmitter<Output, Machine>: SerializedEmitter<Output, Machine>, Disposable {
     /// A storage whose timer runs on `scheduler`, for the subscription `lifetime`, delivering to `sink`, with
-    /// `machine` as its state.
+    /// `machine` as its state; the ``TimerFields`` go in the tail, after the emitter's.
     final class func make(
         scheduler: any SchedulerType, lifetime: Lifetime, sink: @escaping EventSink<Output>, machine: Machine
     ) -> Self {
@@ -26,7 +26,7 @@ class TimedEmitter<Output, Machine>: SerializedEmitter<Output, Machine>, Disposa
     @inline(__always)
     static var timerWord: Int { 2 + emitterWords }
 
-    /// The timer's fields, in the words after the emitter's.
+    /// The timer's fields.
     @inline(__always)
     final var timer: UnsafeMutablePointer<TimerFields> { fields(at: Self.timerWord, as: TimerFields.self) }
 
@@ -38,10 +38,10 @@ class TimedEmitter<Output, Machine>: SerializedEmitter<Output, Machine>, Disposa
     @inline(__always)
     final var lifetime: Lifetime { timer.pointee.lifetime }
 
-    /// The scheduler's clock: read in place, without copying the scheduler out of the tail (a copy of the
-    /// existential is a retain and a release per event).
+    /// The scheduler's clock, for the upstream's events: asked of ``TimerFields/upstreamClock`` where it is (see
+    /// there).
     @inline(__always)
-    final var now: Date { TimerFields.now(of: &timer.pointee.scheduler) }
+    final var upstreamNow: Date { TimerFields.now(of: &timer.pointee.upstreamClock) }
 
     final func withTimerSlot<Result>(_ body: (inout TimerSlot) -> Result) -> Result {
         let lock = lock
@@ -70,10 +70,9 @@ class TimedEmitter<Output, Machine>: SerializedEmitter<Output, Machine>, Disposa
         case .emit(let element):
             unlock(emitting: .next(element))
         case .emitAndComplete(let element):
-            let emitter = emitter
-            let delivers = emitter.pointee.admit(.next(element), emitState)
+            let delivers = admit(.next(element))
             // Queued behind the element, in the same critical section.
-            _ = emitter.pointee.admit(.completed, emitState)
+            _ = admit(.completed)
             lock.unlock()
             if delivers { deliver(.next(element)) }
         case .complete:
@@ -88,18 +87,23 @@ class TimedEmitter<Output, Machine>: SerializedEmitter<Output, Machine>, Disposa
 /// What every time operator's storage keeps beside the emitter's fields, in the tail (see ``LockedBuffer``). The
 /// scheduler is held as an existential, which has one layout whatever the scheduler.
 struct TimerFields {
-    /// Never changes: `var` only so that ``now(of:)`` reads it in place.
-    var scheduler: any SchedulerType
+    let scheduler: any SchedulerType
+    /// The same scheduler again, asked for the time only by the upstream's events, which arrive one at a time. It is
+    /// opened where it is (`inout`, ``now(of:)``): read as a value, the existential was copied out first, a retain and
+    /// a release per event. No other thread touches it, so that access is never concurrent (ThreadSanitizer counts
+    /// an `inout` access as a write); the timer's thread reads ``scheduler``.
+    var upstreamClock: any SchedulerType
     let lifetime: Lifetime
     /// Guarded by the lock; no event touches it, only arming and disposing.
     var timerSlot = TimerSlot()
 
     init(scheduler: any SchedulerType, lifetime: Lifetime) {
         self.scheduler = scheduler
+        upstreamClock = scheduler
         self.lifetime = lifetime
     }
 
-    /// `scheduler.now`, the existential opened where it is: read as a value, it was copied out first.
+    /// `scheduler.now`, the existential opened where it is.
     @inline(__always)
     static func now(of scheduler: inout any SchedulerType) -> Date { scheduler.now }
 }
@@ -133,7 +137,7 @@ final class TimedMachineStorage<Machine: TimedStateMachine>: TimedEmitter<Machin
     func on(_ event: Event<Machine.Element>) {
         switch event {
         case .next(let element):
-            let now = self.now
+            let now = upstreamNow
             perform({ $0.next(element, now: now) }, arm: { armTimer(after: $0) })
         case .error(let error):
             emit { $0.failed() ? .error(error) : nil }
@@ -144,7 +148,7 @@ final class TimedMachineStorage<Machine: TimedStateMachine>: TimedEmitter<Machin
 
     func timerFired() {
         guard lifetime.isActive else { return }
-        let now = self.now
+        let now = scheduler.now
         perform({ $0.timerFired(now: now) }, arm: { armTimer(after: $0) })
     }
 }

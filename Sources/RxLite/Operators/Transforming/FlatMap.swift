@@ -10,7 +10,7 @@ extension ObservableType {
             let flatMap = UnaryOperatorObservable<Element, Source.Element, Element, Source>.of(observable)
             let outer = FlatMapOuter(
                 parent: lifetime, selector: flatMap.function,
-                state: MergeStorage<Source.Element>.make(sink: sink, state: MergeCount(running: 1)))
+                state: MergeStorage<Source.Element>.make(sink: sink, running: 1))
             flatMap.source.subscribeChild(outer, of: lifetime) { outer.on($0) }
         }
     }

@@ -43,7 +43,7 @@ extension ObservableType {
         let operation = UnaryOperatorObservable<Element, Source.Element, Element, Source>.of(observable)
         let outer = SwitchOuter(
             parent: lifetime, selector: operation.function,
-            state: SwitchStorage<Source.Element>.make(sink: sink, state: SwitchState()),
+            state: SwitchStorage<Source.Element>.make(sink: sink),
             replacing: replacing)
         operation.source.subscribeChild(outer, of: lifetime) { outer.on($0) }
     }
@@ -65,13 +65,24 @@ struct SwitchState {
     var current: (id: UInt64, lifetime: Lifetime)?
     var latestID: UInt64 = 0
     var outerDone = false
-    /// A finished, unreferenced child lifetime ready for the next inner sequence. Touched only by
-    /// ``SwitchStorage/start(_:parent:replacing:)``, without the lock (see there).
-    var spareChild: Lifetime?
 }
 
 /// The storage of `flatMapLatest` and `flatMapFirst`.
 final class SwitchStorage<Element>: SerializedEmitter<Element, SwitchState> {
+    /// A storage delivering to `sink`.
+    static func make(sink: @escaping EventSink<Element>) -> SwitchStorage {
+        make(sink: sink, state: SwitchState(), extraWords: 1)
+    }
+
+    deinit {
+        spareChild.pointee = nil
+    }
+
+    /// A finished, unreferenced child lifetime ready for the next inner sequence, in the extra word (zero bits are
+    /// `nil`). Touched only by ``start(_:parent:replacing:)``, without the lock (see there), so not in the state,
+    /// which inner sequences' threads hand whole to their transitions under the lock.
+    var spareChild: UnsafeMutablePointer<Lifetime?> { extraWords.assumingMemoryBound(to: Lifetime?.self) }
+
     /// Whether an inner subscription runs now.
     var hasCurrent: Bool { withLock { $0.current != nil } }
 
@@ -121,12 +132,11 @@ final class SwitchStorage<Element>: SerializedEmitter<Element, SwitchState> {
     /// Starts `inner` (not a `just`: see ``startJust(_:replacing:)``) as the one that may emit. With `replacing`, a
     /// running inner is disposed first; without, `inner` is dropped while one runs.
     func start(_ inner: Observable<Element>, parent: Lifetime, replacing: Bool) {
-        let state = state
         var previous: (id: UInt64, lifetime: Lifetime)?
         // `spareChild` is touched only here, and `start` runs only from the outer upstream's handler, one call at
         // a time (the Rx contract), so it needs no lock. The child is made before the lock is taken: making one can
         // anchor the lifetimes above it (see `Lifetime.init(parent:)`), which may dispose an ended one.
-        var child = state.pointee.spareChild.take() ?? Lifetime(parent: parent)
+        var child = spareChild.pointee.take() ?? Lifetime(parent: parent)
         let id = withLock { state -> UInt64? in
             if isStopped || (!replacing && state.current != nil) { return nil }
             previous = state.current
@@ -136,7 +146,7 @@ final class SwitchStorage<Element>: SerializedEmitter<Element, SwitchState> {
         }
         guard let id else {
             // Dropped (`flatMapFirst` while an inner runs, or after the end): the unused child is the next spare.
-            state.pointee.spareChild = child
+            spareChild.pointee = child
             return
         }
         previous?.lifetime.finishChild()
@@ -144,7 +154,7 @@ final class SwitchStorage<Element>: SerializedEmitter<Element, SwitchState> {
         if parent.attachIfRunning(child) { return }
         // An inner that ended during subscribe leaves its child for the next one when nothing else holds it; events
         // from a stale inner carry an old `id` and are dropped anyway.
-        if Lifetime.reuse(&child) { state.pointee.spareChild = child }
+        if Lifetime.reuse(&child) { spareChild.pointee = child }
     }
 }
 

@@ -75,7 +75,7 @@ final class BufferStorage<Element>: TimedEmitter<[Element], BufferState<Element>
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            let now = self.now
+            let now = upstreamNow
             emit { state in
                 guard case .running = state.chunk.state else { return nil }
                 state.buffer.append(element)

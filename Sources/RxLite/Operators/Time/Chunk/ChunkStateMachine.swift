@@ -78,7 +78,7 @@ extension TimedEmitter where Machine: ChunkHolding {
     /// Returns when to arm the timer again (`nil`: not at all).
     final func chunkTimerFired(closeChunk: ((inout Machine) -> Bool) -> Void) -> TimeInterval? {
         guard lifetime.isActive else { return nil }
-        let now = self.now
+        let now = scheduler.now
         var rearmAfter: TimeInterval?
         closeChunk { machine in
             switch machine.chunk.timerFired(now: now) {

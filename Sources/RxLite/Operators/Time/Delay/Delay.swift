@@ -60,7 +60,7 @@ final class DelayStorage<Element>: TimedEmitter<Element, DelayStateMachine<Eleme
             emit { $0.failed() ? .error(error) : nil }
             return
         }
-        let now = self.now
+        let now = upstreamNow
         let delay = withLock { $0.enqueue(event, now: now) }
         if let delay { armTimer(after: delay) }
     }
@@ -68,7 +68,7 @@ final class DelayStorage<Element>: TimedEmitter<Element, DelayStateMachine<Eleme
     func timerFired() {
         withLock { $0.timerFired() }
         while lifetime.isActive {
-            let now = self.now
+            let now = scheduler.now
             var isDrained = false
             var rearmAfter: TimeInterval?
             emit { state in

@@ -63,7 +63,7 @@ struct TimeoutState<Element> {
 /// and subscribes the fallback, whose events go through the same serialized output.
 final class TimeoutStorage<Element>: TimedEmitter<Element, TimeoutState<Element>>, TimedOperator {
     func onSource(_ event: Event<Element>) {
-        let now = self.now
+        let now = upstreamNow
         emit { $0.clock.sourceEvent(isTerminal: event.isStopEvent, now: now) ? event : nil }
     }
 
@@ -73,18 +73,20 @@ final class TimeoutStorage<Element>: TimedEmitter<Element, TimeoutState<Element>
 
     func timerFired() {
         guard lifetime.isActive else { return }
-        let now = self.now
-        let action = withLock { $0.clock.timerFired(now: now) }
+        let now = scheduler.now
+        // The fallback and the source's lifetime are read in the same critical section: the source's thread hands the
+        // whole state to the machine under the lock.
+        let (action, fallback, sourceLifetime) = withLock { state in
+            (state.clock.timerFired(now: now), state.fallback, state.sourceLifetime)
+        }
         switch action {
         case .none:
             break
         case .armTimer(let seconds):
             armTimer(after: seconds)
         case .timeOut:
-            // Read field by field: the clock beside them is the lock's.
-            let state = state
-            state.pointee.sourceLifetime.finishChild()
-            if let fallback = state.pointee.fallback {
+            sourceLifetime.finishChild()
+            if let fallback {
                 fallback.subscribeTopLevel(onFallback, lifetime)
             } else {
                 emit(.error(RxError.timeout))

@@ -71,7 +71,7 @@ final class WindowStorage<Element>: TimedEmitter<Observable<Element>, WindowStat
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            let now = self.now
+            let now = upstreamNow
             let windows = withLock { state -> (window: PublishSubject<Element>, opened: PublishSubject<Element>?)? in
                 guard case .running = state.chunk.state else { return nil }
                 let window = state.current
