@@ -19,42 +19,35 @@ import Dispatch
 ///   the others are queued and handled, in order, by a task isolated to the actor.
 ///
 /// Invariants:
-/// - `lock` guards `queue`, `isScheduled` and `subscribingThread`; it is never held while a handler runs.
+/// - The lock guards `queue`, `isScheduled` and `subscribingThread`; it is never held while a handler runs.
 /// - At most one drain is scheduled at a time (`isScheduled`), and an event is handled inline only while the queue is
 ///   empty and no drain is scheduled, so handlers see events in arrival order and never overlap.
 /// - The observer checks the lifetime when it handles an event, so nothing is handled after dispose.
-final class IsolatedDelivery<Element>: @unchecked Sendable {
-    /// The word of `lock`, in this object's own memory rather than a heap cell of its own (see
-    /// ``InlineWord``): one allocation fewer. Must stay the first stored property.
-    var words = InlineWord()
-    let live = LiveResource()
-    /// `nil` for the main actor.
-    let actor: (any Actor)?
-    var lock: LockWord { LockWord(word: 0, of: self) }
-    @exclusivity(unchecked) var queue: [Event<Element>] = []
-    @exclusivity(unchecked) var isScheduled = false
-    @exclusivity(unchecked) var subscribingThread: pthread_t?
-
-    init(isolation: any Actor) {
-        actor = isolation === MainActor.shared ? nil : isolation
-        assertFirstStoredProperty(of: self, &words)
-    }
-
-    /// A delivery to `isolation` for `observer`, which from now on sends its events through it.
-    static func attach(to observer: ClosureObserver<Element>, isolation: any Actor) -> IsolatedDelivery {
-        let delivery = IsolatedDelivery(isolation: isolation)
-        observer.delivery = delivery
+final class IsolatedDelivery<Element>: LockedBuffer<IsolatedDeliveryState<Element>> {
+    /// A delivery to `isolation`. The tail: the lock, then the ``IsolatedDeliveryFields``.
+    static func make(isolation: any Actor) -> IsolatedDelivery {
+        let delivery = make(words: 1 + tailWords(for: IsolatedDeliveryFields.self), state: IsolatedDeliveryState())
+        delivery.placeFields(
+            IsolatedDeliveryFields(actor: isolation === MainActor.shared ? nil : isolation), at: 1)
         return delivery
     }
+
+    deinit {
+        removeFields(at: 1, as: IsolatedDeliveryFields.self)
+    }
+
+    /// The actor, `nil` for the main actor: read without the lock.
+    @inline(__always)
+    var actor: (any Actor)? { fields(at: 1, as: IsolatedDeliveryFields.self).pointee.actor }
 
     /// From now until ``endSubscribing()``, events delivered on this thread are handled at once: `subscribe` runs
     /// isolated to the actor.
     func beginSubscribing() {
-        lock.withLock { subscribingThread = pthread_self() }
+        withLock { $0.subscribingThread = pthread_self() }
     }
 
     func endSubscribing() {
-        lock.withLock { subscribingThread = nil }
+        withLock { $0.subscribingThread = nil }
     }
 
     /// Looks only at `isScheduled`, never at the queue: events are queued only while a drain is scheduled (the drain
@@ -65,18 +58,19 @@ final class IsolatedDelivery<Element>: @unchecked Sendable {
     /// observer holds the delivery). A scheduled drain holds it strongly until it ran, so events accepted before the
     /// source went away (a subject released right after its last event) are still handled.
     func on(_ event: Event<Element>, from observer: ClosureObserver<Element>) {
+        let state = state
         lock.lock()
-        if !isScheduled && isIsolatedHere() {
+        if !state.pointee.isScheduled && isIsolatedHere() {
             lock.unlock()
             observer.handle(event)
             return
         }
-        queue.append(event)
-        if isScheduled {
+        state.pointee.queue.append(event)
+        if state.pointee.isScheduled {
             lock.unlock()
             return
         }
-        isScheduled = true
+        state.pointee.isScheduled = true
         lock.unlock()
         scheduleDrain(observer)
     }
@@ -84,18 +78,24 @@ final class IsolatedDelivery<Element>: @unchecked Sendable {
     /// Whether the calling code runs isolated to the actor (under the lock).
     func isIsolatedHere() -> Bool {
         if actor == nil { return MainScheduler.isOnMainQueue }
-        guard let subscribingThread else { return false }
+        guard let subscribingThread = state.pointee.subscribingThread else { return false }
         return pthread_equal(subscribingThread, pthread_self()) != 0
     }
 
     func scheduleDrain(_ observer: ClosureObserver<Element>) {
-        let observer = UncheckedTransfer(value: observer)
+        // Into `@Sendable` closures: the delivery serializes what it holds behind its lock, and the observer is handled
+        // only by the drain.
+        let transfer = UncheckedTransfer(value: (delivery: self, observer: observer))
         guard let actor else {
             // Debug builds: what the handlers make belongs to the scope the subscription was made in.
-            DispatchQueue.main.async { observer.value.lifetime.live.withCreationScope { self.drain(observer.value) } }
+            DispatchQueue.main.async {
+                transfer.value.observer.lifetime.live.withCreationScope {
+                    transfer.value.delivery.drain(transfer.value.observer)
+                }
+            }
             return
         }
-        Task { await self.drain(observer.value, isolatedTo: actor) }
+        Task { await transfer.value.delivery.drain(transfer.value.observer, isolatedTo: actor) }
     }
 
     private func drain(_ observer: ClosureObserver<Element>, isolatedTo actor: isolated any Actor) {
@@ -104,17 +104,32 @@ final class IsolatedDelivery<Element>: @unchecked Sendable {
 
     /// Handles everything queued, in order; called on the actor.
     private func drain(_ observer: ClosureObserver<Element>) {
+        let state = state
         while true {
             lock.lock()
-            if queue.isEmpty {
-                isScheduled = false
+            if state.pointee.queue.isEmpty {
+                state.pointee.isScheduled = false
                 lock.unlock()
                 return
             }
-            let events = queue
-            queue.removeAll()
+            let events = state.pointee.queue
+            state.pointee.queue.removeAll()
             lock.unlock()
             for event in events { observer.handle(event) }
         }
     }
+}
+
+/// The state of an ``IsolatedDelivery``, under its lock.
+struct IsolatedDeliveryState<Element> {
+    var queue: [Event<Element>] = []
+    var isScheduled = false
+    var subscribingThread: pthread_t?
+}
+
+/// What an ``IsolatedDelivery`` was made with, in its tail.
+struct IsolatedDeliveryFields {
+    let live = LiveResource()
+    /// `nil` for the main actor.
+    let actor: (any Actor)?
 }

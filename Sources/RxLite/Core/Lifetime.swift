@@ -53,13 +53,8 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     typealias Resource = any Disposable & AnyObject
 
     private final var lock: LockWord { LockWord(word: 2, of: self) }
-    // Guarded by `lock`. Most lifetimes hold one resource, so the first lives outside the array.
-    @exclusivity(unchecked) private final var firstResource: Resource?
-    @exclusivity(unchecked) private final var firstKey: UInt64 = 0
-    /// The other resources, under keys from `nextKey`: taking out any of N (a finished inner subscription of
-    /// flatMap or merge, however old) is O(log N).
-    @exclusivity(unchecked) private final var moreResources = DisposableList<Resource>()
-    private final var nextKey: UInt64 = 1
+    /// What the lifetime holds, guarded by `lock`, in one field: one unchecked access where each field was one.
+    @exclusivity(unchecked) private final var resources = LifetimeResources()
     // Guarded by the *parent's* lock: this lifetime's key among the parent's resources, once attached.
     private final var keyInParent: UInt64 = 0
     /// Set (sequentially consistent) before the parent's `attach` looks at this child, read (sequentially
@@ -167,16 +162,7 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     /// Holding `lock`: adds `resource` and returns its key; `nil` when the lifetime is disposed.
     private final func addResource(_ resource: Resource) -> UInt64? {
         if status.load(ordering: .acquiring) == Lifetime.disposed { return nil }
-        let key = nextKey
-        nextKey &+= 1
-        // The first slot only while nothing else is held, so that it always holds the oldest resource.
-        if firstKey == 0 && moreResources.isEmpty {
-            firstResource = resource
-            firstKey = key
-        } else {
-            moreResources.append(resource, key: key)
-        }
-        return key
+        return resources.add(resource)
     }
 
     /// Ties a cleanup action to this lifetime.
@@ -186,13 +172,7 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
 
     /// Holding `lock`: takes the resource added under `key` out and returns it (`nil` when it is gone).
     private final func takeResource(key: UInt64) -> Resource? {
-        if firstKey == key {
-            let resource = firstResource
-            firstResource = nil
-            firstKey = 0
-            return resource
-        }
-        return moreResources.remove(key: key)
+        resources.take(key: key)
     }
 
     /// Takes the resource inserted under `key` out without disposing it, and returns it (`nil` when it is gone
@@ -268,16 +248,12 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     final func dispose() {
         if status.exchange(Lifetime.disposed, ordering: .sequentiallyConsistent) == Lifetime.disposed { return }
         lock.lock()
-        if firstKey == 0 && moreResources.isEmpty {
+        if resources.isEmpty {
             // Nothing to release: the usual case for an inner sequence that ended during subscribe.
             lock.unlock()
             return
         }
-        let first = firstResource
-        var more = DisposableList<Resource>()
-        swap(&more, &moreResources)
-        firstResource = nil
-        firstKey = 0
+        let (first, more) = resources.takeAll()
         lock.unlock()
         first?.dispose()
         more.forEach { $0.dispose() }
@@ -342,6 +318,50 @@ final class ForwardingChild<Element>: Lifetime, @unchecked Sendable {
         }
         finishChild()
         sink(event)
+    }
+}
+
+/// What a ``Lifetime`` holds: its resources under keys, the oldest outside the list, since most lifetimes hold one.
+struct LifetimeResources {
+    private var firstResource: Lifetime.Resource?
+    private var firstKey: UInt64 = 0
+    /// The other resources, under keys from `nextKey`: taking out any of N (a finished inner subscription of
+    /// flatMap or merge, however old) is O(log N).
+    private var moreResources = DisposableList<Lifetime.Resource>()
+    private var nextKey: UInt64 = 1
+
+    /// Whether it holds nothing.
+    var isEmpty: Bool { firstKey == 0 && moreResources.isEmpty }
+
+    /// Adds `resource` and returns its key.
+    mutating func add(_ resource: Lifetime.Resource) -> UInt64 {
+        let key = nextKey
+        nextKey &+= 1
+        // The first slot only while nothing else is held, so that it always holds the oldest resource.
+        if isEmpty {
+            firstResource = resource
+            firstKey = key
+        } else {
+            moreResources.append(resource, key: key)
+        }
+        return key
+    }
+
+    /// Takes the resource added under `key` out and returns it (`nil` when it is gone).
+    mutating func take(key: UInt64) -> Lifetime.Resource? {
+        if firstKey == key {
+            firstKey = 0
+            return firstResource.take()
+        }
+        return moreResources.remove(key: key)
+    }
+
+    /// Takes every resource out: the oldest, and the others in key order.
+    mutating func takeAll() -> (first: Lifetime.Resource?, more: DisposableList<Lifetime.Resource>) {
+        var more = DisposableList<Lifetime.Resource>()
+        swap(&more, &moreResources)
+        firstKey = 0
+        return (firstResource.take(), more)
     }
 }
 

@@ -71,12 +71,12 @@ extension ObservableConvertibleType {
         // handlers: a closure capturing one object uses it as its context, so events skip unpacking a context. It is
         // not the lifetime itself (which would save an allocation): the returned disposable is often kept after the
         // end (a DisposeBag keeps everything), and it must not keep the handlers and what they capture.
-        let observer = ClosureObserver(
-            lifetime: lifetime, onNext: onNext, onError: onError, onCompleted: onCompleted)
         // One call site with one sink either way: this sequence must not escape into an out-of-line function, nor
-        // get one of two sinks, or the optimizer stops fusing a map/filter chain into its source (MapFilterPumping
-        // measured 4x dearer). The isolated path is a field the observer checks.
-        let delivery = isolation.map { IsolatedDelivery.attach(to: observer, isolation: $0) }
+        // get one of two sinks, or the optimizer stops fusing a map/filter chain into its source. The isolated path is
+        // a field the observer checks.
+        let delivery = isolation.map { IsolatedDelivery<Element>.make(isolation: $0) }
+        let observer = ClosureObserver(
+            lifetime: lifetime, delivery: delivery, onNext: onNext, onError: onError, onCompleted: onCompleted)
         delivery?.beginSubscribing()
         let source = asObservable()
         #if DEBUG
@@ -151,11 +151,9 @@ final class ClosureObserver<Element> {
     let onNext: ((Element) -> Void)?
     let onError: ((any Error) -> Void)?
     let onCompleted: (() -> Void)?
-    /// Set (once, before the subscription starts) when the subscriber is isolated to an actor: events then go
-    /// through it to reach ``handle(_:)`` on that actor.
-    /// Unchecked: written once before the subscription starts, then only read; a checked `var` cost a dynamic
-    /// exclusivity check per event (PublishSubjectPumping 209 -> 303 instructions).
-    @exclusivity(unchecked) var delivery: IsolatedDelivery<Element>?
+    /// Set when the subscriber is isolated to an actor: events then go through it to reach ``handle(_:)`` on that
+    /// actor.
+    let delivery: IsolatedDelivery<Element>?
     #if DEBUG
         /// Where the subscription was made, for ``Hooks/defaultErrorHandler``; recorded in debug builds only (as in
         /// RxSwift) so that release builds pay nothing for it.
@@ -163,10 +161,11 @@ final class ClosureObserver<Element> {
     #endif
 
     init(
-        lifetime: Lifetime, onNext: ((Element) -> Void)?, onError: ((any Error) -> Void)?,
-        onCompleted: (() -> Void)?
+        lifetime: Lifetime, delivery: IsolatedDelivery<Element>?, onNext: ((Element) -> Void)?,
+        onError: ((any Error) -> Void)?, onCompleted: (() -> Void)?
     ) {
         self.lifetime = lifetime
+        self.delivery = delivery
         self.onNext = onNext
         self.onError = onError
         self.onCompleted = onCompleted

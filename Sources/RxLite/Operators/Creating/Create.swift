@@ -32,9 +32,9 @@ extension ObservableType {
         _ subscribe: @escaping (AnyObserver<Element>) -> any Disposable
     ) -> Observable<Element> {
         Observable { sink, lifetime, _ in
-            let observer = CreateObserver(sink: sink, lifetime: lifetime, releasesOnEnd: false)
+            let observer = CreateObserver.make(sink: sink, lifetime: lifetime, releasesOnEnd: false)
             HeldLocks.checkNoneHeld("create's subscribe handler")
-            observer.hold(subscribe(AnyObserver(eventHandler: observer.on)))
+            observer.hold(subscribe(AnyObserver(eventHandler: observer.storage.on)))
         }
     }
 }
@@ -43,160 +43,169 @@ extension ObservableType {
 /// code that may not, and disposes what `subscribe` returned once the end has been delivered.
 ///
 /// Invariants:
-/// - `state` says whether a thread is delivering (`emitting`), whether events wait in `outbox` (`pending`), and
-///   whether a terminal event was accepted (`stopped`: nothing is accepted after it).
-/// - An element sent while nobody delivers takes the fast path: one compare-and-swap to start emitting, the sink,
-///   one to stop. Everything else (a terminal event, a call while another thread delivers) goes through `lock`,
-///   which guards `outbox`, `resourceKey` and `endedBeforeHold`, and is never held while `sink` runs.
-/// - Only the emitting thread calls `sink`; others queue into `outbox` and return, so events reach the subscriber one
-///   at a time, in the order they were accepted. `pending` is set only under the lock by a thread that queued, and
-///   cleared only under the lock by the emitter that took the queue.
+/// - Calls are serialized by a ``Drain``: the thread that finds nobody delivering delivers, the others queue behind
+///   it and return, so events reach the subscriber one at a time, in the order they were accepted, and the lock is
+///   never held while `sink` runs.
+/// - After a terminal event is accepted (`isStopped`), nothing is.
 /// - What `subscribe` returned lives in the lifetime under `resourceKey`, so disposing the subscription disposes
 ///   it; the end takes it back out with that key, so exactly one of the two disposes it. The lifetime holds the
 ///   resource, not this observer: an observer kept by a callback never keeps the subscription alive, and a
 ///   subscription never disposed leaves no cycle.
-final class CreateObserver<Element>: @unchecked Sendable {
-    static var emitting: UInt8 { 1 }
-    static var pending: UInt8 { 2 }
-    static var stopped: UInt8 { 4 }
+///
+/// It is `Sendable` (a callback marked `@Sendable` may capture it) whatever `Element` is, as RxSwift's observer may be
+/// called from any thread: the storage serializes the calls.
+struct CreateObserver<Element>: @unchecked Sendable {
+    let storage: CreateStorage<Element>
 
-    /// The words of `state` and `lock`, in this object's own memory (see ``InlineWord``): every `create`
-    /// subscription makes one observer, and a heap cell of their own cost each a second allocation. Must stay the
-    /// first stored property.
-    var words = (InlineWord(), InlineWord())
-    let live = LiveResource()
-    let sink: EventSink<Element>
-    let lifetime: Lifetime
-    /// Whether delivering a terminal event disposes the resource (RxSwift's `create` does).
-    let releasesOnEnd: Bool
-    /// `emitting`, `pending` and `stopped` bits; starts at zero.
-    var state: AtomicView<UInt8> { AtomicView(word: 0, of: self) }
-    var lock: LockWord { LockWord(word: 1, of: self) }
-    @exclusivity(unchecked) var outbox: [Event<Element>] = []
-    /// The resource's key in `lifetime`, once ``hold(_:)`` put it there.
-    @exclusivity(unchecked) var resourceKey: UInt64?
-    /// Set when the end was delivered before ``hold(_:)`` ran (a `subscribe` that ends synchronously).
-    @exclusivity(unchecked) var endedBeforeHold = false
-
-    init(sink: @escaping EventSink<Element>, lifetime: Lifetime, releasesOnEnd: Bool) {
-        self.sink = sink
-        self.lifetime = lifetime
-        self.releasesOnEnd = releasesOnEnd
-        assertFirstStoredProperty(of: self, &words)
+    /// An observer delivering to `sink` for the subscription `lifetime`; `releasesOnEnd` says whether delivering a
+    /// terminal event disposes the resource (RxSwift's `create` does).
+    static func make(sink: @escaping EventSink<Element>, lifetime: Lifetime, releasesOnEnd: Bool) -> CreateObserver {
+        CreateObserver(storage: .make(sink: sink, lifetime: lifetime, releasesOnEnd: releasesOnEnd))
     }
 
+    func on(_ event: Event<Element>) { storage.on(event) }
+
+    /// Sends `element` and completes, as one call (see ``CreateStorage/onLast(_:)``).
+    func onLast(_ element: Element) { storage.onLast(element) }
+
+    /// Keeps what `subscribe` returned until the end (see ``CreateStorage/hold(_:)``).
+    func hold(_ resource: any Disposable) { storage.hold(resource) }
+}
+
+/// The storage of ``CreateObserver``: its state under the lock, and in the tail the lock, the drain's ``EmitState``
+/// and the ``CreateFields``.
+final class CreateStorage<Element>: LockedBuffer<CreateState> {
+    /// A storage delivering to `sink` for the subscription `lifetime`.
+    static func make(sink: @escaping EventSink<Element>, lifetime: Lifetime, releasesOnEnd: Bool) -> CreateStorage {
+        let storage = make(words: 2 + tailWords(for: CreateFields<Element>.self), state: CreateState())
+        storage.placeFields(CreateFields(sink: sink, lifetime: lifetime, releasesOnEnd: releasesOnEnd), at: 2)
+        return storage
+    }
+
+    deinit {
+        removeFields(at: 2, as: CreateFields<Element>.self)
+    }
+
+    /// The drain's ``EmitState``.
+    @inline(__always)
+    var emitState: AtomicView<Int> { atomic(1) }
+
+    /// The observer's fields.
+    @inline(__always)
+    var fields: UnsafeMutablePointer<CreateFields<Element>> { fields(at: 2, as: CreateFields<Element>.self) }
+
     func on(_ event: Event<Element>) {
-        guard lifetime.isActive else { return }
-        if case .next = event,
-            state.compareExchange(expected: 0, desired: Self.emitting, ordering: .acquiring).exchanged
-        {
-            sink(event)
-            if state.compareExchange(expected: Self.emitting, desired: 0, ordering: .releasing).exchanged { return }
-            drain()
+        let fields = fields
+        guard fields.pointee.lifetime.isActive else { return }
+        lock.lock()
+        if state.pointee.isStopped {
+            lock.unlock()
             return
         }
-        submit(event, then: nil)
+        if event.isStopEvent { state.pointee.isStopped = true }
+        let delivers = fields.pointee.drain.admit(event, emitState)
+        lock.unlock()
+        if delivers { deliver(event) }
     }
 
     /// Sends `element` and completes, as one call: a later call, from this thread or another, cannot come between
     /// the two (what `Single.create`'s and `Maybe.create`'s callbacks need).
     func onLast(_ element: Element) {
-        guard lifetime.isActive else { return }
-        submit(.next(element), then: .completed)
-    }
-
-    /// The slow path: delivers `event` (and `then`, right after it) now if nobody else is delivering, else queues
-    /// them for the thread that is.
-    func submit(_ event: Event<Element>, then second: Event<Element>?) {
-        let stops = event.isStopEvent || second?.isStopEvent == true
+        let fields = fields
+        guard fields.pointee.lifetime.isActive else { return }
         lock.lock()
-        while true {
-            let current = state.load(ordering: .acquiring)
-            if current & Self.stopped != 0 {
-                lock.unlock()
-                return
-            }
-            let stopBit = stops ? Self.stopped : 0
-            if current & Self.emitting == 0 {
-                guard
-                    state.compareExchange(
-                        expected: current, desired: Self.emitting | stopBit, ordering: .acquiringAndReleasing
-                    ).exchanged
-                else { continue }
-                lock.unlock()
-                deliver(event)
-                if let second { deliver(second) }
-                drain()
-                return
-            }
-            guard
-                state.compareExchange(
-                    expected: current, desired: current | Self.pending | stopBit, ordering: .acquiringAndReleasing
-                ).exchanged
-            else { continue }
-            outbox.append(event)
-            if let second { outbox.append(second) }
+        if state.pointee.isStopped {
             lock.unlock()
             return
         }
+        state.pointee.isStopped = true
+        let delivers = fields.pointee.drain.admit(.next(element), emitState)
+        // Queued behind the element in the same critical section: admitting it made this thread the emitter.
+        _ = fields.pointee.drain.admit(.completed, emitState)
+        lock.unlock()
+        if delivers { deliver(.next(element)) }
     }
 
-    /// Delivers what queued up while this thread was emitting, until nothing is left; then stops emitting.
-    func drain() {
-        while true {
-            var current = state.load(ordering: .acquiring)
-            if current & Self.pending == 0,
-                state.compareExchange(
-                    expected: current, desired: current & Self.stopped, ordering: .acquiringAndReleasing
-                ).exchanged
-            {
-                return
-            }
+    /// As the emitter, without the lock: delivers `first`, then whatever was queued meanwhile.
+    @inline(__always)
+    func deliver(_ first: Event<Element>) {
+        deliverOne(first)
+        if EmitState.stop(emitState) { return }
+        deliverQueued()
+    }
+
+    /// As the emitter, without the lock, once something was queued: delivers the backlog, one event per critical
+    /// section, until the stop succeeds. Out of line: it runs only when calls raced or the subscriber called back.
+    @inline(never)
+    func deliverQueued() {
+        let fields = fields
+        repeat {
             lock.lock()
-            let events = outbox
-            outbox.removeAll()
-            current = state.load(ordering: .acquiring)
-            while !state.compareExchange(
-                expected: current, desired: current & ~Self.pending, ordering: .acquiringAndReleasing
-            ).exchanged {
-                current = state.load(ordering: .acquiring)
-            }
+            // The stop failed, so something is queued.
+            let next = fields.pointee.drain.next(emitState)!
             lock.unlock()
-            for event in events { deliver(event) }
-        }
+            deliverOne(next)
+        } while !EmitState.stop(emitState)
     }
 
-    func deliver(_ event: Event<Element>) {
-        if lifetime.isActive { sink(event) }
-        if releasesOnEnd && event.isStopEvent { releaseResource() }
+    @inline(__always)
+    func deliverOne(_ event: Event<Element>) {
+        let fields = fields
+        if fields.pointee.lifetime.isActive { fields.pointee.sink(event) }
+        if fields.pointee.releasesOnEnd && event.isStopEvent { releaseResource() }
     }
 
     /// Keeps what `subscribe` returned in the lifetime until the end; disposes it at once when the end already came.
     func hold(_ resource: any Disposable) {
-        lock.lock()
-        if endedBeforeHold {
-            lock.unlock()
+        if withLock({ $0.endedBeforeHold }) {
             resource.dispose()
             return
         }
-        lock.unlock()
+        let lifetime = fields.pointee.lifetime
         let key = lifetime.insert(resource)
-        lock.lock()
-        resourceKey = key
-        let ended = endedBeforeHold
-        lock.unlock()
+        let ended = withLock { state in
+            state.resourceKey = key
+            return state.endedBeforeHold
+        }
         // The end came while the resource was going in: take it back out (once: see the type's invariants).
         if ended, let key { lifetime.remove(key: key)?.dispose() }
     }
 
     /// Disposes the resource after the end was delivered, unless the lifetime did already.
     func releaseResource() {
-        lock.lock()
-        endedBeforeHold = true
-        let key = resourceKey
-        resourceKey = nil
-        lock.unlock()
-        if let key { lifetime.remove(key: key)?.dispose() }
+        let key = withLock { state in
+            state.endedBeforeHold = true
+            return state.resourceKey.take()
+        }
+        if let key { fields.pointee.lifetime.remove(key: key)?.dispose() }
+    }
+}
+
+/// The state of a ``CreateStorage``, under its lock.
+struct CreateState {
+    /// A terminal event was accepted: nothing after it is.
+    var isStopped = false
+    /// The resource's key in the lifetime, once ``CreateStorage/hold(_:)`` put it there.
+    var resourceKey: UInt64?
+    /// Set when the end was delivered before ``CreateStorage/hold(_:)`` ran (a `subscribe` that ends synchronously).
+    var endedBeforeHold = false
+}
+
+/// What a ``CreateStorage`` keeps in its tail: what it was made with, read without the lock, and its drain, changed
+/// under the lock (field by field: see ``SerializedEmitter/admit(_:)``).
+struct CreateFields<Element> {
+    let live = LiveResource()
+    let sink: EventSink<Element>
+    let lifetime: Lifetime
+    /// Whether delivering a terminal event disposes the resource (RxSwift's `create` does).
+    let releasesOnEnd: Bool
+    var drain = Drain<Event<Element>>()
+
+    @inline(__always)
+    init(sink: @escaping EventSink<Element>, lifetime: Lifetime, releasesOnEnd: Bool) {
+        self.sink = sink
+        self.lifetime = lifetime
+        self.releasesOnEnd = releasesOnEnd
     }
 }
 
@@ -206,9 +215,9 @@ extension Observable {
     /// allocation more for every observable created.
     static func made(by subscribe: @escaping (AnyObserver<Element>) -> any Disposable) -> Observable<Element> {
         Observable { sink, lifetime, _ in
-            let observer = CreateObserver(sink: sink, lifetime: lifetime, releasesOnEnd: true)
+            let observer = CreateObserver.make(sink: sink, lifetime: lifetime, releasesOnEnd: true)
             HeldLocks.checkNoneHeld("create's subscribe handler")
-            observer.hold(subscribe(AnyObserver(eventHandler: observer.on)))
+            observer.hold(subscribe(AnyObserver(eventHandler: observer.storage.on)))
         }
     }
 }

@@ -5,7 +5,7 @@
 /// share after every conversion and stateful operator, so this sits on their path often.
 ///
 /// Invariants:
-/// - Under `lock`: `hub`, `connection` and `subscribers` describe the current connection; they are set together by
+/// - Under the lock: `hub`, `connection` and `subscribers` describe the current connection; they are set together by
 ///   the first subscriber and cleared together when the last one leaves or the source ends.
 /// - A subscriber that leaves only counts against the connection it joined (`leave` compares connections), so a
 ///   late disposal of an earlier connection's subscriber never ends a later connection.
@@ -13,52 +13,55 @@
 ///   after joining the hub, that the connection is still current and unstarted and that it is itself still active;
 ///   it is never subscribed while the lock is held. Every subscriber checks, not only the one that created the
 ///   connection: that one may be disposed from another thread before it checks, while a second one joins.
-final class ShareWhileConnectedStorage<Memory: SubjectMemory>: @unchecked Sendable {
-    /// The word of `lock`, in this object's own memory rather than a heap cell of its own (see
-    /// ``InlineWord``): one allocation fewer. Must stay the first stored property.
-    var words = InlineWord()
-    let live = LiveResource()
+final class ShareWhileConnectedStorage<Memory: SubjectMemory>: LockedBuffer<ShareState<Memory>> {
     typealias Element = Memory.Element
 
-    let source: Observable<Element>
-    let makeMemory: () -> Memory
-    var lock: LockWord { LockWord(word: 0, of: self) }
-    // Guarded by `lock`.
-    @exclusivity(unchecked) var hub: SubjectHub<Memory>?
-    @exclusivity(unchecked) var connection: Lifetime?
-    @exclusivity(unchecked) var subscribers = 0
-    /// Whether a subscriber has started running the source for `connection`.
-    @exclusivity(unchecked) var isConnectStarted = false
+    /// The storage sharing `source`, each connection through a hub with a fresh `makeMemory()`. The tail: the lock,
+    /// then the ``ShareFields``.
+    static func make(source: Observable<Element>, makeMemory: @escaping () -> Memory) -> ShareWhileConnectedStorage {
+        let storage = make(words: 1 + tailWords(for: ShareFields<Memory>.self), state: ShareState())
+        storage.placeFields(ShareFields(source: source, makeMemory: makeMemory), at: 1)
+        return storage
+    }
+
+    deinit {
+        removeFields(at: 1, as: ShareFields<Memory>.self)
+    }
+
+    /// What it was made with, read without the lock.
+    @inline(__always)
+    var fields: UnsafeMutablePointer<ShareFields<Memory>> { fields(at: 1, as: ShareFields<Memory>.self) }
+
     #if DEBUG
         /// Tests only, set before the first subscription: runs on a subscribing thread between its joining the
         /// connection and its joining the hub, the window in which another thread can dispose the subscriber that
         /// created the connection and a second one can join. No user callback runs there, so a regression test
         /// cannot force that interleaving otherwise.
-        var afterJoiningForTesting: (() -> Void)?
+        var afterJoiningForTesting: (() -> Void)? {
+            get { fields.pointee.afterJoiningForTesting }
+            set { fields.pointee.afterJoiningForTesting = newValue }
+        }
     #endif
 
-    init(source: Observable<Element>, makeMemory: @escaping () -> Memory) {
-        self.source = source
-        self.makeMemory = makeMemory
-        assertFirstStoredProperty(of: self, &words)
-    }
-
     func subscribe(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
+        let state = state
         lock.lock()
         let hub: SubjectHub<Memory>
         let connection: Lifetime
-        if let currentHub = self.hub, let currentConnection = self.connection {
+        if let currentHub = state.pointee.hub, let currentConnection = state.pointee.connection {
             (hub, connection) = (currentHub, currentConnection)
         } else {
-            (hub, connection) = (SubjectHub.make(memory: makeMemory()), Lifetime())
-            self.hub = hub
-            self.connection = connection
-            isConnectStarted = false
+            // The memory is made holding the lock: `makeMemory` is RxLite's own (an empty memory of the kind the
+            // `share` asked for), never user code.
+            (hub, connection) = (SubjectHub.make(memory: fields.pointee.makeMemory()), Lifetime())
+            state.pointee.hub = hub
+            state.pointee.connection = connection
+            state.pointee.isConnectStarted = false
         }
-        subscribers += 1
+        state.pointee.subscribers += 1
         lock.unlock()
         #if DEBUG
-            afterJoiningForTesting?()
+            fields.pointee.afterJoiningForTesting?()
         #endif
         lifetime.insert(ShareSubscription(state: self, connection: connection))
         hub.subscribe(sink, lifetime)
@@ -66,8 +69,9 @@ final class ShareWhileConnectedStorage<Memory: SubjectMemory>: @unchecked Sendab
         // dropped it, and its lifetime's end leaves the connection. See the type's invariants for why every
         // subscriber checks.
         lock.lock()
-        let needsConnect = self.connection === connection && !isConnectStarted && lifetime.isActive
-        if needsConnect { isConnectStarted = true }
+        let needsConnect =
+            state.pointee.connection === connection && !state.pointee.isConnectStarted && lifetime.isActive
+        if needsConnect { state.pointee.isConnectStarted = true }
         lock.unlock()
         if needsConnect { connect(hub, connection) }
     }
@@ -75,7 +79,7 @@ final class ShareWhileConnectedStorage<Memory: SubjectMemory>: @unchecked Sendab
     /// Runs the source into `hub` for `connection`. On its end the connection is cleared first, so a subscriber
     /// arriving from then on starts the source again with a fresh hub.
     func connect(_ hub: SubjectHub<Memory>, _ connection: Lifetime) {
-        source.runSubscription(
+        fields.pointee.source.runSubscription(
             { [self] event in
                 if case .next = event {
                     if connection.isActive { hub.on(event) }
@@ -90,31 +94,60 @@ final class ShareWhileConnectedStorage<Memory: SubjectMemory>: @unchecked Sendab
 
     /// Forgets `connection` if it is still the current one.
     func clear(_ connection: Lifetime) {
+        let state = state
         lock.lock()
-        if self.connection === connection {
-            self.connection = nil
-            hub = nil
-            subscribers = 0
+        if state.pointee.connection === connection {
+            state.pointee.connection = nil
+            state.pointee.hub = nil
+            state.pointee.subscribers = 0
         }
         lock.unlock()
     }
 
     /// One subscriber of `connection` left; the last one to leave ends the connection, stopping the source.
     func leave(_ connection: Lifetime) {
+        let state = state
         lock.lock()
-        guard self.connection === connection else {
+        guard state.pointee.connection === connection else {
             lock.unlock()
             return
         }
-        subscribers -= 1
-        if subscribers > 0 {
+        state.pointee.subscribers -= 1
+        if state.pointee.subscribers > 0 {
             lock.unlock()
             return
         }
-        self.connection = nil
-        hub = nil
+        state.pointee.connection = nil
+        // Released after the lock: the hub's deinit lets its observers go.
+        let hub = state.pointee.hub.take()
         lock.unlock()
         connection.dispose()
+        _ = hub
+    }
+}
+
+/// The state of a ``ShareWhileConnectedStorage``, under its lock: the current connection.
+struct ShareState<Memory: SubjectMemory> {
+    var hub: SubjectHub<Memory>?
+    var connection: Lifetime?
+    var subscribers = 0
+    /// Whether a subscriber has started running the source for `connection`.
+    var isConnectStarted = false
+}
+
+/// What a ``ShareWhileConnectedStorage`` was made with, read without the lock, in its tail.
+struct ShareFields<Memory: SubjectMemory> {
+    let live = LiveResource()
+    let source: Observable<Memory.Element>
+    let makeMemory: () -> Memory
+    #if DEBUG
+        /// See ``ShareWhileConnectedStorage/afterJoiningForTesting``.
+        var afterJoiningForTesting: (() -> Void)?
+    #endif
+
+    init(source: Observable<Memory.Element>, makeMemory: @escaping () -> Memory) {
+        self.source = source
+        self.makeMemory = makeMemory
     }
 }
 

@@ -113,20 +113,24 @@ final class SwitchStorage<Element>: SerializedEmitter<Element, SwitchState> {
     /// previous inner). With `replacing`, a running inner is disposed first; without, `element` is dropped while one
     /// runs.
     func startJust(_ element: Element, replacing: Bool) {
-        var previous: (id: UInt64, lifetime: Lifetime)?
-        var isStarted = false
-        emit { state in
-            if isStopped || (!replacing && state.current != nil) { return nil }
-            isStarted = true
-            previous = state.current
-            state.latestID &+= 1
-            state.current = nil
-            return previous == nil ? .next(element) : nil
+        // The lock taken and handed to `unlock(emitting:)` here rather than through `emit { }`: an element of every
+        // outer event takes this path, and the closure `emit` is handed was a call of its own per event.
+        let state = state
+        lock.lock()
+        if isStopped || (!replacing && state.pointee.current != nil) {
+            lock.unlock()
+            return
         }
-        if isStarted, let previous {
-            previous.lifetime.finishChild()
-            emit(.next(element))
+        let previous = state.pointee.current
+        state.pointee.latestID &+= 1
+        state.pointee.current = nil
+        guard let previous else {
+            unlock(emitting: .next(element))
+            return
         }
+        lock.unlock()
+        previous.lifetime.finishChild()
+        emit(.next(element))
     }
 
     /// Starts `inner` (not a `just`: see ``startJust(_:replacing:)``) as the one that may emit. With `replacing`, a

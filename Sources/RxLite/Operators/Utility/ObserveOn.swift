@@ -32,94 +32,94 @@ extension ObservableType {
     func observe(onAny scheduler: any ImmediateSchedulerType) -> Observable<Element> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            let state = ObserveOnStorage(scheduler: scheduler, sink: sink, lifetime: lifetime)
-            lifetime.insert(state)
+            let state = ObserveOnStorage.make(scheduler: scheduler, sink: sink, lifetime: lifetime)
+            lifetime.insert(object: state)
             // A child lifetime: the end waits for the scheduler, the source need not (rule 4).
             source.subscribeChild(of: lifetime, state.on)
         }
     }
 }
 
-/// The state of `observe(on:)`: events waiting to be delivered on the scheduler.
+/// The storage of `observe(on:)`: events waiting to be delivered on the scheduler.
 ///
 /// Invariants: at most one drain is scheduled at a time (`isDraining`); the drain delivers events in arrival order
 /// and checks the lifetime before each; events arriving after a terminal one are dropped.
-final class ObserveOnStorage<Element>: Disposable, @unchecked Sendable {
-    /// The word of `lock`, in this object's own memory rather than a heap cell of its own (see
-    /// ``InlineWord``): one allocation fewer. Must stay the first stored property.
-    var words = InlineWord()
-    let live = LiveResource()
-    let scheduler: any ImmediateSchedulerType
-    /// `scheduler` when it is a ``MainScheduler``, which can say ahead whether it would run an action at once.
-    let mainScheduler: MainScheduler?
-    let sink: EventSink<Element>
-    let lifetime: Lifetime
-    /// The scheduler's clock is virtual (see ``drain()``).
-    let deliversOneEventPerAction: Bool
-    var lock: LockWord { LockWord(word: 0, of: self) }
-    // Guarded by `lock`.
-    @exclusivity(unchecked) var queue: [Event<Element>] = []
-    @exclusivity(unchecked) var spare: [Event<Element>] = []
-    /// Whether `queue` holds anything. The element path reads this flag, not the array: compiled once for every
-    /// element type, `queue.isEmpty` looked up the array's metadata and conformance per event.
-    @exclusivity(unchecked) var hasQueued = false
-    @exclusivity(unchecked) var isDraining = false
-    @exclusivity(unchecked) var isStopped = false
-    @exclusivity(unchecked) var scheduledDrain: (any Disposable)?
+final class ObserveOnStorage<Element>: LockedBuffer<ObserveOnState<Element>>, Disposable {
+    /// A storage delivering to `sink` on `scheduler`. The tail: the lock, then the ``ObserveOnFields``.
+    static func make(scheduler: any ImmediateSchedulerType, sink: @escaping EventSink<Element>, lifetime: Lifetime)
+        -> ObserveOnStorage
+    {
+        let storage = make(words: schedulerWord + tailWords(for: ObserveOnScheduler.self), state: ObserveOnState())
+        storage.placeFields(ObserveOnFields(sink: sink, lifetime: lifetime), at: 1)
+        storage.placeFields(ObserveOnScheduler(scheduler), at: schedulerWord)
+        return storage
+    }
 
-    init(scheduler: any ImmediateSchedulerType, sink: @escaping EventSink<Element>, lifetime: Lifetime) {
-        self.scheduler = scheduler
-        mainScheduler = scheduler as? MainScheduler
-        deliversOneEventPerAction = RxLite.deliversOneEventPerAction(on: scheduler)
-        self.sink = sink
-        self.lifetime = lifetime
-        assertFirstStoredProperty(of: self, &words)
+    deinit {
+        removeFields(at: Self.schedulerWord, as: ObserveOnScheduler.self)
+        removeFields(at: 1, as: ObserveOnFields<Element>.self)
+    }
+
+    /// Where the ``ObserveOnScheduler`` starts, after the ``ObserveOnFields``.
+    @inline(__always)
+    static var schedulerWord: Int { 1 + tailWords(for: ObserveOnFields<Element>.self) }
+
+    /// What it was made with, read without the lock.
+    @inline(__always)
+    var fields: UnsafeMutablePointer<ObserveOnFields<Element>> { fields(at: 1, as: ObserveOnFields<Element>.self) }
+
+    /// The scheduler, read without the lock.
+    @inline(__always)
+    var scheduling: UnsafeMutablePointer<ObserveOnScheduler> {
+        fields(at: Self.schedulerWord, as: ObserveOnScheduler.self)
     }
 
     func on(_ event: Event<Element>) {
+        let state = state
+        let fields = fields
         lock.lock()
-        if isStopped {
+        if state.pointee.isStopped {
             lock.unlock()
             return
         }
-        if event.isStopEvent { isStopped = true }
-        if !isDraining, let mainScheduler, mainScheduler.runsActionsInlineNow {
+        if event.isStopEvent { state.pointee.isStopped = true }
+        if !state.pointee.isDraining, let mainScheduler = scheduling.pointee.mainScheduler,
+            mainScheduler.runsActionsInlineNow
+        {
             // What scheduling a drain would do at once, without the queue and the scheduled action: a Driver's
             // events that already arrive on the main queue (a relay fed from the UI) cost no scheduling.
-            isDraining = true
+            state.pointee.isDraining = true
             lock.unlock()
-            if lifetime.isActive { sink(event) }
+            if fields.pointee.lifetime.isActive { fields.pointee.sink(event) }
             drain()
             return
         }
-        queue.append(event)
-        hasQueued = true
-        let needsDrain = !isDraining
-        isDraining = true
+        state.pointee.queue.append(event)
+        state.pointee.hasQueued = true
+        let needsDrain = !state.pointee.isDraining
+        state.pointee.isDraining = true
         lock.unlock()
         if needsDrain { scheduleDrain() }
     }
 
     /// Schedules one `drain()` on the scheduler; `isDraining` is set.
     func scheduleDrain() {
-        let scheduled = scheduler.schedule(self) { state in
-            state.drain()
+        let scheduled = scheduling.pointee.scheduler.schedule(self) { storage in
+            storage.drain()
             return Disposables.create()
         }
-        lock.withLock { scheduledDrain = scheduled }
+        withLock { $0.scheduledDrain = scheduled._rxLiteObject }
         // A dispose that ran before the handle was stored could not cancel it.
-        if lifetime.isDisposed { dispose() }
+        if fields.pointee.lifetime.isDisposed { dispose() }
     }
 
     /// Cancels a pending delivery; part of the subscription's lifetime.
     func dispose() {
-        let scheduled = lock.withLock { () -> (any Disposable)? in
-            queue.removeAll()
-            hasQueued = false
-            spare = []
-            let scheduled = scheduledDrain
-            scheduledDrain = nil
-            return scheduled
+        let scheduled = withLock { state -> (any Disposable)? in
+            state.queue.removeAll()
+            state.hasQueued = false
+            state.spare = []
+            return state.scheduledDrain.take()
         }
         scheduled?.dispose()
     }
@@ -130,54 +130,105 @@ final class ObserveOnStorage<Element>: Disposable, @unchecked Sendable {
     /// queue: a test's timestamps then match RxTest's (events queued together reach the observer one tick apart on
     /// a `TestScheduler`, which runs work scheduled for now a tick later).
     func drain() {
-        if deliversOneEventPerAction { return drainOne() }
+        let fields = fields
+        if scheduling.pointee.deliversOneEventPerAction { return drainOne() }
+        let state = state
         while true {
             lock.lock()
             if drainIsOver() {
                 lock.unlock()
                 return
             }
-            var batch = spare
-            spare = []
-            swap(&batch, &queue)
-            hasQueued = false
+            var batch = state.pointee.spare
+            state.pointee.spare = []
+            swap(&batch, &state.pointee.queue)
+            state.pointee.hasQueued = false
             lock.unlock()
             for event in batch {
-                guard lifetime.isActive else { break }
-                sink(event)
+                guard fields.pointee.lifetime.isActive else { break }
+                fields.pointee.sink(event)
             }
             batch.removeAll(keepingCapacity: true)
             lock.lock()
-            spare = batch
+            state.pointee.spare = batch
             lock.unlock()
         }
     }
 
-    /// Holding `lock`: whether the drain is over (nothing queued, or the subscription ended); if so, drops what an
+    /// Holding the lock: whether the drain is over (nothing queued, or the subscription ended); if so, drops what an
     /// ended subscription still had queued and clears `isDraining`.
     func drainIsOver() -> Bool {
-        if !lifetime.isActive {
-            queue.removeAll()
-            hasQueued = false
-        } else if hasQueued {
+        let state = state
+        if !fields.pointee.lifetime.isActive {
+            state.pointee.queue.removeAll()
+            state.pointee.hasQueued = false
+        } else if state.pointee.hasQueued {
             return false
         }
-        isDraining = false
+        state.pointee.isDraining = false
         return true
     }
 
     /// `drain()` on a virtual-time scheduler: one event per scheduled action.
     func drainOne() {
+        let state = state
         lock.lock()
         if drainIsOver() {
             lock.unlock()
             return
         }
-        let event = queue.removeFirst()
-        hasQueued = !queue.isEmpty
+        let event = state.pointee.queue.removeFirst()
+        state.pointee.hasQueued = !state.pointee.queue.isEmpty
         lock.unlock()
-        sink(event)
-        if !lock.withLock({ drainIsOver() }) { scheduleDrain() }
+        fields.pointee.sink(event)
+        if !withLock({ _ in drainIsOver() }) { scheduleDrain() }
+    }
+}
+
+/// The state of `observe(on:)`, under its lock. Arrays, not ``RingBuffer``s: a drain takes the whole queue at once
+/// and hands its buffer back (`spare`).
+struct ObserveOnState<Element> {
+    var queue: [Event<Element>] = []
+    var spare: [Event<Element>] = []
+    /// Whether `queue` holds anything. The element path reads this flag, not the array: compiled once for every
+    /// element type, `queue.isEmpty` looked up the array's metadata and conformance per event.
+    var hasQueued = false
+    var isDraining = false
+    var isStopped = false
+    /// Held as an object (as a lifetime holds its resources): a smaller state than with `any Disposable`, which
+    /// keeps the state's operations inline.
+    var scheduledDrain: (any Disposable & AnyObject)?
+
+    @inline(__always)
+    init() {}
+}
+
+/// What `observe(on:)` was made with, read without the lock, in its storage's tail. Two small structs rather than one:
+/// a struct this size or smaller is placed and released inline, with no lookup of its metadata.
+struct ObserveOnFields<Element> {
+    let live = LiveResource()
+    let sink: EventSink<Element>
+    let lifetime: Lifetime
+
+    @inline(__always)
+    init(sink: @escaping EventSink<Element>, lifetime: Lifetime) {
+        self.sink = sink
+        self.lifetime = lifetime
+    }
+}
+
+/// The scheduler of `observe(on:)` and what it is, in its storage's tail.
+struct ObserveOnScheduler {
+    let scheduler: any ImmediateSchedulerType
+    /// `scheduler` when it is a ``MainScheduler``, which can say ahead whether it would run an action at once.
+    let mainScheduler: MainScheduler?
+    /// The scheduler's clock is virtual (see ``ObserveOnStorage/drain()``).
+    let deliversOneEventPerAction: Bool
+
+    init(_ scheduler: any ImmediateSchedulerType) {
+        self.scheduler = scheduler
+        mainScheduler = scheduler as? MainScheduler
+        deliversOneEventPerAction = RxLite.deliversOneEventPerAction(on: scheduler)
     }
 }
 

@@ -32,7 +32,7 @@ extension Infallible {
     > {
         Infallible(
             Observable { sink, lifetime, _ in
-                let observer = CreateObserver(sink: sink, lifetime: lifetime, releasesOnEnd: true)
+                let observer = CreateObserver.make(sink: sink, lifetime: lifetime, releasesOnEnd: true)
                 observer.hold(subscribe { observer.on($0.event) })
             })
     }

@@ -26,7 +26,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     public static func create(subscribe: @escaping (@escaping CompletableObserver) -> any Disposable) -> Completable {
         Completable(
             raw: Observable { sink, lifetime, _ in
-                let observer = CreateObserver(sink: sink, lifetime: lifetime, releasesOnEnd: true)
+                let observer = CreateObserver.make(sink: sink, lifetime: lifetime, releasesOnEnd: true)
                 observer.hold(
                     subscribe { event in
                         switch event {

@@ -28,7 +28,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     public static func create(subscribe: @escaping (@escaping MaybeObserver) -> any Disposable) -> Maybe<Element> {
         Maybe(
             raw: Observable { sink, lifetime, _ in
-                let observer = CreateObserver(sink: sink, lifetime: lifetime, releasesOnEnd: true)
+                let observer = CreateObserver.make(sink: sink, lifetime: lifetime, releasesOnEnd: true)
                 observer.hold(
                     subscribe { event in
                         switch event {

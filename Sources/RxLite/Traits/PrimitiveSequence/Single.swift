@@ -18,7 +18,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     public static func create(subscribe: @escaping (@escaping SingleObserver) -> any Disposable) -> Single<Element> {
         Single(
             raw: Observable { sink, lifetime, _ in
-                let observer = CreateObserver(sink: sink, lifetime: lifetime, releasesOnEnd: true)
+                let observer = CreateObserver.make(sink: sink, lifetime: lifetime, releasesOnEnd: true)
                 observer.hold(
                     subscribe { result in
                         switch result {

@@ -46,7 +46,7 @@ extension ObservableType {
                 scheduler: scheduler, lifetime: lifetime, sink: sink,
                 machine: BufferState(
                     chunk: ChunkStateMachine(timeSpan: timeSpan.timeInterval, count: count, startedAt: scheduler.now)))
-            lifetime.insert(state)
+            lifetime.insert(object: state)
             state.armTimer(after: timeSpan.timeInterval)
             guard lifetime.isActive else { return }
             source.runSubscription(state.on, lifetime)

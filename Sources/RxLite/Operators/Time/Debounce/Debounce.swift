@@ -47,7 +47,7 @@ extension ObservableType {
             let state = TimedMachineStorage.make(
                 scheduler: scheduler, lifetime: lifetime, sink: sink,
                 machine: DebounceStateMachine(dueTime: dueTime.timeInterval))
-            lifetime.insert(state)
+            lifetime.insert(object: state)
             source.runSubscription(state.on, lifetime)
         }
     }

@@ -47,7 +47,7 @@ extension ObservableType {
                 scheduler: scheduler, lifetime: lifetime, sink: sink,
                 machine: DelayStateMachine<Element>(
                     dueTime: dueTime.timeInterval, deliversOnePerFiring: deliversOneEventPerAction(on: scheduler)))
-            lifetime.insert(state)
+            lifetime.insert(object: state)
             source.subscribeChild(of: lifetime, state.on)
         }
     }

@@ -50,7 +50,7 @@ extension ObservableType {
             let state = TimedMachineStorage.make(
                 scheduler: scheduler, lifetime: lifetime, sink: sink,
                 machine: ThrottleStateMachine(dueTime: dueTime.timeInterval, latest: latest))
-            lifetime.insert(state)
+            lifetime.insert(object: state)
             source.subscribeChild(of: lifetime, state.on)
         }
     }

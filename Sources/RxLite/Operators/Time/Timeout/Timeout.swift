@@ -44,7 +44,7 @@ extension ObservableType {
                 machine: TimeoutState(
                     clock: TimeoutStateMachine(dueTime: dueTime.timeInterval, subscribedAt: scheduler.now),
                     fallback: fallback, sourceLifetime: sourceLifetime))
-            lifetime.insert(state)
+            lifetime.insert(object: state)
             state.armTimer(after: dueTime.timeInterval)
             guard lifetime.isActive else { return }
             source.runSubscription(state.onSource, sourceLifetime)

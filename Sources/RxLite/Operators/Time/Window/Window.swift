@@ -43,7 +43,7 @@ extension ObservableType {
                 scheduler: scheduler, lifetime: lifetime, sink: sink,
                 machine: WindowState(
                     chunk: ChunkStateMachine(timeSpan: timeSpan.timeInterval, count: count, startedAt: scheduler.now)))
-            lifetime.insert(state)
+            lifetime.insert(object: state)
             state.emit { .next($0.current.asObservable()) }
             guard lifetime.isActive else { return }
             state.armTimer(after: timeSpan.timeInterval)
