@@ -12,43 +12,38 @@
 /// RxSwift. Adding a running subscription costs one small object and a lock in the subscription (see the
 /// `DisposeBagInserting` benchmark row); events pay nothing.
 public final class DisposeBag: EndedSubscriptionForgetting, @unchecked Sendable {
-    /// The word of `lock`, in this object's own memory (see ``InlineWord``): one allocation per disposable where a
-    /// lock of its own took two. Must stay the first stored property.
-    private var words = InlineWord()
     let live = LiveResource()
-    private var lock: LockWord { LockWord(word: 0, of: self) }
-    // Guarded by `lock`.
-    @exclusivity(unchecked) private var disposables = DisposableList<Lifetime.Resource>()
+    /// What the bag holds, and its lock, in one allocation of their own: a public class whose API needs `init()`
+    /// cannot be a `ManagedBuffer` itself, so the bag is two allocations (made once per bag, not per insert).
+    private let disposables = Locked(DisposableList<Lifetime.Resource>())
 
     /// An empty bag.
-    public init() {
-        assertFirstStoredProperty(of: self, &words)
-    }
+    public init() {}
 
     /// The disposables held now; a subscription that ended is not among them.
-    package var count: Int { lock.withLock { disposables.count } }
+    package var count: Int { disposables.withLock { $0.count } }
 
     /// The slots the bag's storage uses (held disposables and holes not yet squeezed out), for tests of its size.
-    package var slotsInUse: Int { lock.withLock { disposables.capacityInUse } }
+    package var slotsInUse: Int { disposables.withLock { $0.capacityInUse } }
 
     /// Adds `disposable`, to be disposed when the bag goes away. A subscription is forgotten as soon as it ends.
     public func insert(_ disposable: any Disposable) {
         let disposable = disposable._rxLiteObject
         guard let subscription = Lifetime.of(object: disposable) else {
-            lock.withLock { _ = disposables.append(disposable) }
+            disposables.withLock { _ = $0.append(disposable) }
             return
         }
         // Ended already (`just(1).subscribe()`): disposing it again would do nothing, so nothing to keep.
         if subscription.isDisposed { return }
         // The disposable itself, not its lifetime: a subject's keeps the subject alive too.
-        let key = lock.withLock { disposables.append(disposable) }
+        let key = disposables.withLock { $0.append(disposable) }
         // Outside the bag's lock: a subscription that ended meanwhile disposes the release at once, which takes it.
         subscription.insert(object: EndedSubscriptionRelease(owner: self, key: key))
     }
 
     func forgetEnded(key: UInt64) {
         // Released outside the lock: it may be the last reference to the subscription, whose deinit takes locks.
-        _ = lock.withLock { disposables.remove(key: key) }
+        _ = disposables.withLock { $0.remove(key: key) }
     }
 
     /// Adds all of `disposables`.
@@ -62,9 +57,9 @@ public final class DisposeBag: EndedSubscriptionForgetting, @unchecked Sendable 
     }
 
     deinit {
-        // No other reference exists during deinit, so the list can be read without the lock. A subscription
-        // disposed here calls back `forgetEnded`, through a weak reference that is already nil: nothing to lock.
-        disposables.forEach { $0.dispose() }
+        // Taken out under the lock and disposed after it (a disposal runs user code). A subscription disposed here
+        // calls back `forgetEnded` through a weak reference that is already nil.
+        disposables.withLock { exchange(&$0, with: DisposableList()) }.forEach { $0.dispose() }
     }
 }
 
