@@ -12,23 +12,18 @@ public final class CompositeDisposable: Cancelable, EndedSubscriptionForgetting,
     /// RxSwift's name for the key ``insert(_:)`` returns.
     public typealias DisposeKey = BagKey
 
-    /// The words of `lock` and `disposedFlag`, in this object's own memory (see ``InlineWord``): one allocation per
-    /// disposable where a lock and a flag of their own took three. Must stay the first stored property.
-    private var words = (InlineWord(), InlineWord())
     let live = LiveResource()
-    private var lock: LockWord { LockWord(word: 0, of: self) }
-    private var disposedFlag: AtomicView<Bool> { AtomicView(word: 1, of: self) }
-    // Guarded by `lock`; insertion order is disposal order.
-    @exclusivity(unchecked) private var entries = DisposableList<Lifetime.Resource>()
+    /// The disposables held, in insertion order (which is disposal order), under the lock; the lock and the disposed
+    /// flag are the buffer's words (a ``DisposedFlagGuard``'s). A public class whose API needs `init()` cannot be a
+    /// `ManagedBuffer` itself, so the group is two allocations.
+    private let storage = LockedBuffer<DisposableList<Lifetime.Resource>>.make(
+        words: DisposedFlagGuard.words, state: DisposableList())
 
     /// An empty group.
-    public init() {
-        assertFirstStoredProperty(of: self, &words)
-    }
+    public init() {}
 
     /// A group holding `disposables`.
     public init(disposables: [any Disposable]) {
-        assertFirstStoredProperty(of: self, &words)
         for disposable in disposables { insert(disposable) }
     }
 
@@ -38,13 +33,13 @@ public final class CompositeDisposable: Cancelable, EndedSubscriptionForgetting,
     }
 
     /// `true` once `dispose()` has run.
-    public var isDisposed: Bool { disposedFlag.load(ordering: .acquiring) }
+    public var isDisposed: Bool { DisposedFlagGuard(storage).isDisposed }
 
     /// The number of disposables held; a subscription that ended is not counted.
-    public var count: Int { lock.withLock { entries.count } }
+    public var count: Int { storage.withLock { $0.count } }
 
     /// The slots the group's storage uses (held disposables and holes not yet squeezed out), for tests of its size.
-    package var slotsInUse: Int { lock.withLock { entries.capacityInUse } }
+    package var slotsInUse: Int { storage.withLock { $0.capacityInUse } }
 
     /// Adds `disposable`; returns its key, or `nil` when the group is already disposed (then `disposable` is
     /// disposed at once). A subscription that has ended already is not kept (its key removes nothing).
@@ -52,9 +47,10 @@ public final class CompositeDisposable: Cancelable, EndedSubscriptionForgetting,
     public func insert(_ disposable: any Disposable) -> BagKey? {
         let disposable = disposable._rxLiteObject
         let subscription = Lifetime.of(object: disposable)
+        let entries = storage.state
         var key: UInt64 = 0
-        let stored = DisposedFlagGuard(lock, disposedFlag).storeUnlessDisposed {
-            key = entries.append(disposable)
+        let stored = DisposedFlagGuard(storage).storeUnlessDisposed {
+            key = entries.pointee.append(disposable)
         }
         guard stored else {
             disposable.dispose()
@@ -67,18 +63,19 @@ public final class CompositeDisposable: Cancelable, EndedSubscriptionForgetting,
 
     /// Removes the disposable under `key` and disposes it.
     public func remove(for key: BagKey) {
-        let removed = lock.withLock { entries.remove(key: key.rawValue) }
+        let removed = storage.withLock { $0.remove(key: key.rawValue) }
         removed?.dispose()
     }
 
     func forgetEnded(key: UInt64) {
         // The subscription is released after the lock: it may be the last reference, and its deinit takes locks.
-        _ = lock.withLock { entries.remove(key: key) }
+        _ = storage.withLock { $0.remove(key: key) }
     }
 
     /// Disposes every disposable held, and every one inserted later.
     public func dispose() {
-        let removed = DisposedFlagGuard(lock, disposedFlag).takeOnFirstDispose { entries.removeAll() }
+        let entries = storage.state
+        let removed = DisposedFlagGuard(storage).takeOnFirstDispose { entries.pointee.removeAll() }
         for disposable in removed ?? [] { disposable.dispose() }
     }
 }
