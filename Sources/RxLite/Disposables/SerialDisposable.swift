@@ -2,29 +2,27 @@
 ///
 /// Once the serial disposable is disposed, any disposable assigned to it is disposed at once.
 public final class SerialDisposable: Cancelable, @unchecked Sendable {
-    /// The words of `lock` and `disposedFlag`, in this object's own memory (see ``InlineWord``): one allocation per
-    /// disposable where a lock and a flag of their own took three. Must stay the first stored property.
-    private var words = (InlineWord(), InlineWord())
     let live = LiveResource()
-    private var lock: LockWord { LockWord(word: 0, of: self) }
-    private var disposedFlag: AtomicView<Bool> { AtomicView(word: 1, of: self) }
-    private var current: (any Disposable)?
+    /// The disposable held now, under the lock; the lock and the disposed flag are the buffer's words (a
+    /// ``DisposedFlagGuard``'s). A public class whose API needs `init` cannot be a ``LockedBuffer`` itself, so it holds
+    /// one.
+    private let storage = LockedBuffer<(any Disposable)?>.make(words: DisposedFlagGuard.words, state: nil)
 
     /// An empty serial disposable.
-    public init() {
-        assertFirstStoredProperty(of: self, &words)
-    }
+    public init() {}
 
     /// `true` once `dispose()` has run.
-    public var isDisposed: Bool { disposedFlag.load(ordering: .acquiring) }
+    public var isDisposed: Bool { DisposedFlagGuard(storage).isDisposed }
 
     /// The disposable held now. Setting it disposes the one held before.
     public var disposable: any Disposable {
-        get { lock.withLock { current ?? Disposables.create() } }
+        get { storage.withLock { $0 ?? Disposables.create() } }
         set {
+            let current = storage.state
             var previous: (any Disposable)?
-            if DisposedFlagGuard(lock, disposedFlag).storeUnlessDisposed({
-                previous = current; current = newValue
+            if DisposedFlagGuard(storage).storeUnlessDisposed({
+                previous = current.pointee
+                current.pointee = newValue
             }) {
                 previous?.dispose()
             } else {
@@ -35,6 +33,7 @@ public final class SerialDisposable: Cancelable, @unchecked Sendable {
 
     /// Disposes the disposable held now and every one assigned later.
     public func dispose() {
-        DisposedFlagGuard(lock, disposedFlag).takeOnFirstDispose { current.take() }?.dispose()
+        let current = storage.state
+        DisposedFlagGuard(storage).takeOnFirstDispose { current.pointee.take() }?.dispose()
     }
 }
