@@ -167,7 +167,7 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
 
     /// Ties a cleanup action to this lifetime.
     final func insert(_ action: @escaping () -> Void) {
-        insert(object: AnonymousDisposable(action))
+        insert(object: AnonymousDisposable.make(action))
     }
 
     /// Holding `lock`: takes the resource added under `key` out and returns it (`nil` when it is gone).

@@ -5,7 +5,7 @@ public enum Disposables {
 
     /// A disposable that runs `dispose` the first time it is disposed.
     public static func create(with dispose: @escaping () -> Void) -> any Cancelable {
-        AnonymousDisposable(dispose)
+        AnonymousDisposable.make(dispose)
     }
 
     /// A disposable that disposes both.
@@ -36,29 +36,30 @@ final class NopDisposable: Disposable, Sendable {
     func dispose() {}
 }
 
-/// Runs an action once, on the first `dispose()`.
-final class AnonymousDisposable: Cancelable, @unchecked Sendable {
-    /// The word of `disposedFlag`, in this object's own memory (see ``InlineWord``): every cleanup action a
-    /// subscription holds is one of these, and a flag of its own cost each a second allocation. Must stay the first
-    /// stored property.
-    private var words = InlineWord()
-    let live = LiveResource()
-    /// Taken and cleared only by the one `dispose()` that flips `disposedFlag`, so it needs no lock.
-    private var action: (() -> Void)?
-    private var disposedFlag: AtomicView<Bool> { AtomicView(word: 0, of: self) }
-
-    init(_ action: @escaping () -> Void) {
-        self.action = action
-        assertFirstStoredProperty(of: self, &words)
+/// Runs an action once, on the first `dispose()`: the action in the header, taken out under the lock by the first
+/// `dispose()`, so `nil` once disposed.
+final class AnonymousDisposable: LockedBuffer<AnonymousDisposableState>, Cancelable {
+    /// A disposable that runs `action` the first time it is disposed.
+    static func make(_ action: @escaping () -> Void) -> AnonymousDisposable {
+        make(state: AnonymousDisposableState(action: action))
     }
 
-    var isDisposed: Bool { disposedFlag.load(ordering: .acquiring) }
+    var isDisposed: Bool { withLock { $0.action == nil } }
 
     func dispose() {
-        if disposedFlag.exchange(true, ordering: .acquiringAndReleasing) { return }
-        let action = self.action
-        self.action = nil
+        // Not `withLock`: a closure returned through its generic result is reabstracted, an allocation per dispose.
+        let lock = lock
+        lock.lock()
+        let action = state.pointee.action.take()
+        lock.unlock()
         HeldLocks.checkNoneHeld("a cleanup action (dispose())")
         action?()
     }
+}
+
+/// The state of an ``AnonymousDisposable``, under its lock.
+struct AnonymousDisposableState {
+    let live = LiveResource()
+    /// The action, until the first `dispose()` takes it.
+    var action: (() -> Void)?
 }
