@@ -2,17 +2,22 @@ import Dispatch
 import Foundation
 
 /// The dispatch plumbing shared by the queue-backed schedulers.
+///
+/// The dispatch blocks are `@Sendable` and a ``LockedBuffer`` is not (no `ManagedBuffer` is): the item and the periodic
+/// storage cross into them in an ``UncheckedTransfer``, which is safe because each keeps what it holds under its lock.
 struct DispatchQueueEngine: Sendable {
     let queue: DispatchQueue
     let leeway: DispatchTimeInterval
 
     func schedule<State>(_ state: State, action: @escaping (State) -> any Disposable) -> any Disposable {
-        let cancel = ScheduledItem()
+        let cancel = ScheduledItem.make()
+        let item = UncheckedTransfer(value: cancel)
         let work = UncheckedTransfer(value: (state, action))
         queue.async {
+            let cancel = item.value
             if cancel.isDisposed { return }
             // Debug builds: what the action makes belongs to the scope that scheduled it (a test's, for example).
-            cancel.live.withCreationScope { cancel.setInner(work.value.1(work.value.0)) }
+            cancel.withCreationScope { cancel.setInner(work.value.1(work.value.0)) }
         }
         return cancel
     }
@@ -20,14 +25,16 @@ struct DispatchQueueEngine: Sendable {
     func scheduleRelative<State>(
         _ state: State, dueTime: RxTimeInterval, action: @escaping (State) -> any Disposable
     ) -> any Disposable {
-        let cancel = ScheduledItem()
+        let cancel = ScheduledItem.make()
+        let item = UncheckedTransfer(value: cancel)
         let timer = DispatchSource.makeTimerSource(queue: queue)
         let work = UncheckedTransfer(value: (state, action))
         timer.setEventHandler {
+            let cancel = item.value
             // A fired one-shot timer is cancelled so it releases this handler (and the item it holds).
             cancel.releaseTimer()
             if cancel.isDisposed { return }
-            cancel.live.withCreationScope { cancel.setInner(work.value.1(work.value.0)) }
+            cancel.withCreationScope { cancel.setInner(work.value.1(work.value.0)) }
         }
         timer.schedule(deadline: .now() + dueTime, leeway: leeway)
         // Stored before it can fire: a handler that ran first would find no timer to release, and the timer stored
@@ -40,12 +47,14 @@ struct DispatchQueueEngine: Sendable {
     func schedulePeriodic<State>(
         _ state: State, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (State) -> State
     ) -> any Disposable {
-        let cancel = ScheduledItem()
+        let cancel = ScheduledItem.make()
+        let item = UncheckedTransfer(value: cancel)
         let timer = DispatchSource.makeTimerSource(queue: queue)
-        let box = PeriodicStorage(state: state, action: action)
+        let periodic = UncheckedTransfer(value: PeriodicStorage.make(state: state, action: action))
         timer.setEventHandler {
+            let cancel = item.value
             if cancel.isDisposed { return }
-            cancel.live.withCreationScope { box.run() }
+            cancel.withCreationScope { periodic.value.run() }
         }
         timer.schedule(deadline: .now() + startAfter, repeating: period, leeway: leeway)
         cancel.setTimer(timer)
@@ -54,59 +63,81 @@ struct DispatchQueueEngine: Sendable {
     }
 }
 
-/// The state of a periodic action; only the scheduler's queue touches it.
-private final class PeriodicStorage<State>: @unchecked Sendable {
-    private var state: State
-    private let action: (State) -> State
-
-    init(state: State, action: @escaping (State) -> State) {
-        self.state = state
-        self.action = action
+/// The state of a periodic action. Only the timer's handler touches it, one call at a time, so the lock is never
+/// contended: it is there so that every access to the state is under it, as in every ``LockedBuffer``.
+private final class PeriodicStorage<State>: LockedBuffer<PeriodicState<State>> {
+    static func make(state: State, action: @escaping (State) -> State) -> PeriodicStorage {
+        make(state: PeriodicState(action: action, value: state))
     }
 
+    /// Runs the action on the current state, without the lock, and keeps its result.
     func run() {
+        let state = state
+        lock.lock()
+        let action = state.pointee.action
+        let current = state.pointee.value
+        lock.unlock()
         HeldLocks.checkNoneHeld("a scheduled action")
-        state = action(state)
+        let next = action(current)
+        lock.lock()
+        state.pointee.value = next
+        lock.unlock()
     }
 }
 
-/// The handle of one scheduled action: cancels the timer, or disposes what the action returned.
-final class ScheduledItem: Cancelable, @unchecked Sendable {
-    /// The words of `lock` and `disposedFlag`, in this object's own memory (see ``InlineWord``). Must stay the first
-    /// stored property.
-    private var words = (InlineWord(), InlineWord())
-    let live = LiveResource()
-    private var lock: LockWord { LockWord(word: 0, of: self) }
-    private var disposedFlag: AtomicView<Bool> { AtomicView(word: 1, of: self) }
-    private var timer: (any DispatchSourceTimer)?
-    private var inner: (any Disposable)?
+/// The state of a ``PeriodicStorage``, under its lock.
+private struct PeriodicState<State> {
+    let action: (State) -> State
+    /// Last: its layout depends on `State` (see ``LockedBuffer``).
+    var value: State
+}
 
-    init() {
-        assertFirstStoredProperty(of: self, &words)
+/// The handle of one scheduled action: cancels the timer, or disposes what the action returned. The lock and the
+/// disposed flag are its tail words (a ``DisposedFlagGuard``'s).
+final class ScheduledItem: LockedBuffer<ScheduledItemState>, Cancelable {
+    static func make() -> ScheduledItem {
+        make(words: DisposedFlagGuard.words, state: ScheduledItemState())
     }
 
-    var isDisposed: Bool { disposedFlag.load(ordering: .acquiring) }
+    var isDisposed: Bool { DisposedFlagGuard(self).isDisposed }
+
+    /// Runs `body` with the scope the item was made in current (see ``LiveResource/withCreationScope(_:)``).
+    func withCreationScope(_ body: () -> Void) {
+        // Read under the lock, as all of the state is: a transition is handed the whole state `inout`.
+        let live = withLock { $0.live }
+        live.withCreationScope(body)
+    }
 
     func setTimer(_ timer: any DispatchSourceTimer) {
-        if !DisposedFlagGuard(lock, disposedFlag).storeUnlessDisposed({ self.timer = timer }) { timer.cancel() }
+        let state = state
+        if !DisposedFlagGuard(self).storeUnlessDisposed({ state.pointee.timer = timer }) { timer.cancel() }
     }
 
     /// Cancels and forgets the timer once it has fired.
     func releaseTimer() {
-        lock.withLock { timer.take() }?.cancel()
+        withLock { $0.timer.take() }?.cancel()
     }
 
     func setInner(_ disposable: any Disposable) {
-        if !DisposedFlagGuard(lock, disposedFlag).storeUnlessDisposed({ inner = disposable }) { disposable.dispose() }
+        let state = state
+        if !DisposedFlagGuard(self).storeUnlessDisposed({ state.pointee.inner = disposable }) { disposable.dispose() }
     }
 
     func dispose() {
-        let taken = DisposedFlagGuard(lock, disposedFlag).takeOnFirstDispose {
-            (timer: timer.take(), inner: inner.take())
+        let state = state
+        let taken = DisposedFlagGuard(self).takeOnFirstDispose {
+            (timer: state.pointee.timer.take(), inner: state.pointee.inner.take())
         }
         taken?.timer?.cancel()
         taken?.inner?.dispose()
     }
+}
+
+/// The state of a ``ScheduledItem``, under its lock.
+struct ScheduledItemState {
+    let live = LiveResource()
+    var timer: (any DispatchSourceTimer)?
+    var inner: (any Disposable)?
 }
 
 /// Runs actions one at a time on a serial dispatch queue.
