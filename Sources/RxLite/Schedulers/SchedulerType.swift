@@ -43,7 +43,7 @@ extension SchedulerType {
         _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
         action: @escaping (StateType) -> StateType
     ) -> any Disposable {
-        let periodic = PeriodicTicker(scheduler: self, state: state, period: period, action: action)
+        let periodic = PeriodicTicker.make(scheduler: self, state: state, period: period, action: action)
         periodic.start(after: startAfter)
         return periodic
     }
@@ -54,126 +54,185 @@ extension ImmediateSchedulerType {
     public func scheduleRecursive<State>(
         _ state: State, action: @escaping (_ state: State, _ recurse: (State) -> Void) -> Void
     ) -> any Disposable {
-        let recursion = RecursiveAction(scheduler: self, action: action)
+        let recursion = RecursiveAction.make(scheduler: self, action: action)
         recursion.schedule(state)
         return recursion
     }
 }
 
 /// Repeats an action on a scheduler at a fixed period, using relative scheduling only.
-final class PeriodicTicker<Scheduler: SchedulerType, State>: Disposable, @unchecked Sendable {
-    /// The words of `lock` and `disposedFlag`, in this object's own memory (see ``InlineWord``). Must stay the first
-    /// stored property.
-    private var words = (InlineWord(), InlineWord())
-    let live = LiveResource()
-    private let scheduler: Scheduler
-    private let period: RxTimeInterval
-    private let action: (State) -> State
-    private var lock: LockWord { LockWord(word: 0, of: self) }
-    private var disposedFlag: AtomicView<Bool> { AtomicView(word: 1, of: self) }
-    // Guarded by `lock`.
-    private var state: State
-    private var pending: (any Disposable)?
-    private var nextDeadline: RxTime = Date.distantPast
+///
+/// The tail holds the lock, the disposed flag (a ``DisposedFlagGuard``'s words) and the ``PeriodicTickerFields``, read
+/// without the lock; the header the action's state and the pending run.
+final class PeriodicTicker<Scheduler: SchedulerType, ActionState>: LockedBuffer<PeriodicTickerState<ActionState>>,
+    Disposable
+{
+    static func make(
+        scheduler: Scheduler, state: ActionState, period: RxTimeInterval,
+        action: @escaping (ActionState) -> ActionState
+    ) -> PeriodicTicker {
+        let ticker = make(
+            words: DisposedFlagGuard.words + tailWords(for: PeriodicTickerFields<Scheduler, ActionState>.self),
+            state: PeriodicTickerState(value: state))
+        ticker.placeFields(
+            PeriodicTickerFields(action: action, period: period, scheduler: scheduler), at: DisposedFlagGuard.words)
+        return ticker
+    }
 
-    init(scheduler: Scheduler, state: State, period: RxTimeInterval, action: @escaping (State) -> State) {
-        self.scheduler = scheduler
-        self.state = state
-        self.period = period
-        self.action = action
-        assertFirstStoredProperty(of: self, &words)
+    deinit {
+        removeFields(at: DisposedFlagGuard.words, as: PeriodicTickerFields<Scheduler, ActionState>.self)
+    }
+
+    /// What the ticker was made with, read without the lock.
+    private var fields: UnsafeMutablePointer<PeriodicTickerFields<Scheduler, ActionState>> {
+        fields(at: DisposedFlagGuard.words, as: PeriodicTickerFields<Scheduler, ActionState>.self)
     }
 
     func start(after delay: RxTimeInterval) {
-        lock.withLock { nextDeadline = scheduler.now.addingTimeInterval(delay.timeInterval) }
+        let fields = fields
+        withLock { $0.nextDeadline = fields.pointee.scheduler.now.addingTimeInterval(delay.timeInterval) }
         scheduleNext(after: delay)
     }
 
     private func scheduleNext(after delay: RxTimeInterval) {
-        let scheduled = scheduler.scheduleRelative((), dueTime: delay) { [self] _ in
+        let scheduled = fields.pointee.scheduler.scheduleRelative((), dueTime: delay) { [self] _ in
             tick()
             return Disposables.create()
         }
-        if !DisposedFlagGuard(lock, disposedFlag).storeUnlessDisposed({ pending = scheduled }) { scheduled.dispose() }
+        let state = state
+        if !DisposedFlagGuard(self).storeUnlessDisposed({ state.pointee.pending = scheduled }) { scheduled.dispose() }
     }
 
     private func tick() {
+        let state = state
+        let fields = fields
+        let disposal = DisposedFlagGuard(self)
         lock.lock()
-        if disposedFlag.load(ordering: .acquiring) {
+        if disposal.isDisposed {
             lock.unlock()
             return
         }
-        let current = state
+        let current = state.pointee.value
         lock.unlock()
-        let next = action(current)
+        let next = fields.pointee.action(current)
         lock.lock()
-        if disposedFlag.load(ordering: .acquiring) {
+        if disposal.isDisposed {
             lock.unlock()
             return
         }
-        state = next
-        nextDeadline = nextDeadline.addingTimeInterval(period.timeInterval)
-        let delay = max(0, nextDeadline.timeIntervalSince(scheduler.now))
+        state.pointee.value = next
+        let deadline = state.pointee.nextDeadline.addingTimeInterval(fields.pointee.period.timeInterval)
+        state.pointee.nextDeadline = deadline
+        let delay = max(0, deadline.timeIntervalSince(fields.pointee.scheduler.now))
         lock.unlock()
         scheduleNext(after: .nanoseconds(Int(delay * 1_000_000_000)))
     }
 
     func dispose() {
-        DisposedFlagGuard(lock, disposedFlag).takeOnFirstDispose { pending.take() }?.dispose()
+        let state = state
+        DisposedFlagGuard(self).takeOnFirstDispose { state.pointee.pending.take() }?.dispose()
     }
 }
 
-/// Drives `scheduleRecursive`: each run may schedule the next one; disposing stops the chain.
-final class RecursiveAction<Scheduler: ImmediateSchedulerType, State>: Disposable, @unchecked Sendable {
-    /// The words of `lock` and `disposedFlag`, in this object's own memory (see ``InlineWord``). Must stay the first
-    /// stored property.
-    private var words = (InlineWord(), InlineWord())
-    private let live = LiveResource()
-    private let scheduler: Scheduler
-    private let action: (State, (State) -> Void) -> Void
-    private var lock: LockWord { LockWord(word: 0, of: self) }
-    // Guarded by `lock`: the scheduled runs not yet done, by key.
-    private var pending: [UInt64: any Disposable] = [:]
-    private var finishedEarly: Set<UInt64> = []
-    private var nextKey: UInt64 = 0
-    private var disposedFlag: AtomicView<Bool> { AtomicView(word: 1, of: self) }
+/// The state of a ``PeriodicTicker``, under its lock.
+struct PeriodicTickerState<ActionState> {
+    let live = LiveResource()
+    /// The run scheduled next.
+    var pending: (any Disposable)?
+    /// When the run scheduled next is due: each period counts from the previous deadline, not from when the run ran.
+    var nextDeadline: RxTime = Date.distantPast
+    /// The action's state. Last: its layout depends on `ActionState` (see ``LockedBuffer``).
+    var value: ActionState
 
-    init(scheduler: Scheduler, action: @escaping (State, (State) -> Void) -> Void) {
-        self.scheduler = scheduler
-        self.action = action
-        assertFirstStoredProperty(of: self, &words)
+    init(value: ActionState) {
+        self.value = value
+    }
+}
+
+/// What a ``PeriodicTicker`` was made with, in its tail.
+struct PeriodicTickerFields<Scheduler: SchedulerType, ActionState> {
+    let action: (ActionState) -> ActionState
+    let period: RxTimeInterval
+    /// Last: its layout depends on `Scheduler`.
+    let scheduler: Scheduler
+}
+
+/// Drives `scheduleRecursive`: each run may schedule the next one; disposing stops the chain.
+///
+/// The tail holds the lock, the disposed flag (a ``DisposedFlagGuard``'s words) and the ``RecursiveActionFields``,
+/// read without the lock; the header the scheduled runs not yet done.
+final class RecursiveAction<Scheduler: ImmediateSchedulerType, ActionState>: LockedBuffer<RecursiveActionState>,
+    Disposable
+{
+    static func make(
+        scheduler: Scheduler, action: @escaping (ActionState, (ActionState) -> Void) -> Void
+    ) -> RecursiveAction {
+        let recursion = make(
+            words: DisposedFlagGuard.words + tailWords(for: RecursiveActionFields<Scheduler, ActionState>.self),
+            state: RecursiveActionState())
+        recursion.placeFields(RecursiveActionFields(action: action, scheduler: scheduler), at: DisposedFlagGuard.words)
+        return recursion
     }
 
-    func schedule(_ state: State) {
-        let key = lock.withLock { () -> UInt64? in
-            if disposedFlag.load(ordering: .acquiring) { return nil }
-            nextKey += 1
-            return nextKey
+    deinit {
+        removeFields(at: DisposedFlagGuard.words, as: RecursiveActionFields<Scheduler, ActionState>.self)
+    }
+
+    /// What the recursion was made with, read without the lock.
+    private var fields: UnsafeMutablePointer<RecursiveActionFields<Scheduler, ActionState>> {
+        fields(at: DisposedFlagGuard.words, as: RecursiveActionFields<Scheduler, ActionState>.self)
+    }
+
+    func schedule(_ value: ActionState) {
+        let state = state
+        let disposal = DisposedFlagGuard(self)
+        let key = withLock { state -> UInt64? in
+            if disposal.isDisposed { return nil }
+            state.nextKey += 1
+            return state.nextKey
         }
         guard let key else { return }
-        let scheduled = scheduler.schedule(state) { [self] state in
-            let isCancelled = lock.withLock { () -> Bool in
+        let fields = fields
+        let scheduled = fields.pointee.scheduler.schedule(value) { [self] value in
+            let isCancelled = withLock { state -> Bool in
                 // A run that starts before `schedule` stored its handle leaves a mark, so the handle is not stored.
-                if pending.removeValue(forKey: key) == nil { finishedEarly.insert(key) }
-                return disposedFlag.load(ordering: .acquiring)
+                if state.pending.removeValue(forKey: key) == nil { state.finishedEarly.insert(key) }
+                return disposal.isDisposed
             }
             HeldLocks.checkNoneHeld("a scheduled action")
-            if !isCancelled { action(state) { [self] next in schedule(next) } }
+            if !isCancelled { fields.pointee.action(value) { [self] next in schedule(next) } }
             return Disposables.create()
         }
-        let stored = DisposedFlagGuard(lock, disposedFlag).storeUnlessDisposed {
-            if finishedEarly.remove(key) == nil { pending[key] = scheduled }
+        let stored = disposal.storeUnlessDisposed {
+            if state.pointee.finishedEarly.remove(key) == nil { state.pointee.pending[key] = scheduled }
         }
         if !stored { scheduled.dispose() }
     }
 
     func dispose() {
-        let scheduled = DisposedFlagGuard(lock, disposedFlag).takeOnFirstDispose { () -> [any Disposable]? in
-            defer { pending = [:] }
-            return Array(pending.values)
+        let state = state
+        let scheduled = DisposedFlagGuard(self).takeOnFirstDispose { () -> [any Disposable]? in
+            defer { state.pointee.pending = [:] }
+            return Array(state.pointee.pending.values)
         }
         for item in scheduled ?? [] { item.dispose() }
     }
+}
+
+/// The state of a ``RecursiveAction``, under its lock: the scheduled runs not yet done, by key.
+struct RecursiveActionState {
+    let live = LiveResource()
+    var pending: [UInt64: any Disposable] = [:]
+    /// Runs that started before `schedule` stored their handle.
+    var finishedEarly: Set<UInt64> = []
+    var nextKey: UInt64 = 0
+}
+
+/// What a ``RecursiveAction`` was made with, in its tail.
+struct RecursiveActionFields<Scheduler: ImmediateSchedulerType, ActionState> {
+    let action: (ActionState, (ActionState) -> Void) -> Void
+    /// Last: its layout depends on `Scheduler`.
+    let scheduler: Scheduler
 }
 
 extension DispatchTimeInterval {
