@@ -47,7 +47,7 @@ public struct ObservableValues<Element>: AsyncSequence {
 
     /// Subscribes to the observable.
     public func makeAsyncIterator() -> AsyncIterator {
-        let ending = ValuesEnding()
+        let ending = ValuesEnding.make()
         let stream = AsyncThrowingStream<Element, any Error> { continuation in
             let subscription = SerialDisposable()
             continuation.onTermination = { _ in subscription.dispose() }
@@ -97,22 +97,15 @@ public struct ObservableValues<Element>: AsyncSequence {
     }
 }
 
-/// Whether the observable behind an ``ObservableValues`` iteration completed (rather than being cut short).
-final class ValuesEnding: @unchecked Sendable {
-    /// The word of `lock`, in this object's own memory rather than a heap cell of its own (see
-    /// ``InlineWord``): one allocation fewer. Must stay the first stored property.
-    private var words = InlineWord()
-    private var lock: LockWord { LockWord(word: 0, of: self) }
-    // Guarded by `lock`.
-    private var completed = false
+/// Whether the observable behind an ``ObservableValues`` iteration completed (rather than being cut short): set by
+/// the subscription's thread, read by the iterating task, under the lock.
+final class ValuesEnding: LockedBuffer<Bool> {
+    /// Not completed yet.
+    static func make() -> ValuesEnding { make(state: false) }
 
-    init() {
-        assertFirstStoredProperty(of: self, &words)
-    }
+    func markCompleted() { withLock { $0 = true } }
 
-    func markCompleted() { lock.withLock { completed = true } }
-
-    var isCompleted: Bool { lock.withLock { completed } }
+    var isCompleted: Bool { withLock { $0 } }
 }
 
 extension AsyncSequence where Self: Sendable, Element: Sendable {

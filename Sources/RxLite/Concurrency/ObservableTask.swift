@@ -1,26 +1,11 @@
 /// The link between a subscription and the `Task` that feeds it: the task reports its events here, and disposing
-/// the subscription cancels the task.
+/// the subscription cancels the task. A handle to a ``TaskReportStorage``.
 ///
-/// Disposing (or the task finishing) also drops the references to the subscription at once, so a cancelled task
-/// that is still winding down holds no part of it. The Rx contract makes the sink safe to call from the task: one
-/// producer, one event at a time.
-final class TaskReport<Element>: Disposable, @unchecked Sendable {
-    /// The word of `lock`, in this object's own memory rather than a heap cell of its own (see
-    /// ``InlineWord``): one allocation fewer. Must stay the first stored property.
-    private var words = InlineWord()
-    private let live = LiveResource()
-    private var lock: LockWord { LockWord(word: 0, of: self) }
-    // Guarded by `lock`.
-    private var sink: EventSink<Element>?
-    private var lifetime: Lifetime?
-    private var task: Task<Void, Never>?
-    private var isDisposed = false
-
-    init(sink: @escaping EventSink<Element>, lifetime: Lifetime) {
-        self.sink = sink
-        self.lifetime = lifetime
-        assertFirstStoredProperty(of: self, &words)
-    }
+/// `Sendable` (the task's closure holds it) whatever `Element` is: the storage keeps the sink, the lifetime and the
+/// task under its lock, and the Rx contract makes the sink safe to call from the task: one producer, one event at a
+/// time.
+struct TaskReport<Element>: @unchecked Sendable {
+    let storage: TaskReportStorage<Element>
 
     /// Runs `body` for one subscription in a new `Task` of `priority` (a detached one when `detached`: it inherits
     /// neither the subscribing task's priority nor its task-local values), whose cancellation the subscription's
@@ -29,46 +14,62 @@ final class TaskReport<Element>: Disposable, @unchecked Sendable {
         priority: TaskPriority?, detached: Bool = false, sink: @escaping EventSink<Element>, lifetime: Lifetime,
         _ body: @escaping @Sendable (TaskReport) async throws -> Void
     ) {
-        let report = TaskReport(sink: sink, lifetime: lifetime)
-        lifetime.insert(report)
+        let report = TaskReport(storage: .make(sink: sink, lifetime: lifetime))
+        lifetime.insert(object: report.storage)
         let operation: @Sendable () async -> Void = {
             do {
                 try await body(report)
-                report.finish(nil)
+                report.storage.finish(nil)
             } catch {
-                report.finish(error)
+                report.storage.finish(error)
             }
         }
-        report.attach(
+        report.storage.attach(
             detached
                 ? Task.detached(priority: priority, operation: operation)
                 : Task(priority: priority, operation: operation))
     }
 
+    /// Sends an element, unless the subscription ended or the task was cancelled; returns whether it did (a loop
+    /// stops feeding once it did not).
+    @discardableResult
+    func next(_ element: Element) -> Bool { storage.next(element) }
+}
+
+/// The storage of a ``TaskReport``: the subscription's sink and lifetime and the task, under the lock.
+///
+/// Disposing (or the task finishing) also drops the references to the subscription at once, so a cancelled task
+/// that is still winding down holds no part of it.
+final class TaskReportStorage<Element>: LockedBuffer<TaskReportState<Element>>, Disposable {
+    static func make(sink: @escaping EventSink<Element>, lifetime: Lifetime) -> TaskReportStorage {
+        make(state: TaskReportState(sink: sink, lifetime: lifetime))
+    }
+
     /// Ties the task to this report; a report disposed before then cancels the task at once.
-    private func attach(_ task: Task<Void, Never>) {
+    func attach(_ task: Task<Void, Never>) {
+        let state = state
         lock.lock()
-        if isDisposed {
+        if state.pointee.isDisposed {
             lock.unlock()
             task.cancel()
             return
         }
-        self.task = task
+        state.pointee.task = task
         lock.unlock()
     }
 
-    /// The sink, while the subscription still wants events from an uncancelled task.
+    /// The sink, while the subscription still wants events from an uncancelled task. (Not through `withLock`: a
+    /// closure returned through its generic result is reabstracted, an allocation per call.)
     private var activeSink: EventSink<Element>? {
         if Task.isCancelled { return nil }
+        let state = state
         lock.lock()
         defer { lock.unlock() }
-        guard let lifetime, lifetime.isActive else { return nil }
-        return sink
+        guard let lifetime = state.pointee.lifetime, lifetime.isActive else { return nil }
+        return state.pointee.sink
     }
 
-    /// Sends an element, unless the subscription ended or the task was cancelled; returns whether it did (a loop
-    /// stops feeding once it did not).
-    @discardableResult
+    /// See ``TaskReport/next(_:)``.
     func next(_ element: Element) -> Bool {
         guard let sink = activeSink else { return false }
         sink(.next(element))
@@ -84,20 +85,38 @@ final class TaskReport<Element>: Disposable, @unchecked Sendable {
     }
 
     func dispose() {
-        let task = lock.withLock {
-            isDisposed = true
-            return self.task
+        let task = withLock { state in
+            state.isDisposed = true
+            return state.task
         }
         release()
         task?.cancel()
     }
 
+    /// Lets go of the subscription and the task: taken out under the lock, released after it (the sink's captures
+    /// may run deinits that take locks).
     private func release() {
-        lock.withLock {
-            sink = nil
-            lifetime = nil
-            task = nil
-        }
+        let state = state
+        lock.lock()
+        let sink = state.pointee.sink.take()
+        let lifetime = state.pointee.lifetime.take()
+        let task = state.pointee.task.take()
+        lock.unlock()
+        _ = (sink, lifetime, task)
+    }
+}
+
+/// The state of a ``TaskReportStorage``, under its lock.
+struct TaskReportState<Element> {
+    let live = LiveResource()
+    var sink: EventSink<Element>?
+    var lifetime: Lifetime?
+    var task: Task<Void, Never>?
+    var isDisposed = false
+
+    init(sink: @escaping EventSink<Element>, lifetime: Lifetime) {
+        self.sink = sink
+        self.lifetime = lifetime
     }
 }
 

@@ -144,31 +144,16 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
 /// in RxSwift) — and the subscription is disposed by whichever comes first too; a subscription that arrives after
 /// either is disposed at once. Unlike RxSwift's `value`, cancellation resumes the caller (with
 /// `CancellationError`) instead of leaving it suspended forever.
-final class AwaitedOutcome<Element>: @unchecked Sendable {
-    /// The word of `lock`, in this object's own memory rather than a heap cell of its own (see
-    /// ``InlineWord``): one allocation fewer. Must stay the first stored property.
-    private var words = InlineWord()
-    let live = LiveResource()
-    private var lock: LockWord { LockWord(word: 0, of: self) }
-    // Guarded by `lock`.
-    private var continuation: CheckedContinuation<Element?, any Error>?
-    private var subscription: (any Disposable)?
-    private var isFinished = false
-    /// The caller was cancelled before it subscribed: it subscribes anyway, and is cancelled after `subscribe`
-    /// returned unless the sequence ended during it (then that end wins the race, as in RxSwift).
-    private var isCancelledEarly = false
-    // Guarded by `lock`: the first element; a later one is dropped (the traits emit at most one).
-    private var element: Element?
-
-    init() {
-        assertFirstStoredProperty(of: self, &words)
-    }
-
+///
+/// The header holds all of it, under the lock. A ``LockedBuffer`` is not `Sendable`: the outcome crosses into the
+/// cancellation handler in an ``UncheckedTransfer``, which is safe because it keeps what it holds under its lock.
+final class AwaitedOutcome<Element>: LockedBuffer<AwaitedOutcomeState<Element>> {
     /// Subscribes to `source`, awaits its end, and returns `result(firstElement)`.
     nonisolated(nonsending) static func `await`<Result>(
         _ source: Observable<Element>, result: (Element?) throws -> Result
     ) async throws -> Result {
-        let outcome = AwaitedOutcome()
+        let outcome = make(state: AwaitedOutcomeState())
+        let cancellable = UncheckedTransfer(value: outcome)
         let element = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 outcome.install(continuation)
@@ -182,27 +167,28 @@ final class AwaitedOutcome<Element>: @unchecked Sendable {
                     })
             }
         } onCancel: {
-            outcome.cancel()
+            cancellable.value.cancel()
         }
         return try result(element)
     }
 
     /// Stores the continuation, before the subscription.
     private func install(_ continuation: CheckedContinuation<Element?, any Error>) {
-        lock.withLock { self.continuation = continuation }
+        withLock { $0.continuation = continuation }
     }
 
     /// Stores the subscription once `subscribe` returned: disposes it when the sequence ended meanwhile, and ends
     /// the wait with `CancellationError` when the caller had been cancelled before it subscribed.
     private func setSubscription(_ subscription: any Disposable) {
+        let state = state
         lock.lock()
-        if isFinished {
+        if state.pointee.isFinished {
             lock.unlock()
             subscription.dispose()
             return
         }
-        self.subscription = subscription
-        let cancelled = isCancelledEarly
+        state.pointee.subscription = subscription
+        let cancelled = state.pointee.isCancelledEarly
         lock.unlock()
         if cancelled { finish(.failure(CancellationError())) }
     }
@@ -210,9 +196,10 @@ final class AwaitedOutcome<Element>: @unchecked Sendable {
     /// The caller was cancelled: ends the wait with `CancellationError`, or, before the caller subscribed, notes it
     /// for `setSubscription`.
     private func cancel() {
+        let state = state
         lock.lock()
-        if continuation == nil && !isFinished {
-            isCancelledEarly = true
+        if state.pointee.continuation == nil && !state.pointee.isFinished {
+            state.pointee.isCancelledEarly = true
             lock.unlock()
             return
         }
@@ -221,27 +208,42 @@ final class AwaitedOutcome<Element>: @unchecked Sendable {
     }
 
     private func keep(_ element: Element) {
-        lock.withLock { if self.element == nil { self.element = element } }
+        withLock { state in if state.element == nil { state.element = element } }
     }
 
     private func finish(_ outcome: Result<Void, any Error>) {
+        let state = state
         lock.lock()
-        if isFinished {
+        if state.pointee.isFinished {
             lock.unlock()
             return
         }
-        isFinished = true
-        let continuation = self.continuation
-        let subscription = self.subscription
-        let element = self.element
-        self.continuation = nil
-        self.subscription = nil
-        self.element = nil
+        state.pointee.isFinished = true
+        let continuation = state.pointee.continuation.take()
+        let subscription = state.pointee.subscription.take()
+        let element = state.pointee.element.take()
         lock.unlock()
         subscription?.dispose()
         switch outcome {
-        case .success: continuation?.resume(returning: element)
+        case .success:
+            // What the element's type allows: the checked `value` only awaits Sendable elements; the deprecated one
+            // takes any and says so at its call site.
+            continuation?.resume(returning: UncheckedTransfer(value: element).value)
         case .failure(let error): continuation?.resume(throwing: error)
         }
     }
+}
+
+/// The state of an ``AwaitedOutcome``, under its lock.
+struct AwaitedOutcomeState<Element> {
+    let live = LiveResource()
+    var continuation: CheckedContinuation<Element?, any Error>?
+    var subscription: (any Disposable)?
+    var isFinished = false
+    /// The caller was cancelled before it subscribed: it subscribes anyway, and is cancelled after `subscribe`
+    /// returned unless the sequence ended during it (then that end wins the race, as in RxSwift).
+    var isCancelledEarly = false
+    /// The first element; a later one is dropped (the traits emit at most one). Last: its layout depends on
+    /// `Element` (see ``LockedBuffer``).
+    var element: Element?
 }
