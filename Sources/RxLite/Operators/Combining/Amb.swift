@@ -15,14 +15,17 @@ extension ObservableType {
     where Sources.Element == Observable<Element> {
         let sources = Array(sequence)
         return Observable { sink, lifetime, _ in
-            let state = AmbStorage(sink: sink)
+            let state = AmbStorage.make()
             for (index, source) in sources.enumerated() {
                 guard lifetime.isActive, !state.isDecided, let child = lifetime.makeChild() else { return }
                 guard state.add(child) else {
                     child.finishChild()
                     return
                 }
-                source.runSubscription({ state.on($0, from: index) }, child)
+                source.runSubscription(
+                    { event in
+                        if state.admitsEvent(from: index) { sink(event) }
+                    }, child)
             }
         }
     }
@@ -32,52 +35,54 @@ extension ObservableType {
 ///
 /// Only the winner's events are forwarded, and a source calls its sink one event at a time, so the output needs no
 /// queue. `winner` is set once, by compare-and-swap, so once it is decided an event of the winner costs one atomic
-/// load; the lock guards only `lifetimes`.
-final class AmbStorage<Element>: @unchecked Sendable {
-    /// The words of `lock` and `winner`, in this object's own memory rather than a heap cell of their own (see
-    /// ``InlineWord``): one allocation fewer. Must stay the first stored property.
-    var words = (InlineWord(), InlineWord())
-    let live = LiveResource()
-    let sink: EventSink<Element>
-    /// The winner's index, `-1` before one.
-    var winner: AtomicView<Int> { AtomicView(word: 1, of: self) }
-    var lock: LockWord { LockWord(word: 0, of: self) }
-    // Guarded by `lock`: every source's lifetime until a winner is known.
-    var lifetimes: [Lifetime] = []
-
-    init(sink: @escaping EventSink<Element>) {
-        self.sink = sink
-        assertFirstStoredProperty(of: self, &words)
-        winner.store(-1, ordering: .relaxed)
+/// load; the lock guards only the lifetimes, in the header. The tail holds the lock and `winner`. The sink is not
+/// kept here: each source's closure calls it when ``admitsEvent(from:)`` says so (a sink read from the storage
+/// would be retained and released around every event).
+final class AmbStorage: LockedBuffer<AmbState> {
+    /// The storage of a subscription no source has won yet.
+    static func make() -> AmbStorage {
+        let storage = make(words: 2, state: AmbState())
+        storage.winner.store(-1, ordering: .relaxed)
+        return storage
     }
+
+    /// The winner's index, `-1` before one.
+    var winner: AtomicView<Int> { atomic(1) }
 
     var isDecided: Bool { winner.load(ordering: .acquiring) >= 0 }
 
     /// Keeps `lifetime` to end when another source wins; `false`, keeping nothing, when a source has already won
-    /// (`on` sets the winner before it takes the lock to collect the losers, so one of the two sees the other).
+    /// (`admitsEvent` sets the winner before it takes the lock to collect the losers, so one of the two sees the
+    /// other).
     func add(_ lifetime: Lifetime) -> Bool {
-        lock.withLock {
+        let winner = winner
+        return withLock { state in
             if winner.load(ordering: .acquiring) >= 0 { return false }
-            lifetimes.append(lifetime)
+            state.lifetimes.append(lifetime)
             return true
         }
     }
 
-    func on(_ event: Event<Element>, from index: Int) {
+    /// Whether an event of source `index` goes out: it does when that source has won, or wins with this event (the
+    /// other sources' lifetimes are ended first); it does not when another source won.
+    func admitsEvent(from index: Int) -> Bool {
         let decided = winner.load(ordering: .acquiring)
-        if decided == index {
-            sink(event)
-            return
-        }
+        if decided == index { return true }
         guard decided < 0,
             winner.compareExchange(expected: -1, desired: index, ordering: .acquiringAndReleasing).exchanged
-        else { return }
-        let losers = lock.withLock {
-            let losers = lifetimes.enumerated().filter { $0.offset != index }.map(\.element)
-            lifetimes = []
+        else { return false }
+        let losers = withLock { state in
+            let losers = state.lifetimes.enumerated().filter { $0.offset != index }.map(\.element)
+            state.lifetimes = []
             return losers
         }
         for loser in losers { loser.finishChild() }
-        sink(event)
+        return true
     }
+}
+
+/// The state of an ``AmbStorage``, under its lock: every source's lifetime until a winner is known.
+struct AmbState {
+    let live = LiveResource()
+    var lifetimes: [Lifetime] = []
 }
