@@ -44,31 +44,20 @@ public enum Hooks {
         return capture?() ?? []
     }
 
-    private static let storage = HooksStorage()
+    /// The hooks, behind a lock.
+    private static let storage = Locked(HooksValues())
 }
 
-/// The current hooks, behind a lock. Unchecked `Sendable`: every access to `values` holds `lock`.
-private final class HooksStorage: @unchecked Sendable {
-    /// The word of `lock`, in this object's own memory rather than a heap cell of its own (see
-    /// ``InlineWord``): one allocation fewer. Must stay the first stored property.
-    private var words = InlineWord()
-    struct Values {
-        var defaultErrorHandler: Hooks.DefaultErrorHandler = { _, error in
-            #if DEBUG
-                print("RxLite: unhandled error: \(error)")
-            #endif
-        }
-        var recordCallStackOnError = false
-        var customCaptureSubscriptionCallstack: Hooks.CustomCaptureSubscriptionCallstack = {
-            // Drops this closure's own frame.
-            Array(Thread.callStackSymbols.dropFirst())
-        }
+/// The current hooks, the state of ``Hooks``' lock.
+private struct HooksValues {
+    var defaultErrorHandler: Hooks.DefaultErrorHandler = { _, error in
+        #if DEBUG
+            print("RxLite: unhandled error: \(error)")
+        #endif
     }
-
-    private var lock: LockWord { LockWord(word: 0, of: self) }
-    private var values = Values()
-
-    func withLock<Result>(_ body: (inout Values) -> Result) -> Result {
-        lock.withLock { body(&values) }
+    var recordCallStackOnError = false
+    var customCaptureSubscriptionCallstack: Hooks.CustomCaptureSubscriptionCallstack = {
+        // Drops this closure's own frame.
+        Array(Thread.callStackSymbols.dropFirst())
     }
 }
