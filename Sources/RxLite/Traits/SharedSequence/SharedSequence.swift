@@ -70,7 +70,7 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
     ) {
         let fused = transform(upstream.unshared ?? upstream.asObservable())
         source = nil
-        lazilyShared = LazyShare(fused)
+        lazilyShared = LazyShare.make(fused)
         unshared = fused
     }
 
@@ -121,31 +121,55 @@ extension SharedSequence {
 
 /// The shared observable of a ``SharedSequence`` made by `map`, `compactMap` or `filter`: `upstream` shared by the
 /// strategy, made the first time it is asked for and the same object every time after, from any thread.
-final class LazyShare<SharingStrategy: SharingStrategyProtocol, Element>: @unchecked Sendable {
-    /// The word of `lock`, in this object's own memory rather than a heap cell of its own (see ``InlineWord``). Must
-    /// stay the first stored property.
-    var words = InlineWord()
-    let upstream: Observable<Element>
-    var lock: LockWord { LockWord(word: 0, of: self) }
-    // Guarded by `lock`.
-    var shared: Observable<Element>?
+///
+/// Both references sit in tail words, each holding an optional reference (zero is `nil`, so they need no placing):
+/// word 1 `upstream`, set by ``make(_:)`` and read without the lock, word 2 the shared observable, under the lock. The
+/// header is empty: this storage is made where the element type is not known when the code is compiled (one per step
+/// of a Driver chain), and there a generic header would be copied in and destroyed through its metadata's witnesses.
+final class LazyShare<SharingStrategy: SharingStrategyProtocol, Element>: LockedBuffer<Void> {
+    /// `upstream`, to be shared on first use.
+    static func make(_ upstream: Observable<Element>) -> LazyShare {
+        let share = make(words: 3, state: ())
+        share.upstream.pointee = upstream
+        return share
+    }
 
-    init(_ upstream: Observable<Element>) {
-        self.upstream = upstream
-        assertFirstStoredProperty(of: self, &words)
+    deinit {
+        upstream.pointee = nil
+        shared.pointee = nil
+    }
+
+    /// What is shared: word 1, read without the lock.
+    private var upstream: UnsafeMutablePointer<Observable<Element>?> {
+        word(1).assumingMemoryBound(to: Observable<Element>?.self)
+    }
+
+    /// The shared observable once made: word 2, under the lock.
+    private var shared: UnsafeMutablePointer<Observable<Element>?> {
+        word(2).assumingMemoryBound(to: Observable<Element>?.self)
     }
 
     /// The shared observable. The strategy's `share` may be a user's (a custom ``SharingStrategyProtocol``), so it
     /// runs outside the lock; when two threads race to make it, the first one stored wins and the other is dropped
     /// unsubscribed.
     var observable: Observable<Element> {
-        if let shared = lock.withLock({ shared }) { return shared }
-        let made = SharingStrategy.share(upstream)
-        return lock.withLock {
-            if let shared { return shared }
-            shared = made
-            return made
+        let shared = shared
+        lock.lock()
+        if let existing = shared.pointee {
+            lock.unlock()
+            return existing
         }
+        lock.unlock()
+        let made = SharingStrategy.share(upstream.pointee!)
+        lock.lock()
+        if let existing = shared.pointee {
+            lock.unlock()
+            // `made` is released after the lock: its deinit lets go of what the user's closures captured.
+            return existing
+        }
+        shared.pointee = made
+        lock.unlock()
+        return made
     }
 }
 
