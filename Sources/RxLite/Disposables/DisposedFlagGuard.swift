@@ -2,9 +2,9 @@
 /// the owner is disposed, and emptying the owner on its first `dispose()`. Either way the resources are disposed by
 /// the caller after the lock is released, so a resource's `dispose()` never runs under the owner's lock.
 ///
-/// The owner is a ``LockedBuffer`` (or holds one) made with ``words`` words: the lock in word 0, the flag in word 1,
-/// read without the lock. Made at the call site from it (`DisposedFlagGuard(storage)`), the guard keeps nothing of
-/// its own: the steps it runs reach the buffer's state (``LockedBuffer/state``) while it holds the lock.
+/// The owner is a ``LockedBuffer`` (or holds one) whose tail starts with ``words`` words: the lock in word 0, the flag
+/// in word 1, read without the lock. Made at the call site from it (`DisposedFlagGuard(storage)`), the guard keeps
+/// nothing of its own: the steps it runs reach the buffer's state (``LockedBuffer/state``) while it holds the lock.
 struct DisposedFlagGuard {
     let lock: LockWord
     let disposedFlag: AtomicView<Bool>
@@ -16,11 +16,6 @@ struct DisposedFlagGuard {
     init<State>(_ buffer: LockedBuffer<State>) {
         lock = buffer.lock
         disposedFlag = buffer.atomic(1)
-    }
-
-    init(_ lock: LockWord, _ disposedFlag: AtomicView<Bool>) {
-        self.lock = lock
-        self.disposedFlag = disposedFlag
     }
 
     /// Whether the flag is set: the owner's `isDisposed`.
