@@ -115,6 +115,17 @@ public class Observable<Element>: ObservableType {
 }
 
 extension Observable {
+    /// Runs a subscription made outside any other (a `subscribe` call, or an operator subscribing from a scheduler's
+    /// action): opens the current-thread trampoline when none runs on this thread, as RxSwift's `subscribe` does, so
+    /// that the sources that default to it interleave their elements in RxSwift's order.
+    final func subscribeTopLevel(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
+        if Trampoline.isRunning {
+            runSubscription(sink, lifetime)
+        } else {
+            Trampoline.open { runSubscription(sink, lifetime) }
+        }
+    }
+
     /// Subscribes with a child of `lifetime` that ends, and leaves its parent, as soon as this sequence completes:
     /// for operators whose upstreams finish one by one (merge, flatMap, combineLatest, zip). The child is attached
     /// to the parent only if it is still running once `runSubscription` returns, so a sequence that finishes during
