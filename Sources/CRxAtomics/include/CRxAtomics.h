@@ -83,8 +83,8 @@ static inline void rx_current_trampoline_set(void *_Nullable trampoline) {
 }
 
 // How many RxLite locks the calling thread holds now (RxLite's HeldLocks, Sources/RxLite/Core/HeldLocks.swift):
-// RxLite's lock types count up and down here in debug builds, and the places that call user code check that it is
-// zero (INTERNALS rule 7). Release builds never touch it.
+// RxLite's lock types count up and down here in debug builds, and the places that call user code check that it is zero
+// (INTERNALS, the rule "Locks and atomics"). Release builds never touch it.
 extern _Thread_local intptr_t rx_held_lock_count;
 
 static inline intptr_t rx_held_lock_count_get(void) {
