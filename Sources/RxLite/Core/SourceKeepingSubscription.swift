@@ -21,7 +21,7 @@ extension Lifetime {
     }
 
     /// ``of(_:)`` for a disposable object: casting an object to a class is a walk up its class chain, where casting
-    /// an `any Disposable` was a search of the protocol conformances (hundreds of instructions).
+    /// an `any Disposable` was a search of the protocol conformances, many times dearer.
     static func of(object: any Disposable & AnyObject) -> Lifetime? {
         if let lifetime = object as? Lifetime { return lifetime }
         return (object as? SourceKeepingSubscription)?.lifetime

@@ -1,12 +1,12 @@
 /// The observable of an operator with one upstream and one function of the user's (`map`, `filter`, `compactMap`,
 /// ...): it keeps both in its own fields, and its handler, which reads them from the observable it is handed,
 /// captures nothing. Building such an operator allocates the object alone; a handler capturing the two took a closure
-/// context as well (MapFilterCreating: one allocation per operator).
+/// context as well, a second allocation per operator.
 ///
 /// Both fields are references (a class and a closure), so destroying one, in a `deinit` that runs unspecialized,
 /// needs no generic metadata. `Output` must be a type parameter of the operator too (`map`'s `Result`): a concrete
-/// output (`filter`'s `Bool`) would be stored through a reabstraction thunk, called on every event (13 instructions
-/// per call); such an operator uses ``PredicateOperatorObservable``.
+/// output (`filter`'s `Bool`) would be stored through a reabstraction thunk, an extra call on every event; such an
+/// operator uses ``PredicateOperatorObservable``.
 final class UnaryOperatorObservable<Source, Element, Input, Output>: Observable<Element> {
     let source: Observable<Source>
     let function: (Input) throws -> Output
