@@ -61,7 +61,6 @@ struct Drain<Item> {
 
     /// Debug builds, holding the owner's lock: traps unless idle means an empty backlog and queued a non-empty one.
     /// (Emitting may turn to idle meanwhile, without the lock: both allow what is checked.)
-    @inline(__always)
     func _checkInvariants(_ state: AtomicView<Int>) {
         #if DEBUG
             switch state.load(ordering: .acquiring) {
@@ -72,7 +71,8 @@ struct Drain<Item> {
             case EmitState.emitting:
                 break
             default:
-                preconditionFailure("Internal inconsistency: a drain's state word holds \(state.load(ordering: .relaxed))")
+                let word = state.load(ordering: .relaxed)
+                preconditionFailure("Internal inconsistency: a drain's state word holds \(word)")
             }
         #endif
     }

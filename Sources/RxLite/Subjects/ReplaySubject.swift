@@ -34,8 +34,8 @@ struct ReplayMemory<Element>: SubjectMemory {
 }
 
 /// ``ReplayMemory`` for a buffer of one, which `share(replay: 1)` (so every ``Driver`` operator) records into once
-/// per element: one store, where the ring buffer paid an array uniqueness check and index arithmetic
-/// (MapFilterDriverPumping: about 30 instructions per operator per element).
+/// per element: one store, where the ring buffer paid an array uniqueness check and index arithmetic on every
+/// element of every Driver operator.
 struct LatestMemory<Element>: SubjectMemory {
     static var subjectName: String { "ReplaySubject" }
 
