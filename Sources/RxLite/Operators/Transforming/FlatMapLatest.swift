@@ -55,20 +55,11 @@ enum SwitchPolicy: Sendable {
     }
 }
 
-/// What `flatMapLatest` and `flatMapFirst` keep beside the emitter's state: the one inner subscription that may
-/// emit.
-struct SwitchState {
-    // Guarded by the emitter's lock.
-    var current: (id: UInt64, lifetime: Lifetime)?
-    var latestID: UInt64 = 0
-    var outerDone = false
-}
-
 /// The storage of `flatMapLatest` and `flatMapFirst`.
-final class SwitchStorage<Element>: SerializedEmitter<Element, SwitchState> {
+final class SwitchStorage<Element>: SerializedEmitter<Element, SwitchStateMachine> {
     /// A storage delivering to `sink`.
     static func make(sink: @escaping EventSink<Element>) -> SwitchStorage {
-        make(sink: sink, state: SwitchState(), extraWords: 1)
+        make(sink: sink, state: SwitchStateMachine(), extraWords: 1)
     }
 
     deinit {
@@ -81,28 +72,25 @@ final class SwitchStorage<Element>: SerializedEmitter<Element, SwitchState> {
     var spareChild: UnsafeMutablePointer<Lifetime?> { extraWords.assumingMemoryBound(to: Lifetime?.self) }
 
     /// Whether an inner subscription runs now.
-    var hasCurrent: Bool { withLock { $0.current != nil } }
+    var hasCurrent: Bool { withLock { $0.hasCurrent } }
 
     /// Handles an event of the inner subscription `id`; events of a replaced inner are dropped.
     func innerEvent(_ event: Event<Element>, id: UInt64, parent: Lifetime) {
+        guard case .completed = event else {
+            emit { machine in machine.admits(id) ? event : nil }
+            return
+        }
         var ended: Lifetime?
-        emit { state in
-            guard id == state.latestID, let current = state.current else { return nil }
-            if case .completed = event {
-                state.current = nil
-                ended = current.lifetime
-                return state.outerDone ? .completed : nil
-            }
-            return event
+        emit { machine in
+            guard case .ended(let lifetime, let completesOutput) = machine.innerCompleted(id) else { return nil }
+            ended = lifetime
+            return completesOutput ? .completed : nil
         }
         ended?.finishChild()
     }
 
     func outerCompleted() {
-        emit { state in
-            state.outerDone = true
-            return state.current == nil ? .completed : nil
-        }
+        emit { machine in machine.outerCompleted() ? .completed : nil }
     }
 
     /// Starts `just(element)` as the inner sequence, without subscribing to it: it ends during subscribe, so
@@ -111,45 +99,38 @@ final class SwitchStorage<Element>: SerializedEmitter<Element, SwitchState> {
     func startJust(_ element: Element, whileOneRuns policy: SwitchPolicy) {
         // The lock taken and handed to `unlock(emitting:)` here rather than through `emit { }`: an element of every
         // outer event takes this path, and the closure `emit` is handed was a call of its own per event.
-        let state = state
+        let machine = state
         lock.lock()
-        if isStopped || (policy.ignoresTheNew && state.pointee.current != nil) {
+        if isStopped {
             lock.unlock()
             return
         }
-        let previous = state.pointee.current
-        state.pointee.latestID &+= 1
-        state.pointee.current = nil
-        guard let previous else {
+        switch machine.pointee.startJust(whileOneRuns: policy) {
+        case .dropped:
+            lock.unlock()
+        case .emit:
             unlock(emitting: .next(element))
-            return
+        case .emitAfterEnding(let previous):
+            lock.unlock()
+            previous.finishChild()
+            emit(.next(element))
         }
-        lock.unlock()
-        previous.lifetime.finishChild()
-        emit(.next(element))
     }
 
     /// Starts `inner` (not a `just`: see ``startJust(_:whileOneRuns:)``) as the one that may emit. `policy` says
     /// whether a running inner is disposed first or `inner` is dropped.
     func start(_ inner: Observable<Element>, parent: Lifetime, whileOneRuns policy: SwitchPolicy) {
-        var previous: (id: UInt64, lifetime: Lifetime)?
         // `spareChild` is touched only here, and `start` runs only from the outer upstream's handler, one call at
         // a time (the Rx contract), so it needs no lock. The child is made before the lock is taken: making one can
         // anchor the lifetimes above it (see `Lifetime.init(parent:)`), which may dispose an ended one.
         var child = spareChild.pointee.take() ?? Lifetime(parent: parent)
-        let id = withLock { state -> UInt64? in
-            if isStopped || (policy.ignoresTheNew && state.current != nil) { return nil }
-            previous = state.current
-            state.latestID &+= 1
-            state.current = (state.latestID, child)
-            return state.latestID
-        }
-        guard let id else {
+        let started = withLock { machine in isStopped ? nil : machine.start(child, whileOneRuns: policy) }
+        guard let (id, replaced) = started else {
             // Dropped (`flatMapFirst` while an inner runs, or after the end): the unused child is the next spare.
             spareChild.pointee = child
             return
         }
-        previous?.lifetime.finishChild()
+        replaced?.finishChild()
         inner.subscribeTopLevel({ [self] event in innerEvent(event, id: id, parent: parent) }, child)
         if parent.attachIfRunning(child) { return }
         // An inner that ended during subscribe leaves its child for the next one when nothing else holds it; events
