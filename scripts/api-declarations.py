@@ -31,10 +31,11 @@ listed under scripts/api-declarations-differences.txt with the reason and counts
 
 Usage: python3 scripts/api-declarations.py             # builds what it needs, prints the table per family
        python3 scripts/api-declarations.py --missing   # also lists each missing declaration (RxCocoa's by file)
-       python3 scripts/api-declarations.py --write     # also writes docs/api-declarations.md
-       python3 scripts/api-declarations.py --check     # fails when docs/api-declarations.md is not what it finds
-Operators (`==`, `<->`) are not probed: they are listed as such. docs/api-coverage.md (scripts/api-inventory.py)
-takes RxCocoa's per-declaration rows from docs/api-declarations.md.
+       python3 scripts/api-declarations.py --write     # also writes docs/GENERATED-api-declarations.md
+       python3 scripts/api-declarations.py --check     # fails when docs/GENERATED-api-declarations.md is not what
+                                                       # it finds
+Operators (`==`, `<->`) are not probed: they are listed as such. docs/GENERATED-api-coverage.md
+(scripts/api-inventory.py) takes RxCocoa's per-declaration rows from docs/GENERATED-api-declarations.md.
 """
 import argparse
 import collections
@@ -51,7 +52,7 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 DEFAULT_RXSWIFT = ROOT.parent / "shared" / "rxswift-bench" / "RxSwift"
 DIFFERENCES = ROOT / "scripts" / "api-declarations-differences.txt"
-REPORT = ROOT / "docs" / "api-declarations.md"
+REPORT = ROOT / "docs" / "GENERATED-api-declarations.md"
 # One per checkout, so that two worktrees on one machine do not build into each other's.
 WORK = pathlib.Path(os.environ.get("TMPDIR", "/tmp")) / (
     "rxlite-api-declarations-" + hashlib.sha256(str(ROOT).encode()).hexdigest()[:8])
@@ -720,7 +721,7 @@ def main():
     parser.add_argument("--missing", action="store_true")
     parser.add_argument("--write", action="store_true")
     parser.add_argument("--check", action="store_true",
-                        help="fail when docs/api-declarations.md is not what --write would write")
+                        help="fail when docs/GENERATED-api-declarations.md is not what --write would write")
     parser.add_argument("--json", type=pathlib.Path)
     parser.add_argument("--rxswift-modules", type=pathlib.Path, help="RxSwift's built modules (skips the build)")
     parser.add_argument("--uikit-modules", type=pathlib.Path,

@@ -13,13 +13,14 @@ one. A key followed by `# difference` is one that DifferencesFromRxSwift.md docu
 difference.
 
 RxCocoa's other families (its controls, lists and proxies, Foundation and Common files) are counted per declaration,
-not per key: their rows come from docs/api-declarations.md, which scripts/api-declarations.py writes from a probe of
-each declaration, and so do their missing declarations.
+not per key: their rows come from docs/GENERATED-api-declarations.md, which scripts/api-declarations.py writes from a
+probe of each declaration, and so do their missing declarations.
 
 Usage: python3 scripts/api-inventory.py                 # prints the table
        python3 scripts/api-inventory.py --missing       # also lists what is missing, per family
-       python3 scripts/api-inventory.py --write         # writes docs/api-coverage.md (table and missing keys)
-       python3 scripts/api-inventory.py --check         # fails when docs/api-coverage.md is not what --write writes
+       python3 scripts/api-inventory.py --write         # writes docs/GENERATED-api-coverage.md (table and missing keys)
+       python3 scripts/api-inventory.py --check         # fails when docs/GENERATED-api-coverage.md is not what
+                                                        # --write writes
 """
 import pathlib
 import re
@@ -28,8 +29,8 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SOURCES = [ROOT / "Sources" / "RxLite", ROOT / "Sources" / "RxLiteTest", ROOT / "Sources" / "RxLiteUI"]
 API_LIST = ROOT / "scripts" / "rxswift-api.txt"
-REPORT = ROOT / "docs" / "api-coverage.md"
-DECLARATIONS_REPORT = ROOT / "docs" / "api-declarations.md"
+REPORT = ROOT / "docs" / "GENERATED-api-coverage.md"
+DECLARATIONS_REPORT = ROOT / "docs" / "GENERATED-api-declarations.md"
 
 CONTEXT_ALIASES = {
     "ObservableType": "Observable",
@@ -250,8 +251,8 @@ def covered(key, keys):
 
 
 def declaration_families():
-    """RxCocoa's families counted per declaration, as docs/api-declarations.md's table has them: (family, covered,
-    declarations), and each family's missing declarations, under their RxCocoa file."""
+    """RxCocoa's families counted per declaration, as docs/GENERATED-api-declarations.md's table has them: (family,
+    covered, declarations), and each family's missing declarations, under their RxCocoa file."""
     text = DECLARATIONS_REPORT.read_text()
     rows = [(m.group(1), int(m.group(3)), int(m.group(2)))
             for m in re.finditer(r"(?m)^\| (RxCocoa: (?!traits)[^|]+?) \| (\d+) \| (\d+) \|", text)]
@@ -295,7 +296,7 @@ def report(show_missing):
             lines.append("")
             lines.append("### RxCocoa, per declaration")
             lines.extend(f"- {family}: {count} declarations, listed under their RxCocoa file in "
-                         f"docs/api-declarations.md" for family, count in lacking_declarations)
+                         f"docs/GENERATED-api-declarations.md" for family, count in lacking_declarations)
     return "\n".join(lines) + "\n"
 
 
@@ -306,7 +307,7 @@ REPORT_HEADER = (
     "and RxLiteUI. Keys marked as documented differences (see DifferencesFromRxSwift.md) count as covered. Do\n"
     "not edit: run the script. A key is a name with its labels, not a signature: RxSwift, RxRelay, RxTest,\n"
     "RxBlocking and RxCocoa's traits are counted declaration by declaration (receiver, constraints, parameter\n"
-    "and result types) in `docs/api-declarations.md`, by `scripts/api-declarations.py`. RxCocoa's controls,\n"
+    "and result types) in `docs/GENERATED-api-declarations.md`, by `scripts/api-declarations.py`. RxCocoa's controls,\n"
     "lists and proxies, Foundation and Common families are counted there only, per declaration, and their rows\n"
     "(\"declarations\") come from it.\n\n"
 )

@@ -274,7 +274,8 @@ final class CombiningObservable{n}<{type_parameters}, Element>: Observable<Eleme
 def combining_classes_file():
     return (
         HEADER
-        + "\n// The observables of `combineLatest` and `zip` of 2 to 8 sources (CombineLatest+arity.swift, Zip+arity.swift),\n// and the storages of `combineLatest` of 2 to 8 sources.\n\n"
+        + "\n// The observables of `combineLatest` and `zip` of 2 to 8 sources (GENERATED-CombineLatest+arity.swift,\n"
+        + "// GENERATED-Zip+arity.swift), and the storages of `combineLatest` of 2 to 8 sources.\n\n"
         + "\n".join(combining_class(n) for n in ARITIES)
         + "\n"
         + "\n".join(combine_latest_storage(n) for n in ARITIES)
@@ -283,10 +284,10 @@ def combining_classes_file():
 
 def outputs():
     return {
-        f"{COMBINING}/CombineLatest+arity.swift": observable_file("combineLatest", observable_combine_latest),
-        f"{COMBINING}/Zip+arity.swift": observable_file("zip", observable_zip),
-        f"{COMBINING}/CombiningObservable+arity.swift": combining_classes_file(),
-        f"{SHARED}/SharedSequence+arity.swift": shared_file(),
+        f"{COMBINING}/GENERATED-CombineLatest+arity.swift": observable_file("combineLatest", observable_combine_latest),
+        f"{COMBINING}/GENERATED-Zip+arity.swift": observable_file("zip", observable_zip),
+        f"{COMBINING}/GENERATED-CombiningObservable+arity.swift": combining_classes_file(),
+        f"{SHARED}/GENERATED-SharedSequence+arity.swift": shared_file(),
     }
 
 

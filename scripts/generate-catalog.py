@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Builds Sources/BookSearch/Catalog/CatalogBooks.swift from scripts/catalog_books.txt.
+"""Builds Sources/BookSearch/Catalog/GENERATED-CatalogBooks.swift from scripts/catalog_books.txt.
 
 Each line of the input is `ISBN-13 | title | author(s) | publisher | year`, optionally followed by `| checked`
 (the ISBN was checked against other public records; see the input's header); lines starting with `#` are
@@ -18,7 +18,7 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "scripts" / "catalog_books.txt"
-TARGET = ROOT / "Sources" / "BookSearch" / "Catalog" / "CatalogBooks.swift"
+TARGET = ROOT / "Sources" / "BookSearch" / "Catalog" / "GENERATED-CatalogBooks.swift"
 
 
 def swift_literal(text: str) -> str:

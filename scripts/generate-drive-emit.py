@@ -14,7 +14,7 @@ import pathlib
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-OUTPUT = "Sources/RxLite/Traits/SharedSequence/SharedSequence+DriveEmit.swift"
+OUTPUT = "Sources/RxLite/Traits/SharedSequence/GENERATED-SharedSequence+DriveEmit.swift"
 
 # The formatting and --check machinery of the arity generator.
 _spec = importlib.util.spec_from_file_location("generate_arities", ROOT / "scripts/generate-arities.py")

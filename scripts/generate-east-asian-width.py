@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Builds Sources/BookSearchTerminal/EastAsianWidthTable.swift: the code points a terminal draws two columns wide.
+"""Builds Sources/BookSearchTerminal/GENERATED-EastAsianWidthTable.swift: the code points a terminal draws two
+columns wide.
 
 Wide means East_Asian_Width W or F (EastAsianWidth.txt), or Emoji_Presentation=Yes (emoji-data.txt): emoji such
 as U+1F680 ROCKET, U+1FAE0 MELTING FACE, U+26BD SOCCER BALL and U+1F004 MAHJONG TILE, which terminals draw in two
@@ -17,7 +18,7 @@ import re
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-TARGET = ROOT / "Sources" / "BookSearchTerminal" / "EastAsianWidthTable.swift"
+TARGET = ROOT / "Sources" / "BookSearchTerminal" / "GENERATED-EastAsianWidthTable.swift"
 
 
 def ranges(path: pathlib.Path, wanted) -> list:

@@ -25,8 +25,8 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 
 # Markdown file -> generated Swift file in a test target whose dependencies cover the README's imports.
 EXAMPLES = {
-    "README.md": "Tests/RxLiteTests/ReadmeExamples+generated.swift",
-    "Sources/book-search/README.md": "Tests/BookSearchTests/BookSearchReadmeExamples+generated.swift",
+    "README.md": "Tests/RxLiteTests/GENERATED-ReadmeExamples.swift",
+    "Sources/book-search/README.md": "Tests/BookSearchTests/GENERATED-BookSearchReadmeExamples.swift",
 }
 # Markdown files whose Swift blocks must be listed above: a new example there cannot escape the build.
 CHECKED_MARKDOWN = ["README.md", "docs/*.md", "Sources/*/README.md"]

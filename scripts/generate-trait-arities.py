@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Writes the arity families of the traits, as RxSwift 6 declares them:
 
-  Sources/RxLite/Traits/PrimitiveSequence/PrimitiveSequence+Zip+arity.swift   zip of 2 to 8 singles or maybes
-  Sources/RxLite/Traits/Infallible/Infallible+CombineLatest+Zip+arity.swift   combineLatest and zip of 2 to 8
+  Sources/RxLite/Traits/PrimitiveSequence/GENERATED-PrimitiveSequence+Zip+arity.swift   zip of 2 to 8 singles or maybes
+  Sources/RxLite/Traits/Infallible/GENERATED-Infallible+CombineLatest+Zip+arity.swift   combineLatest and zip of 2 to 8
                                                                               infallibles
 
 each with a result selector and as tuples (`Single.zip(a, b)`, `Infallible.combineLatest(a, b)`).
@@ -144,8 +144,8 @@ def render_infallible():
 
 def outputs():
     return {
-        "Sources/RxLite/Traits/PrimitiveSequence/PrimitiveSequence+Zip+arity.swift": render_primitive(),
-        "Sources/RxLite/Traits/Infallible/Infallible+CombineLatest+Zip+arity.swift": render_infallible(),
+        "Sources/RxLite/Traits/PrimitiveSequence/GENERATED-PrimitiveSequence+Zip+arity.swift": render_primitive(),
+        "Sources/RxLite/Traits/Infallible/GENERATED-Infallible+CombineLatest+Zip+arity.swift": render_infallible(),
     }
 
 

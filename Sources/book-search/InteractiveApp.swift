@@ -20,7 +20,7 @@ final class InteractiveApp {
     private let searchText = BehaviorRelay(value: "")
     private let nearBottom = PublishRelay<Void>()
     private let retry = PublishRelay<Void>()
-    /// The seed's countdown popup: Ctrl-T starts (or restarts) it, Ctrl-X cancels it.
+    /// The countdown popup: Ctrl-T starts (or restarts) it, Ctrl-X cancels it.
     private let countdown = Countdown(from: 3, label: CountdownPopup.label)
     private let disposeBag = DisposeBag()
     private var sources: [any DispatchSourceProtocol] = []

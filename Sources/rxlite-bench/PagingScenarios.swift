@@ -14,11 +14,11 @@ import RxLiteUI
 // catalog: an EmbeddedCatalog of generated books ("Synthetic Book 000001", ...), matched once for the query
 // before timing; each fetch slices the page out of those matches (the catalog's own per-request scan is not the
 // pager's cost). The subscriber keeps every update (as a table keeps the list it shows while the next one comes),
-// which is what made the seed's `accept(old + new)` copy the whole list per page. Unit: one book appended.
+// which is what makes an array relay's `accept(old + new)` copy the whole list per page. Unit: one book appended.
 //
 // The note under the table checks that the work grows linearly: ns per book at 1,000 and at 10,000 pages, the
-// peak memory of the run, and the seed's approach (an array relay, `accept(value + page)`, a subscriber holding the
-// previous array) at 1,000 and 2,000 pages for comparison.
+// peak memory of the run, and the array-relay approach (`accept(value + page)`, a subscriber holding the previous
+// array) at 1,000 and 2,000 pages for comparison.
 
 /// Runs every action at once, on the calling thread.
 struct ImmediateScheduler: SchedulerType {
@@ -79,8 +79,8 @@ nonisolated func pagingScroll(_ pages: Int) -> Int {
     return loaded
 }
 
-/// The seed's way: an array relay, each page `accept(value + page)`, a subscriber keeping the array it was given.
-nonisolated func seedAppendScroll(_ pages: Int) -> Int {
+/// The array-relay way: each page `accept(value + page)`, a subscriber keeping the array it was given.
+nonisolated func arrayRelayAppendScroll(_ pages: Int) -> Int {
     let books = syntheticBooks(pages * 10)
     let relay = BehaviorRelay<[Book]>(value: [])
     var shown: [Book] = []
@@ -116,11 +116,11 @@ nonisolated func pagingScrollNote() -> String {
     let small = nanosecondsPerBook(1_000, pagingScroll)
     let large = nanosecondsPerBook(10_000, pagingScroll)
     let peak = peakResidentMiB()
-    let seedSmall = nanosecondsPerBook(1_000, runs: 1, seedAppendScroll)
-    let seedLarge = nanosecondsPerBook(2_000, runs: 1, seedAppendScroll)
+    let arraySmall = nanosecondsPerBook(1_000, runs: 1, arrayRelayAppendScroll)
+    let arrayLarge = nanosecondsPerBook(2_000, runs: 1, arrayRelayAppendScroll)
     return String(
         format: "synthetic catalog; paginator %.0f ns/book at 1,000 pages, %.0f at 10,000 (x%.2f: linear when ~1); "
-            + "peak RSS %.1f MiB after 10,000 pages (100,000 books); seed accept(old + new): %.0f ns/book at 1,000 "
+            + "peak RSS %.1f MiB after 10,000 pages (100,000 books); array relay accept(old + new): %.0f ns/book at 1,000 "
             + "pages, %.0f at 2,000 (x%.2f: grows with the list)",
-        small, large, large / small, peak, seedSmall, seedLarge, seedLarge / seedSmall)
+        small, large, large / small, peak, arraySmall, arrayLarge, arrayLarge / arraySmall)
 }

@@ -36,7 +36,7 @@ import Testing
     }
 
     /// 64 MiB inflated from about 420 KB on the wire: refused from its head, nothing inflated (URLSession inflated
-    /// a 1 GiB one whole, 1.18 GB of memory, before its delegate could stop it).
+    /// a larger one whole before its delegate could stop it: book-search's README has the measurement).
     @Test func aGzipBombOverHTTPSIsRefusedFromItsHead() async throws {
         let bomb = Gzip.bomb(prefix: Data(#"{"totalResults":1,"item":["#.utf8), size: 64 << 20)
         try await withLocalHTTPServer(

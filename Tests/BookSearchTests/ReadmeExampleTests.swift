@@ -5,7 +5,7 @@ import RxLiteTest
 import Testing
 
 /// Runs the example of book-search's README (Sources/book-search/README.md), which
-/// `scripts/generate-readme-examples.py` copies into `BookSearchReadmeExamples+generated.swift`; with no key, so
+/// `scripts/generate-readme-examples.py` copies into `GENERATED-BookSearchReadmeExamples.swift`; with no key, so
 /// against the bundled catalog.
 @Suite(.checksResources) struct ReadmeExampleTests {
     @Test func withoutAKeyTheServiceIsTheCatalog() async throws {

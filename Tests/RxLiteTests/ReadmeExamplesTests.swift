@@ -3,7 +3,7 @@ import RxLiteTest
 import Testing
 
 /// Runs the README's examples, which `scripts/generate-readme-examples.py` copies from README.md into
-/// `ReadmeExamples+generated.swift` (so the build compiles them as the README shows them), and checks what they do.
+/// `GENERATED-ReadmeExamples.swift` (so the build compiles them as the README shows them), and checks what they do.
 @Suite(.checksResources) struct ReadmeExamplesTests {
     @MainActor
     @Test func theViewModelExampleShowsEachTitle() {

@@ -3,13 +3,13 @@ import RxLiteTest
 import RxLiteUI
 import Testing
 
-/// The seed's `MyPopup`, rewritten on a ``TaskSlot``: the task is the seed's own `Observable<Void>.create`, and
-/// start and cancel are one line each.
-private final class MyPopup {
+/// A countdown popup on a ``TaskSlot``: the task is an `Observable<Void>.create` around a timer, and start and
+/// cancel are one line each.
+private final class CountdownPopup {
     private let slot = TaskSlot()
     private let countDown = 3
     private let scheduler: any SchedulerType
-    private(set) var label: String?  // stands in for the seed's UILabel: non-nil while on screen
+    private(set) var label: String?  // stands in for a UILabel: non-nil while on screen
 
     init(scheduler: any SchedulerType) { self.scheduler = scheduler }
 
@@ -35,7 +35,7 @@ private final class MyPopup {
 @Suite(.checksResources) struct CountdownTests {
     @Test func theSeedsPopupInAFewLines() {
         let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
-        let popup = MyPopup(scheduler: scheduler)
+        let popup = CountdownPopup(scheduler: scheduler)
         popup.startTask()
         #expect(popup.label == "")
         scheduler.advanceTo(1)

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Writes scripts/availability/stdlib.txt: the standard library's declarations that need a newer OS than RxLite's
-floor (iOS 15 / macOS 12 / tvOS 15 / watchOS 8), read from the @available annotations of the toolchain's
+"""Writes scripts/availability/GENERATED-stdlib.txt: the standard library's declarations that need a newer OS than
+RxLite's floor (iOS 15 / macOS 12 / tvOS 15 / watchOS 8), read from the @available annotations of the toolchain's
 .swiftinterface files, which carry the Apple availability even on Linux.
 
 Each output line is `pattern <TAB> iOS version <TAB> module <TAB> declaration`; scripts/check-availability greps the
@@ -19,7 +19,7 @@ FLOOR_IOS = (15, 99)  # anything introduced in iOS 15.x is fine; 16.0 and later 
 MODULES = ["Swift", "_Concurrency", "_StringProcessing", "RegexBuilder", "Observation", "Synchronization", "Distributed"]
 
 lib = sys.argv[1] if len(sys.argv) > 1 else "/opt/swift/usr/lib/swift/linux"
-out_path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "stdlib.txt")
+out_path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "GENERATED-stdlib.txt")
 
 ios_re = re.compile(r"\biOS (\d+)(?:\.(\d+))?")
 decl_re = re.compile(

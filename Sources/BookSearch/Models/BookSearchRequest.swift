@@ -4,7 +4,7 @@
 public struct BookSearchRequest: Sendable, Equatable, Hashable, Codable {
     /// The largest page size Aladin serves.
     public static let maximumPageSize = 100
-    /// The page size the seed app uses.
+    /// The page size the search screen asks for as the list scrolls.
     public static let defaultPageSize = 10
 
     /// The text to look for. Leading and trailing whitespace is ignored; an empty query is rejected.

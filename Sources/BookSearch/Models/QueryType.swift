@@ -1,4 +1,4 @@
-/// Which field a search matches: the seed app's drop-down, and Aladin's `QueryType` parameter.
+/// Which field a search matches: the search screen's drop-down, and Aladin's `QueryType` parameter.
 public enum QueryType: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
     /// Title, author or publisher (Aladin's `Keyword`).
     case keyword = "Keyword"

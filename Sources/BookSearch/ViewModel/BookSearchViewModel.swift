@@ -13,7 +13,7 @@ public struct BookQuery: Sendable, Equatable, Hashable {
     }
 }
 
-/// The book search screen's logic: the seed app's infinite scroll done right.
+/// The book search screen's logic: search as you type, with infinite scroll.
 ///
 /// Inputs are the query type, the search text as typed and near-bottom events; outputs are ``RxLite/Driver``s and
 /// a ``RxLite/Signal``. The text is trimmed and debounced (an empty text clears the list at once, without waiting);

@@ -51,7 +51,7 @@ static inline memory_order rx_atomic_failure_order(memory_order order) {
 /// Stores `desired` if the cell holds `expected`, and returns the value the cell held: `expected` exactly when it
 /// stored (a strong compare-exchange never fails spuriously). Taking `expected` by value, rather than through a
 /// pointer as C11 does, keeps Swift callers free of an address-taken local, which would give every function that
-/// inlines this a stack protector (measured: about 5% more instructions per event in the pumping benchmarks).
+/// inlines this a stack protector, a cost on every event of the pumping benchmarks (docs/PERFORMANCE.md).
 static inline intptr_t rx_atomic_word_compare_exchange(
     rx_atomic_word *_Nonnull cell, intptr_t expected, intptr_t desired, memory_order order) {
     atomic_compare_exchange_strong_explicit(&cell->word, &expected, desired, order, rx_atomic_failure_order(order));
@@ -83,8 +83,8 @@ static inline void rx_current_trampoline_set(void *_Nullable trampoline) {
 }
 
 // How many RxLite locks the calling thread holds now (RxLite's HeldLocks, Sources/RxLite/Core/HeldLocks.swift):
-// RxLite's lock types count up and down here in debug builds, and the places that call user code check that it is
-// zero (INTERNALS rule 7). Release builds never touch it.
+// RxLite's lock types count up and down here in debug builds, and the places that call user code check that it is zero
+// (INTERNALS, the rule "Locks and atomics"). Release builds never touch it.
 extern _Thread_local intptr_t rx_held_lock_count;
 
 static inline intptr_t rx_held_lock_count_get(void) {
@@ -98,7 +98,7 @@ static inline void rx_held_lock_count_add(intptr_t delta) {
 // Whether the calling code runs on a dispatch queue that has a value for `key` (libdispatch's
 // `dispatch_get_specific`, declared here rather than included: the C target has no path to the dispatch headers).
 // RxLite asks it for the main queue on every element a main-actor subscription delivers; Swift's
-// `DispatchQueue.getSpecific` is generic and not inlinable, and cost about 400 instructions per call.
+// `DispatchQueue.getSpecific` is generic and not inlinable: a metadata lookup and a dynamic cast per call.
 extern void *_Nullable dispatch_get_specific(const void *_Nonnull key);
 
 static inline bool rx_queue_has_specific(const void *_Nonnull key) {

@@ -1,49 +1,3 @@
-/// A type that can be turned into an ``Observable``.
-public protocol ObservableConvertibleType<Element> {
-    /// The type of the elements.
-    associatedtype Element
-
-    /// The sequence as an ``Observable``.
-    func asObservable() -> Observable<Element>
-}
-
-/// A push-based sequence: ``Observable`` and everything that wraps one.
-///
-/// Operators are defined on this protocol, so they read the same on every sequence type. As in RxSwift, a type
-/// conforms by implementing ``subscribe(_:)`` (a hand-written source or subject) or
-/// ``ObservableConvertibleType/asObservable()`` (a wrapper of an ``Observable``); each gets the other from the one it
-/// implements.
-public protocol ObservableType<Element>: ObservableConvertibleType {
-    /// Subscribes `observer`, which gets every event; returns the subscription.
-    func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable where Observer.Element == Element
-}
-
-extension ObservableType {
-    /// This sequence as an ``Observable``, for a type that implements only ``subscribe(_:)``: each subscription
-    /// calls it with an observer that forwards to the chain, and disposing the chain disposes what it returned.
-    public func asObservable() -> Observable<Element> {
-        Observable { sink, lifetime, _ in
-            lifetime.insert(subscribe(ForeignSourceObserver(lifetime: lifetime, sink: sink)))
-        }
-    }
-}
-
-/// The observer a hand-written ``ObservableType`` is subscribed with: keeps the sequence's grammar (nothing after a
-/// terminal event or disposal) for a source that is not RxLite's own, and serializes nothing (the source owes that).
-struct ForeignSourceObserver<Element>: ObserverType {
-    let lifetime: Lifetime
-    let sink: EventSink<Element>
-
-    init(lifetime: Lifetime, sink: @escaping EventSink<Element>) {
-        self.lifetime = lifetime
-        self.sink = sink
-    }
-
-    func on(_ event: Event<Element>) {
-        if lifetime.isActive { sink(event) }
-    }
-}
-
 /// The event sink that an operator hands to its source: called once per event, never concurrently.
 public typealias EventSink<Element> = (Event<Element>) -> Void
 
@@ -79,8 +33,8 @@ public class Observable<Element>: ObservableType {
     /// `combineLatest`, `merge`) take it directly instead of running a subscription.
     ///
     /// The element itself lives in ``JustObservable``, not here: an `Element?` stored in this class made every
-    /// observable's deallocation look up `Optional<Element>`'s metadata (the class's deinit is not specialized),
-    /// about a thousand instructions per operator of a chain.
+    /// observable's deallocation look up `Optional<Element>`'s metadata (the class's deinit is not specialized), a
+    /// hash-table search for every operator of a chain.
     final var justElement: Element? {
         isJust ? unsafeDowncast(self, to: JustObservable<Element>.self).element : nil
     }
@@ -160,100 +114,18 @@ public class Observable<Element>: ObservableType {
     }
 }
 
-extension Lifetime {
-    /// The lifetime of `disposable` when it is a subscription RxLite made (what `subscribe` returns), for the
-    /// containers that forget a subscription once it ended.
-    static func of(_ disposable: any Disposable) -> Lifetime? {
-        of(object: disposable._rxLiteObject)
-    }
-
-    /// ``of(_:)`` for a disposable object: casting an object to a class is a walk up its class chain, where casting
-    /// an `any Disposable` was a search of the protocol conformances (hundreds of instructions).
-    static func of(object: any Disposable & AnyObject) -> Lifetime? {
-        if let lifetime = object as? Lifetime { return lifetime }
-        return (object as? SourceKeepingSubscription)?.lifetime
-    }
-}
-
-/// The disposable of a subscription to a subject: the subscription's lifetime, and the subject kept alive with it.
-final class SourceKeepingSubscription: Cancelable, @unchecked Sendable {
-    let lifetime: Lifetime
-    let source: AnyObject
-
-    init(lifetime: Lifetime, source: AnyObject) {
-        self.lifetime = lifetime
-        self.source = source
-    }
-
-    var isDisposed: Bool { lifetime.isDisposed }
-
-    func dispose() { lifetime.dispose() }
-}
-
-/// The observable of ``Observable/just(_:)``: its element, which ``Observable/justElement`` reads, and a handler that
-/// captures nothing (it reads the element from the observable it is handed).
-final class JustObservable<Element>: Observable<Element> {
-    let element: Element
-
-    init(_ element: Element) {
-        self.element = element
-        super.init(isJust: true) { sink, lifetime, observable in
-            sink(.next(unsafeDowncast(observable, to: JustObservable<Element>.self).element))
-            if lifetime.isActive { sink(.completed) }
+extension Observable {
+    /// Runs a subscription made outside any other (a `subscribe` call, or an operator subscribing from a scheduler's
+    /// action): opens the current-thread trampoline when none runs on this thread, as RxSwift's `subscribe` does, so
+    /// that the sources that default to it interleave their elements in RxSwift's order.
+    final func subscribeTopLevel(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
+        if Trampoline.isRunning {
+            runSubscription(sink, lifetime)
+        } else {
+            Trampoline.open { runSubscription(sink, lifetime) }
         }
     }
-}
 
-/// The observable of an operator with one upstream and one function of the user's (`map`, `filter`, `compactMap`,
-/// ...): it keeps both in its own fields, and its handler, which reads them from the observable it is handed,
-/// captures nothing. Building such an operator allocates the object alone; a handler capturing the two took a closure
-/// context as well (MapFilterCreating: one allocation per operator).
-///
-/// Both fields are references (a class and a closure), so destroying one, in a `deinit` that runs unspecialized,
-/// needs no generic metadata. `Output` must be a type parameter of the operator too (`map`'s `Result`): a concrete
-/// output (`filter`'s `Bool`) would be stored through a reabstraction thunk, called on every event (13 instructions
-/// per call); such an operator uses ``PredicateOperatorObservable``.
-final class UnaryOperatorObservable<Source, Element, Input, Output>: Observable<Element> {
-    let source: Observable<Source>
-    let function: (Input) throws -> Output
-
-    init(
-        _ source: Observable<Source>, _ function: @escaping (Input) throws -> Output,
-        operatorFile: StaticString = #fileID, handler: @escaping Handler
-    ) {
-        self.source = source
-        self.function = function
-        super.init(handler, operatorFile: operatorFile)
-    }
-
-    /// `observable`, handed to the handler of an observable made by this class, as what it is.
-    static func of(_ observable: Observable<Element>) -> UnaryOperatorObservable {
-        unsafeDowncast(observable, to: UnaryOperatorObservable.self)
-    }
-}
-
-/// ``UnaryOperatorObservable`` for an operator whose function is a predicate on its elements (`filter`,
-/// `skip(while:)`, ...), stored as the `(Element) throws -> Bool` the operator takes, with no reabstraction.
-final class PredicateOperatorObservable<Element>: Observable<Element> {
-    let source: Observable<Element>
-    let predicate: (Element) throws -> Bool
-
-    init(
-        _ source: Observable<Element>, _ predicate: @escaping (Element) throws -> Bool,
-        operatorFile: StaticString = #fileID, handler: @escaping Handler
-    ) {
-        self.source = source
-        self.predicate = predicate
-        super.init(handler, operatorFile: operatorFile)
-    }
-
-    /// `observable`, handed to the handler of an observable made by this class, as what it is.
-    static func of(_ observable: Observable<Element>) -> PredicateOperatorObservable {
-        unsafeDowncast(observable, to: PredicateOperatorObservable.self)
-    }
-}
-
-extension Observable {
     /// Subscribes with a child of `lifetime` that ends, and leaves its parent, as soon as this sequence completes:
     /// for operators whose upstreams finish one by one (merge, flatMap, combineLatest, zip). The child is attached
     /// to the parent only if it is still running once `runSubscription` returns, so a sequence that finishes during
@@ -271,7 +143,7 @@ extension Observable {
     /// ``subscribeChild(of:_:)`` with a child the operator made (with `lifetime` as its parent), whose `sink` ends
     /// the child on the upstream's end: for an operator whose handler is the child itself, so that `sink` captures
     /// one object (``FlatMapOuter``). `lifetime` is the child's parent, passed rather than read from the child, which
-    /// would retain it for the call (about 20 instructions per subscribed upstream).
+    /// would retain and release it for the call, on every subscribed upstream.
     func subscribeChild(_ child: Lifetime, of lifetime: Lifetime, _ sink: @escaping EventSink<Element>) {
         // An upstream subscribed from an event (merge's and flatMap's inner sequences) opens the current-thread
         // trampoline when that event came from outside one, as a subscription in RxSwift does.

@@ -26,9 +26,11 @@ struct Drain<Item> {
     mutating func admit(_ item: Item, _ state: AtomicView<Int>) -> Bool {
         if EmitState.emitterWillLook(state) {
             enqueue(item)
+            _checkInvariants(state)
             return false
         }
         state.store(EmitState.emitting, ordering: .relaxed)
+        _checkInvariants(state)
         return true
     }
 
@@ -46,14 +48,34 @@ struct Drain<Item> {
     mutating func next(_ state: AtomicView<Int>) -> Item? {
         guard let item = backlog.popFirst() else {
             state.store(EmitState.idle, ordering: .releasing)
+            _checkInvariants(state)
             return nil
         }
         if backlog.isEmpty { state.store(EmitState.emitting, ordering: .relaxed) }
+        _checkInvariants(state)
         return item
     }
 
     /// Whether anything waits for the emitter.
     var isEmpty: Bool { backlog.isEmpty }
+
+    /// Debug builds, holding the owner's lock: traps unless idle means an empty backlog and queued a non-empty one.
+    /// (Emitting may turn to idle meanwhile, without the lock: both allow what is checked.)
+    func _checkInvariants(_ state: AtomicView<Int>) {
+        #if DEBUG
+            switch state.load(ordering: .acquiring) {
+            case EmitState.idle:
+                precondition(backlog.isEmpty, "Internal inconsistency: an idle drain holds a backlog")
+            case EmitState.queued:
+                precondition(!backlog.isEmpty, "Internal inconsistency: a drain is queued with nothing in its backlog")
+            case EmitState.emitting:
+                break
+            default:
+                let word = state.load(ordering: .relaxed)
+                preconditionFailure("Internal inconsistency: a drain's state word holds \(word)")
+            }
+        #endif
+    }
 }
 
 /// The values of a ``Drain``'s state word, and its moves.

@@ -42,8 +42,8 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
         #if canImport(Glibc) || canImport(Musl)
             // libdispatch's own check, under the key's address, which is where swift-corelibs-libdispatch's
             // `setSpecific` files the value. `DispatchQueue.getSpecific` is generic and not inlinable: it looked up
-            // generic metadata and made a dynamic cast on every call, about 400 instructions of each element a
-            // Driver delivers (MapFilterDriverPumping). A test checks the two agree, on and off the main queue.
+            // generic metadata and made a dynamic cast on every call, that is on every element a Driver delivers. A
+            // test checks the two agree, on and off the main queue.
             return rx_queue_has_specific(mainQueueKeyAddress)
         #else
             _ = markMainQueue

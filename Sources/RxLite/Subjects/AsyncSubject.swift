@@ -41,7 +41,7 @@ public final class AsyncSubject<Element>: Observable<Element>, ObserverType {
     public var hasObservers: Bool { hub.hasObservers }
 
     /// Whether ``dispose()`` was called on the subject.
-    public var isDisposed: Bool { hub.locked { state, _ in state.isDisposed } }
+    public var isDisposed: Bool { hub.isDisposed }
 
     /// Keeps a `.next` element as the one to send at completion; completion sends it to every current observer,
     /// then completes, and an error goes out at once.

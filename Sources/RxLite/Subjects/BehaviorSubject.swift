@@ -31,7 +31,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, ObserverType {
 
     /// The current value. Throws the subject's error after it failed, and `RxError.disposed` after `dispose()`.
     public func value() throws -> Element {
-        try hub.locked { state, memory in
+        try hub.locked { state, memory, _, _ in
             if state.isDisposed { throw RxError.disposed(object: "BehaviorSubject") }
             if case .error(let error) = state.terminal { throw error }
             return memory.value
@@ -42,7 +42,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, ObserverType {
     public var hasObservers: Bool { hub.hasObservers }
 
     /// Whether ``dispose()`` was called on the subject.
-    public var isDisposed: Bool { hub.locked { state, _ in state.isDisposed } }
+    public var isDisposed: Bool { hub.isDisposed }
 
     /// Sets the current value (for `.next`) and sends `event` to every current observer.
     public func on(_ event: Event<Element>) { hub.on(event) }

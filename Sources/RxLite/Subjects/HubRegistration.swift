@@ -15,11 +15,9 @@ class HubRegistration: Disposable {
     /// side-table allocation per subject.
     let owner: any RegistrationOwner
     /// This registration's key among `lifetime`'s resources; set before the hub ever sees the registration.
-    /// (Unchecked exclusivity here and on `slot`: each is written once or twice per subscription, under the rules
-    /// just stated; the runtime check cost PublishSubjectCreating about 60 instructions per access.)
-    @exclusivity(unchecked) var keyInLifetime: UInt64 = 0
+    var keyInLifetime: UInt64 = 0
     /// Its index in the hub's ``RegistrationList`` while listed, -1 otherwise. Guarded by the hub's lock.
-    @exclusivity(unchecked) var slot = -1
+    var slot = -1
 
     init(lifetime: Lifetime, owner: any RegistrationOwner) {
         self.lifetime = lifetime

@@ -33,7 +33,7 @@ public final class PublishSubject<Element>: Observable<Element>, ObserverType {
     public var hasObservers: Bool { hub.hasObservers }
 
     /// Whether ``dispose()`` was called on the subject.
-    public var isDisposed: Bool { hub.locked { state, _ in state.isDisposed } }
+    public var isDisposed: Bool { hub.isDisposed }
 
     /// Sends `event` to every current observer.
     public func on(_ event: Event<Element>) { hub.on(event) }

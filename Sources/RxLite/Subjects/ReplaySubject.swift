@@ -34,8 +34,8 @@ struct ReplayMemory<Element>: SubjectMemory {
 }
 
 /// ``ReplayMemory`` for a buffer of one, which `share(replay: 1)` (so every ``Driver`` operator) records into once
-/// per element: one store, where the ring buffer paid an array uniqueness check and index arithmetic
-/// (MapFilterDriverPumping: about 30 instructions per operator per element).
+/// per element: one store, where the ring buffer paid an array uniqueness check and index arithmetic on every
+/// element of every Driver operator.
 struct LatestMemory<Element>: SubjectMemory {
     static var subjectName: String { "ReplaySubject" }
 
@@ -90,7 +90,7 @@ public final class ReplaySubject<Element>: Observable<Element>, ObserverType {
     public var hasObservers: Bool { hub.hasObservers }
 
     /// Whether ``dispose()`` was called on the subject.
-    public var isDisposed: Bool { hub.locked { state, _ in state.isDisposed } }
+    public var isDisposed: Bool { hub.isDisposed }
 
     /// Adds a `.next` element to the replay buffer and sends `event` to every current observer.
     public func on(_ event: Event<Element>) { hub.on(event) }

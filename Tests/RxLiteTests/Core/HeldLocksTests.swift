@@ -2,8 +2,9 @@ import Testing
 
 @testable import RxLite
 
-/// The debug-build check of INTERNALS rule 7: RxLite's locks count themselves per thread, and user code entered
-/// while the count is not zero traps. The rest of the suite runs with it on, so every test is also a test of rule 7.
+/// The debug-build check of INTERNALS' rule "Locks and atomics": RxLite's locks count themselves per thread, and user
+/// code entered while the count is not zero traps. The rest of the suite runs with it on, so every test is also a test
+/// of that rule.
 @Suite(.checksResources) struct HeldLocksTests {
     @Test func rxLiteLocksCountThemselvesOnTheirThread() {
         #if DEBUG

@@ -7,9 +7,9 @@
     /// One GET over HTTP/1.1 on a socket of our own, plain for `http://` and with TLS (OpenSSL) for `https://`.
     ///
     /// Why not URLSession: on Linux it hands the body to its delegate through a queue while libcurl keeps reading and
-    /// inflating (it inflates gzip whatever was asked for), so a stop at the size limit comes late: a 1 GiB gzip bomb
-    /// reached 1.1 GB of memory and a 1 GiB plain stream 370 MB before the task was cancelled. Reading the socket
-    /// ourselves, nothing past `limit` is ever held:
+    /// inflating (it inflates gzip whatever was asked for), so a stop at the size limit comes late, after far more
+    /// than the limit is in memory (book-search's README has the measurements). Reading the socket ourselves, nothing
+    /// past `limit` is ever held:
     /// - the request asks for `Accept-Encoding: identity`, and an answer with another `Content-Encoding` is refused
     ///   before its body is read (nothing is ever inflated);
     /// - the head may be 64 KiB at most; an announced `Content-Length` above `limit` is refused at once, and a body

@@ -6,7 +6,7 @@
     ///
     /// Why not URLSession for https: on Linux it inflates a gzip answer inside libcurl whatever was asked for, and
     /// hands each inflated piece to its delegate through a queue while libcurl keeps reading; a stop at the size
-    /// limit lands after the whole body was inflated into that queue (a 1 MB gzip bomb reached 1.18 GB of memory).
+    /// limit lands after the whole body was inflated into that queue (book-search's README has the measurement).
     /// With TLS on a socket of our own, ``HTTPRequest`` reads exactly as much as it allows.
     ///
     /// `@unchecked Sendable`: it holds only C function pointers, set once when the library is loaded; OpenSSL 3's

@@ -21,7 +21,8 @@ extension ObservableType {
                     case .next(let element): state.enqueue(element)
                     case .error(let error): state.emit(.error(error))
                     case .completed:
-                        // The inner sequences may go on: release the source now (rule 4).
+                        // The inner sequences may go on: release the source now (the rule "Consume a terminal, dispose
+                        // its upstream").
                         sourceLifetime.finishChild()
                         state.sourceCompleted()
                     }

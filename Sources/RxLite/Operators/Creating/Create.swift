@@ -74,10 +74,10 @@ struct CreateObserver<Element>: @unchecked Sendable {
 
 /// The storage of ``CreateObserver``: its state under the lock, and in the tail the lock, the drain's ``EmitState``
 /// and the ``CreateFields``.
-final class CreateStorage<Element>: LockedBuffer<CreateState> {
+final class CreateStorage<Element>: LockedBuffer<CreateStateMachine> {
     /// A storage delivering to `sink` for the subscription `lifetime`.
     static func make(sink: @escaping EventSink<Element>, lifetime: Lifetime, releasesOnEnd: Bool) -> CreateStorage {
-        let storage = make(words: 2 + tailWords(for: CreateFields<Element>.self), state: CreateState())
+        let storage = make(words: 2 + tailWords(for: CreateFields<Element>.self), state: CreateStateMachine())
         storage.placeFields(CreateFields(sink: sink, lifetime: lifetime, releasesOnEnd: releasesOnEnd), at: 2)
         return storage
     }
@@ -98,11 +98,10 @@ final class CreateStorage<Element>: LockedBuffer<CreateState> {
         let fields = fields
         guard fields.pointee.lifetime.isActive else { return }
         lock.lock()
-        if state.pointee.isStopped {
+        guard state.pointee.accept(isStopEvent: event.isStopEvent) else {
             lock.unlock()
             return
         }
-        if event.isStopEvent { state.pointee.isStopped = true }
         let delivers = fields.pointee.drain.admit(event, emitState)
         lock.unlock()
         if delivers { deliver(event) }
@@ -114,11 +113,10 @@ final class CreateStorage<Element>: LockedBuffer<CreateState> {
         let fields = fields
         guard fields.pointee.lifetime.isActive else { return }
         lock.lock()
-        if state.pointee.isStopped {
+        guard state.pointee.accept(isStopEvent: true) else {
             lock.unlock()
             return
         }
-        state.pointee.isStopped = true
         let delivers = fields.pointee.drain.admit(.next(element), emitState)
         // Queued behind the element in the same critical section: admitting it made this thread the emitter.
         _ = fields.pointee.drain.admit(.completed, emitState)
@@ -157,38 +155,20 @@ final class CreateStorage<Element>: LockedBuffer<CreateState> {
 
     /// Keeps what `subscribe` returned in the lifetime until the end; disposes it at once when the end already came.
     func hold(_ resource: any Disposable) {
-        if withLock({ $0.endedBeforeHold }) {
+        if withLock({ $0.hasEnded }) {
             resource.dispose()
             return
         }
         let lifetime = fields.pointee.lifetime
         let key = lifetime.insert(resource)
-        let ended = withLock { state in
-            state.resourceKey = key
-            return state.endedBeforeHold
-        }
         // The end came while the resource was going in: take it back out (once: see the type's invariants).
-        if ended, let key { lifetime.remove(key: key)?.dispose() }
+        if let ended = withLock({ $0.held(key: key) }) { lifetime.remove(key: ended)?.dispose() }
     }
 
     /// Disposes the resource after the end was delivered, unless the lifetime did already.
     func releaseResource() {
-        let key = withLock { state in
-            state.endedBeforeHold = true
-            return state.resourceKey.take()
-        }
-        if let key { fields.pointee.lifetime.remove(key: key)?.dispose() }
+        if let key = withLock({ $0.ended() }) { fields.pointee.lifetime.remove(key: key)?.dispose() }
     }
-}
-
-/// The state of a ``CreateStorage``, under its lock.
-struct CreateState {
-    /// A terminal event was accepted: nothing after it is.
-    var isStopped = false
-    /// The resource's key in the lifetime, once ``CreateStorage/hold(_:)`` put it there.
-    var resourceKey: UInt64?
-    /// Set when the end was delivered before ``CreateStorage/hold(_:)`` ran (a `subscribe` that ends synchronously).
-    var endedBeforeHold = false
 }
 
 /// What a ``CreateStorage`` keeps in its tail: what it was made with, read without the lock, and its drain, changed

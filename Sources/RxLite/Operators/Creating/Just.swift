@@ -25,3 +25,17 @@ extension ObservableType {
         }
     }
 }
+
+/// The observable of ``Observable/just(_:)``: its element, which ``Observable/justElement`` reads, and a handler that
+/// captures nothing (it reads the element from the observable it is handed).
+final class JustObservable<Element>: Observable<Element> {
+    let element: Element
+
+    init(_ element: Element) {
+        self.element = element
+        super.init(isJust: true) { sink, lifetime, observable in
+            sink(.next(unsafeDowncast(observable, to: JustObservable<Element>.self).element))
+            if lifetime.isActive { sink(.completed) }
+        }
+    }
+}

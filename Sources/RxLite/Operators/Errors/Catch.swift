@@ -15,7 +15,8 @@ extension ObservableType {
                         sink(event)
                         return
                     }
-                    // The source's error is swallowed here: release the source (rule 4).
+                    // The source's error is swallowed here: release the source (the rule "Consume a terminal, dispose
+                    // its upstream").
                     sourceLifetime.finishChild()
                     let fallback: Observable<Element>
                     do { fallback = try handler(error) } catch {

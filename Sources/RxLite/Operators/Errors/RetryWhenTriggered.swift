@@ -35,11 +35,11 @@ struct RetryWhenFields<Element, Failure: Error> {
 
 /// The storage of one `retry(when:)` subscription.
 ///
-/// Invariants: at most one attempt is live; a failed attempt is released (rule 4) before its error reaches the
-/// trigger. The trigger and the source may deliver on different threads, so the emitter's lock guards `isWaiting`
-/// and `triggerEnd`, and output goes through the emitter's drain. Resubscribing goes through a
-/// ``ResubscriptionLoop``, so a source that fails during subscribe and a trigger that answers at once
-/// do not recurse.
+/// Invariants: at most one attempt is live; a failed attempt is released (the rule "Consume a terminal, dispose its
+/// upstream") before its error reaches the trigger. The trigger and the source may deliver on different threads, so the
+/// emitter's lock guards `isWaiting` and `triggerEnd`, and output goes through the emitter's drain. Resubscribing goes
+/// through a ``ResubscriptionLoop``, so a source that fails during subscribe and a trigger that answers at once do not
+/// recurse.
 final class RetryWhenStorage<Element, Failure: Error>: SerializedEmitter<Element, RetryWhenState> {
     /// A storage for one subscription to `source`, delivering to `sink`.
     static func make(source: Observable<Element>, lifetime: Lifetime, sink: @escaping EventSink<Element>)

@@ -32,7 +32,8 @@ extension ObservableType {
                         }
                         return nil
                     }
-                    // A completion is swallowed until the next sample: release the source now (rule 4).
+                    // A completion is swallowed until the next sample: release the source now (the rule "Consume a
+                    // terminal, dispose its upstream").
                     if case .completed = event { sourceLifetime.finishChild() }
                 }, sourceLifetime)
             guard lifetime.isActive else { return }

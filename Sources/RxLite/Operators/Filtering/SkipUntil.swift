@@ -30,7 +30,8 @@ extension ObservableType {
                         return
                     case .completed: break
                     }
-                    // `other` has said all it can: its first element opened the gate, or it ended (rule 4).
+                    // `other` has said all it can: its first element opened the gate, or it ended (the rule "Consume a
+                    // terminal, dispose its upstream").
                     otherLifetime.finishChild()
                 }, otherLifetime)
         }

@@ -11,8 +11,8 @@ extension ObservableType {
         let source = asObservable()
         let other = other.asObservable()
         return Observable { sink, lifetime, _ in
-            // Only the output queue, which keeps the source's events and the end that `other` triggers one at a
-            // time (rule 2).
+            // Only the output queue, which keeps the source's events and the end that `other` triggers one at a time
+            // (the rule "Never call `sink` concurrently, never after a terminal event").
             let state = SerializedEmitter<Element, Void>.make(sink: sink, state: ())
             guard let otherLifetime = lifetime.makeChild() else { return }
             other.runSubscription(
@@ -21,7 +21,8 @@ extension ObservableType {
                     case .next: state.emit(.completed)
                     case .error(let error): state.emit(.error(error))
                     case .completed:
-                        // Swallowed: `other` is done, so release it now (rule 4).
+                        // Swallowed: `other` is done, so release it now (the rule "Consume a terminal, dispose its
+                        // upstream").
                         otherLifetime.finishChild()
                     }
                 }, otherLifetime)

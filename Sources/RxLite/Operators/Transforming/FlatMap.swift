@@ -30,7 +30,8 @@ final class FlatMapOuter<Outer, Source: ObservableConvertibleType>: Lifetime, @u
         super.init(parent: parent)
     }
 
-    /// Handles an event of the outer upstream; its end ends this child first (rule 4).
+    /// Handles an event of the outer upstream; its end ends this child first (the rule "Consume a terminal, dispose its
+    /// upstream").
     func on(_ event: Event<Outer>) {
         switch event {
         case .next(let element):

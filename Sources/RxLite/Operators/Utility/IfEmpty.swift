@@ -22,7 +22,8 @@ extension ObservableType {
         return Observable { sink, lifetime, _ in
             guard let sourceLifetime = lifetime.makeChild() else { return }
             source.runSubscription(sink, sourceLifetime) {
-                // The source's completion is swallowed: release it (rule 4).
+                // The source's completion is swallowed: release it (the rule "Consume a terminal, dispose its
+                // upstream").
                 sourceLifetime.finishChild()
                 if lifetime.isActive { other.runSubscription(sink, lifetime) }
             }

@@ -32,7 +32,8 @@ extension Observable where Element == Never {
                     if case .error(let error) = event {
                         sink(.error(error))
                     } else if case .completed = event {
-                        // The first completion is swallowed here: release the first sequence (rule 4).
+                        // The first completion is swallowed here: release the first sequence (the rule "Consume a
+                        // terminal, dispose its upstream").
                         firstLifetime.finishChild()
                         guard lifetime.isActive else { return }
                         second.runSubscription(sink, lifetime)

@@ -115,7 +115,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
 }
 
 // `drive(onNext:...)`, `drive(with:...)` and `drive` into observers and relays are generated with Signal's `emit`
-// forms into SharedSequence+DriveEmit.swift (scripts/generate-drive-emit.py).
+// forms into GENERATED-SharedSequence+DriveEmit.swift (scripts/generate-drive-emit.py).
 extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingStrategy {
     /// Calls `transformation` with the driver's elements and returns its result: for bindings written as functions.
     @preconcurrency @MainActor

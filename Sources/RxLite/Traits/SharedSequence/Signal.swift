@@ -108,4 +108,4 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
 }
 
 // `emit(onNext:...)`, `emit(with:...)` and `emit(to:)` are generated with Driver's `drive` forms into
-// SharedSequence+DriveEmit.swift (scripts/generate-drive-emit.py).
+// GENERATED-SharedSequence+DriveEmit.swift (scripts/generate-drive-emit.py).

@@ -59,8 +59,9 @@ struct TimeoutState<Element> {
     let sourceLifetime: Lifetime
 }
 
-/// The storage of `timeout`: runs ``TimeoutStateMachine`` under the lock, and on time-out releases the source (rule 4)
-/// and subscribes the fallback, whose events go through the same serialized output.
+/// The storage of `timeout`: runs ``TimeoutStateMachine`` under the lock, and on time-out releases the source (the rule
+/// "Consume a terminal, dispose its upstream") and subscribes the fallback, whose events go through the same serialized
+/// output.
 final class TimeoutStorage<Element>: TimedEmitter<Element, TimeoutState<Element>>, TimedOperator {
     func onSource(_ event: Event<Element>) {
         let now = upstreamNow

@@ -34,7 +34,7 @@ struct UpstreamSet {
     }
 
     // The paths for more than 64 upstreams: only the collection forms reach them, and kept out of line they leave
-    // `insert` a few instructions.
+    // `insert` its one-word fast path.
 
     static func emptyOverflow(arity: Int) -> [Bool] {
         Array(repeating: false, count: arity - 64)

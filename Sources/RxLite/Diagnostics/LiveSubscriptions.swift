@@ -209,11 +209,13 @@ extension Disposable {
 
 #if DEBUG
     /// The name of the operator defined in `file` (a `#fileID`): `"RxLite/DistinctUntilChanged.swift"` is
-    /// `distinctUntilChanged`, `"RxLite/Observable+Zip+arity.swift"` is `zip`, `"RxLite/PublishSubject.swift"` is
-    /// `publishSubject`, `"RxLite/PublishRelay.swift"` (where its `asObservable()` is) is `publishRelay`.
+    /// `distinctUntilChanged`, `"RxLite/GENERATED-Zip+arity.swift"` is `zip` (a generated file's prefix is not part
+    /// of the name), `"RxLite/PublishSubject.swift"` is `publishSubject`, `"RxLite/PublishRelay.swift"` (where its
+    /// `asObservable()` is) is `publishRelay`.
     func operatorName(_ file: StaticString) -> String {
         var name = "\(file)"
         if let slash = name.lastIndex(of: "/") { name = String(name[name.index(after: slash)...]) }
+        if name.hasPrefix("GENERATED-") { name.removeFirst("GENERATED-".count) }
         if name.hasSuffix(".swift") { name.removeLast(".swift".count) }
         var parts = name.split(separator: "+").map(String.init).filter { $0 != "arity" && $0 != "Collection" }
         if parts.count > 1 { parts.removeFirst() }  // "Observable+Zip": the type it extends comes first

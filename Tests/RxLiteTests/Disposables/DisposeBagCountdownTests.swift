@@ -2,10 +2,9 @@ import RxLite
 import RxLiteTest
 import Testing
 
-/// The seed's `MyPopup`, as written there (an instance instead of statics, a label replaced by a log, the test
-/// scheduler injected): a countdown started with `Observable<Void>.create` around a timer, cancelled by replacing
-/// the `DisposeBag`.
-private final class SeedPopup {
+/// A countdown popup as an app writes it without ``TaskSlot``: started with `Observable<Void>.create` around a
+/// timer, cancelled by replacing the `DisposeBag` (its label replaced by a log, the test scheduler injected).
+private final class CountdownPopup {
     private var disposeBag = DisposeBag()
     private let countDown = 3
     private let scheduler: TestScheduler
@@ -47,10 +46,10 @@ private final class SeedPopup {
 
 private func shown(_ time: TestTime, _ text: String) -> Recorded<String> { Recorded(time: time, value: text) }
 
-@Suite(.checksResources) struct SeedCountdownTests {
+@Suite(.checksResources) struct DisposeBagCountdownTests {
     @Test func countsDownThreeTwoOneZeroThenCompletesAndCleansUpOnce() {
         let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
-        let popup = SeedPopup(scheduler: scheduler)
+        let popup = CountdownPopup(scheduler: scheduler)
         popup.startTask()
         scheduler.start()
         #expect(popup.log == [shown(0, "3"), shown(1, "2"), shown(2, "1"), shown(3, "0"), shown(3, "hide")])
@@ -61,7 +60,7 @@ private func shown(_ time: TestTime, _ text: String) -> Recorded<String> { Recor
     @Test(arguments: [0, 1, 2])
     func cancellingStopsEveryLaterEventAndCleansUpOnce(at time: TestTime) {
         let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
-        let popup = SeedPopup(scheduler: scheduler)
+        let popup = CountdownPopup(scheduler: scheduler)
         popup.startTask()
         scheduler.advanceTo(time)
         popup.cancelTask()
@@ -75,7 +74,7 @@ private func shown(_ time: TestTime, _ text: String) -> Recorded<String> { Recor
 
     @Test func startingAgainCancelsTheFirstBeforeTheSecondBegins() {
         let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
-        let popup = SeedPopup(scheduler: scheduler)
+        let popup = CountdownPopup(scheduler: scheduler)
         popup.startTask()
         scheduler.advanceTo(1)
         popup.startTask()
@@ -93,7 +92,7 @@ private func shown(_ time: TestTime, _ text: String) -> Recorded<String> { Recor
 
     @Test func cancelAfterCompletionDoesNotCleanUpAgain() {
         let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
-        let popup = SeedPopup(scheduler: scheduler)
+        let popup = CountdownPopup(scheduler: scheduler)
         popup.startTask()
         scheduler.start()
         popup.cancelTask()

@@ -1,5 +1,5 @@
 /// The loop behind operators that subscribe again when an upstream ends (`concat`, `concatMap`, `retry`,
-/// `retry(when:)`): rule "no recursion proportional to data" of `docs/INTERNALS.md`.
+/// `retry(when:)`): the rule "No recursion proportional to data" of `docs/INTERNALS.md`.
 ///
 /// Invariants: `requests` counts calls to ``run(_:)`` not yet served. The call that raises it from zero runs
 /// `step` in a loop until every request is served; any other call (from another thread, or from inside `step` when

@@ -1,12 +1,12 @@
 /// The state of one subscription to sources taken in turn from an iterator: `concat` moves on when a source
 /// completes, `catch(sequence:)` and `retry` when it fails (`retry`'s iterator repeats its one source).
 ///
-/// Each source gets a child lifetime, disposed when that source ends in the way that moves the chain on (rule 4);
-/// any other event goes out as it is. When the iterator runs out, the chain completes, or emits the last error when
-/// the sources were failing. Subscribing to the next source goes through a ``ResubscriptionLoop``, so a source that
-/// ends during its own subscription moves the loop, not the stack, to the next one. The loop's counter (the storage's
-/// one atomic) also hands `iterator` and `lastError` from thread to thread: only the thread running the loop touches
-/// them.
+/// Each source gets a child lifetime, disposed when that source ends in the way that moves the chain on (the rule
+/// "Consume a terminal, dispose its upstream"); any other event goes out as it is. When the iterator runs out, the
+/// chain completes, or emits the last error when the sources were failing. Subscribing to the next source goes through
+/// a ``ResubscriptionLoop``, so a source that ends during its own subscription moves the loop, not the stack, to the
+/// next one. The loop's counter (the storage's one atomic) also hands `iterator` and `lastError` from thread to thread:
+/// only the thread running the loop touches them.
 final class SourceChainStorage<Sources: IteratorProtocol>: LockedBuffer<SourceChainState<Sources>>
 where Sources.Element: ObservableConvertibleType {
     typealias Element = Sources.Element.Element

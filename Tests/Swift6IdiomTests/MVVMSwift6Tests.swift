@@ -3,7 +3,7 @@ import RxLiteTest
 import RxLiteUI
 import Testing
 
-// The seed's flow, in Swift 6 mode with warnings as errors and no `@preconcurrency` or `nonisolated(unsafe)`: a
+// A form's flow, in Swift 6 mode with warnings as errors and no `@preconcurrency` or `nonisolated(unsafe)`: a
 // text input as `ObservableValue<String?>` in a view model's `Input`, validated and mapped to an output text, bound
 // to a label. The view model and the view controller are `@MainActor`, as in an app.
 
@@ -62,7 +62,7 @@ final class NicknameViewController {
 
     init(viewModel: NicknameViewModel) {
         self.viewModel = viewModel
-        // The seed's closure form and the stream form, side by side.
+        // The closure form and the stream form, side by side.
         viewModel.output.message.bind { [weak self] text in self?.label.text = text }.disposed(by: disposeBag)
         viewModel.output.message.asDriver().map { Optional($0) }.drive(errorLabel.rx.text).disposed(by: disposeBag)
         viewModel.output.isValid.drive(errorLabel.rx.isHidden).disposed(by: disposeBag)
@@ -76,7 +76,7 @@ final class NicknameViewController {
 
 @MainActor
 @Suite(.checksResources) struct MVVMSwift6Tests {
-    @Test func seedFlowValidatesAndUpdatesTheLabel() {
+    @Test func nicknameFlowValidatesAndUpdatesTheLabel() {
         var viewModel: NicknameViewModel? = NicknameViewModel()
         var controller: NicknameViewController? = NicknameViewController(viewModel: viewModel!)
         #expect(controller?.label.text == "Enter a nickname")

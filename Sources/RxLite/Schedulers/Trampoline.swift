@@ -1,0 +1,81 @@
+import CRxAtomics
+
+/// Something a trampoline runs once it reaches it in its queue.
+protocol TrampolineItem: AnyObject {
+    func run()
+}
+
+/// The current-thread trampoline: a queue of actions that runs on the thread that opened it, until it is empty.
+///
+/// Invariants: at most one trampoline per thread, reachable through the thread-local word of `CRxAtomics` while it
+/// runs; only its own thread touches it, so it needs no lock. The queue object is made only when the first action is
+/// queued: until then the word holds ``Trampoline/openMarker`` (most top-level subscriptions queue nothing, and
+/// open and close it without an allocation).
+final class Trampoline {
+    private var items: [any TrampolineItem] = []
+    private var head = 0
+
+    private init() {}
+
+    /// The thread-local word of a trampoline that is open with nothing queued yet: not a valid object address.
+    private static var openMarker: UnsafeMutableRawPointer { UnsafeMutableRawPointer(bitPattern: 1)! }
+
+    /// Whether a trampoline runs on this thread: one thread-local load.
+    static var isRunning: Bool { rx_current_trampoline_get() != nil }
+
+    /// The queue of the trampoline running on this thread, made now if it was open with nothing queued; `nil` when
+    /// none runs.
+    static var current: Trampoline? {
+        guard let pointer = rx_current_trampoline_get() else { return nil }
+        if pointer == openMarker {
+            let queue = Trampoline()
+            // Owned by `open` from here on, which releases it when it closes.
+            rx_current_trampoline_set(Unmanaged.passRetained(queue).toOpaque())
+            return queue
+        }
+        return Unmanaged<Trampoline>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    /// Whether an action waits in this thread's trampoline queue; `false` while nothing was ever queued (no queue
+    /// is made to find out).
+    static var hasWaitingItems: Bool {
+        guard let pointer = rx_current_trampoline_get(), pointer != openMarker else { return false }
+        let queue = Unmanaged<Trampoline>.fromOpaque(pointer).takeUnretainedValue()
+        return queue.head != queue.items.count
+    }
+
+    /// Queues `item` behind everything already waiting.
+    func append(_ item: any TrampolineItem) {
+        items.append(item)
+    }
+
+    /// Opens a trampoline on this thread (there must be none), runs `body`, then every queued item in order,
+    /// including those queued meanwhile, and closes it.
+    static func open(_ body: () -> Void) {
+        rx_current_trampoline_set(openMarker)
+        defer {
+            if let pointer = rx_current_trampoline_get(), pointer != openMarker {
+                Unmanaged<Trampoline>.fromOpaque(pointer).release()
+            }
+            rx_current_trampoline_set(nil)
+        }
+        body()
+        guard let pointer = rx_current_trampoline_get(), pointer != openMarker else { return }
+        Unmanaged<Trampoline>.fromOpaque(pointer).takeUnretainedValue().drain()
+    }
+
+    private func drain() {
+        while head < items.count {
+            let item = items[head]
+            head += 1
+            if head == items.count {
+                items.removeAll(keepingCapacity: true)
+                head = 0
+            } else if head >= 64 && head * 2 >= items.count {
+                items.removeFirst(head)
+                head = 0
+            }
+            item.run()
+        }
+    }
+}
