@@ -1,14 +1,13 @@
 /// A sequence that starts its source only when ``connect()`` is called, and shares that one run with every
 /// subscriber.
 public final class ConnectableObservable<Element>: Observable<Element> {
-    /// A subject seen from both sides: `observable` for subscribers, `feed` to run the source into it for a
-    /// connection, calling its second argument when the source ends, before the subject hears of it.
-    typealias SharedSubject = ConnectableStorage<Element>.SharedSubject
+    /// A subject seen from both sides (see ``ConnectableStateMachine/SharedSubject``).
+    typealias SharedSubject = ConnectableStateMachine<Element>.SharedSubject
 
     private let storage: ConnectableStorage<Element>
 
     init(makeSubject: @escaping () -> SharedSubject) {
-        let storage = ConnectableStorage(makeSubject: makeSubject)
+        let storage = ConnectableStorage.make(makeSubject: makeSubject)
         self.storage = storage
         // Subscribes to the shared subject; nothing flows until `connect()`.
         super.init(keptAliveBySubscriptions: true) { sink, lifetime, _ in
@@ -34,53 +33,46 @@ public final class ConnectableObservable<Element>: Observable<Element> {
     }
 }
 
-/// The state of a ``ConnectableObservable``: the subject of the current connection, and that connection. Apart from
+/// The storage of a ``ConnectableObservable``: the subject of the current connection, and that connection. Apart from
 /// the observable, so that its subscription handler can hold it without holding the observable.
 ///
 /// It also keeps `refCount()`'s subscriber count when the connectable is a ``ConnectableObservable``: counted here,
-/// each subscriber is counted for the very subject it subscribes to (one `epoch`), so the count, the subject and the
-/// connection change together under one lock. (`RefCountStorage` counts for any other connectable, and can only see
+/// each subscriber is counted for the very subject it subscribes to (one epoch), so the count, the subject and the
+/// connection change together under one lock. (``RefCountStorage`` counts for any other connectable, and can only see
 /// the subject through `subscribe`.)
-final class ConnectableStorage<Element>: @unchecked Sendable {
-    /// The word of `lock`, in this object's own memory rather than a heap cell of its own (see
-    /// ``InlineWord``): one allocation fewer. Must stay the first stored property.
-    private var words = InlineWord()
-    let live = LiveResource()
-    typealias SharedSubject = (observable: Observable<Element>, feed: (Lifetime, @escaping () -> Void) -> Void)
+///
+/// Its state, under the lock, is a ``ConnectableStateMachine`` (whose invariants are this storage's); the storage
+/// makes subjects, subscribes, feeds and disposes, never holding the lock while it does. The tail: the lock, then the
+/// ``ConnectableFields``.
+final class ConnectableStorage<Element>: LockedBuffer<ConnectableStateMachine<Element>> {
+    typealias SharedSubject = ConnectableStateMachine<Element>.SharedSubject
 
-    private let makeSubject: () -> SharedSubject
-    private var lock: LockWord { LockWord(word: 0, of: self) }
-    // Guarded by `lock`: the subject of the current connection, that connection, how many subjects were forgotten
-    // before this one, and how many `refCount()` subscribers this one has.
-    private var subject: SharedSubject?
-    private var connection: Lifetime?
-    private var epoch: UInt64 = 0
-    private var members = 0
-
-    init(makeSubject: @escaping () -> SharedSubject) {
-        self.makeSubject = makeSubject
-        assertFirstStoredProperty(of: self, &words)
+    /// A storage whose subjects `makeSubject` makes.
+    static func make(makeSubject: @escaping () -> SharedSubject) -> ConnectableStorage {
+        let storage = make(words: 1 + tailWords(for: ConnectableFields<Element>.self), state: ConnectableStateMachine())
+        storage.placeFields(ConnectableFields(makeSubject: makeSubject), at: 1)
+        return storage
     }
+
+    deinit {
+        removeFields(at: 1, as: ConnectableFields<Element>.self)
+    }
+
+    /// What it was made with, read without the lock.
+    @inline(__always)
+    var fields: UnsafeMutablePointer<ConnectableFields<Element>> { fields(at: 1, as: ConnectableFields<Element>.self) }
 
     /// The subject of the current connection and its epoch, made if there is none; with `joining`, counts a
     /// `refCount()` subscriber for it. The factory is the user's (`multicast(makeSubject:)`), so it runs outside the
     /// lock: a factory that takes a lock of its own while another thread holding that lock calls `connect()`
-    /// deadlocked here. Two threads may then both make a subject; the first to install its own wins (compare and
-    /// set) and the other's is dropped unused.
+    /// deadlocked here. Two threads may then both make a subject; the first to offer its own wins, and the other's is
+    /// dropped unused.
     func currentSubject(joining: Bool = false) -> (subject: SharedSubject, epoch: UInt64) {
-        let current = lock.withLock { () -> (SharedSubject, UInt64)? in
-            guard let subject else { return nil }
-            if joining { members += 1 }
-            return (subject, epoch)
-        }
-        if let current { return current }
-        let made = makeSubject()
-        return lock.withLock {
-            if joining { members += 1 }
-            if let subject { return (subject, epoch) }
-            subject = made
-            return (made, epoch)
-        }
+        let lookup = withLock { $0.subjectRequested(joining: joining) }
+        if case .current(let subject, let epoch) = lookup { return (subject, epoch) }
+        let made = fields.pointee.makeSubject()
+        // `made` outlives the lock: when another thread's subject won, it is released here, after it.
+        return withLock { $0.subjectMade(made, joining: joining) }
     }
 
     func connect() -> any Disposable {
@@ -89,42 +81,30 @@ final class ConnectableStorage<Element>: @unchecked Sendable {
             // The connection feeds the subject that is current when it is made: a connection that ended between
             // `currentSubject()` and here took its subject with it, and feeding that one would leave everyone who
             // subscribes from now on (to the next subject) with a connection that feeds nobody.
-            let made = lock.withLock { () -> (connection: Lifetime, isNew: Bool)? in
-                if let connection { return (connection, false) }
-                guard self.epoch == epoch else { return nil }
-                let connection = Lifetime()
-                self.connection = connection
-                return (connection, true)
-            }
-            guard let made else {
+            let action = withLock { $0.connectRequested(epoch: epoch, makingConnection: { Lifetime() }) }
+            switch action {
+            case .existing(let connection):
+                return connection
+            case .feed(let connection):
+                feed(subject, connection)
+                return connection
+            case .retry:
                 (subject, epoch) = currentSubject()
-                continue
             }
-            if made.isNew { feed(subject, made.connection) }
-            return made.connection
         }
     }
 
     /// Runs the source into `subject` for `connection`, just made for it.
     private func feed(_ subject: SharedSubject, _ connection: Lifetime) {
-        connection.insert { [weak self] in self?.forget(connection) }
-        subject.feed(connection) { [weak self] in self?.forget(connection) }
+        connection.insert { [weak self] in self?.connectionEnded(connection) }
+        subject.feed(connection) { [weak self] in self?.connectionEnded(connection) }
     }
 
     /// Forgets `connection` (and its subject) if it is still the current one.
-    private func forget(_ connection: Lifetime) {
-        lock.withLock {
-            if self.connection === connection { forgetConnectionAndSubject() }
-        }
-    }
-
-    /// Holding `lock`: forgets the connection and its subject, and the count of its `refCount()` subscribers: those
-    /// of the next subject count afresh.
-    private func forgetConnectionAndSubject() {
-        connection = nil
-        subject = nil
-        epoch &+= 1
-        members = 0
+    private func connectionEnded(_ connection: Lifetime) {
+        let forgotten = withLock { $0.connectionEnded(connection) }
+        // Released after the lock: a subject's deinit may run code of the user's.
+        _ = forgotten
     }
 
     /// `refCount()` on this connectable: subscribes `sink` to the current subject, counted for it, and connects that
@@ -139,28 +119,32 @@ final class ConnectableStorage<Element>: @unchecked Sendable {
         subject.observable.runSubscription(sink, lifetime)
         // Ended already (the subject replayed its end): nothing to connect for.
         guard lifetime.isActive else { return }
-        let connection = lock.withLock { () -> Lifetime? in
-            guard self.epoch == epoch, members > 0, self.connection == nil else { return nil }
-            let connection = Lifetime()
-            self.connection = connection
-            return connection
-        }
-        if let connection { feed(subject, connection) }
+        let action = withLock { $0.memberSubscribed(epoch: epoch, makingConnection: { Lifetime() }) }
+        if case .feed(let connection) = action { feed(subject, connection) }
     }
 
     /// A `refCount()` subscriber of the subject of `epoch` left.
     private func leave(_ epoch: UInt64) {
-        let ending = lock.withLock { () -> Lifetime? in
-            guard self.epoch == epoch else { return nil }
-            members -= 1
-            guard members == 0, let connection else { return nil }
+        let action = withLock { state in
+            let action = state.memberLeft(epoch: epoch)
             // Silenced now, disposed below: a newcomer may connect at once, and with one subject for every
             // connection (`multicast(_:)`, `share(scope: .forever)`) this one must not feed it alongside the next.
-            _ = connection.beginStop()
-            forgetConnectionAndSubject()
-            return connection
+            if case .disconnect(let connection, _) = action { _ = connection.beginStop() }
+            return action
         }
-        ending?.dispose()
+        // The forgotten subject is released after the disposal, outside the lock.
+        if case .disconnect(let connection, _) = action { connection.dispose() }
+    }
+}
+
+/// What a ``ConnectableStorage`` was made with, read without the lock, in its tail.
+struct ConnectableFields<Element> {
+    let live = LiveResource()
+    /// Makes the subject of each connection: the user's factory, or one handing out a fixed subject.
+    let makeSubject: () -> ConnectableStateMachine<Element>.SharedSubject
+
+    init(makeSubject: @escaping () -> ConnectableStateMachine<Element>.SharedSubject) {
+        self.makeSubject = makeSubject
     }
 }
 
@@ -332,9 +316,9 @@ extension ObservableType {
     /// [publish](https://reactivex.io/documentation/operators/publish.html)
     public func multicast<Subject: SubjectType>(_ subject: Subject) -> ConnectableObservable<Subject.Element>
     where Subject.Observer.Element == Element {
-        let shared: ConnectableObservable<Subject.Element>.SharedSubject = (
-            subject.asObservable(),
-            { connection, beforeEnd in feed(subject.asObserver(), connection, beforeEnd: beforeEnd) }
+        let shared = ConnectableObservable<Subject.Element>.SharedSubject(
+            observable: subject.asObservable(),
+            feed: { connection, beforeEnd in feed(subject.asObserver(), connection, beforeEnd: beforeEnd) }
         )
         return ConnectableObservable(makeSubject: { shared })
     }
@@ -347,12 +331,12 @@ extension ObservableType {
         ConnectableObservable(makeSubject: {
             do {
                 let subject = try makeSubject()
-                return (
-                    subject.asObservable(),
-                    { connection, beforeEnd in feed(subject.asObserver(), connection, beforeEnd: beforeEnd) }
+                return .init(
+                    observable: subject.asObservable(),
+                    feed: { connection, beforeEnd in feed(subject.asObserver(), connection, beforeEnd: beforeEnd) }
                 )
             } catch {
-                return (Observable.error(error), { _, _ in })
+                return .init(observable: Observable.error(error), feed: { _, _ in })
             }
         })
     }
