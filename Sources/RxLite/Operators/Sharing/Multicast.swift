@@ -148,145 +148,102 @@ struct ConnectableFields<Element> {
     }
 }
 
-/// The subscriber count behind `refCount()`.
+/// The subscriber count behind `refCount()` over a connectable other than a ``ConnectableObservable`` (which counts
+/// its own: ``ConnectableStorage/subscribeCounted(_:_:)``).
 ///
-/// A connection is disposed outside the lock. A subscriber that arrives while one is being disposed (the last
-/// subscriber left, or a connection made for nobody is dropped) waits in `waiting` and is subscribed by the
-/// disposing thread once the disposal is over: subscribed before, it could get the ending connection's subject
-/// (the connectable forgets it only during the disposal) and miss everything the next connection sends. RxSwift
-/// keeps its lock through the disposal instead, so the joiner blocks; here it returns at once and is fed from the
-/// next connection on.
-final class RefCountStorage<Connectable: ConnectableObservableType>: @unchecked Sendable {
-    /// The word of `lock`, in this object's own memory rather than a heap cell of its own (see
-    /// ``InlineWord``): one allocation fewer. Must stay the first stored property.
-    private var words = InlineWord()
-    private let live = LiveResource()
-    typealias Element = Connectable.Element
-    private let connectable: Connectable
-    private var lock: LockWord { LockWord(word: 0, of: self) }
-    // Guarded by `lock`.
-    private var count = 0
-    private var connection: (any Disposable)?
-    private var generation: UInt64 = 0
-    /// How many connections ended, by their source's end or by the last subscriber's leaving (counted once its
-    /// disposal returned). `connect()` hands out the current connection while it lasts, so a subscriber connecting
-    /// while one ends may get that one: it keeps what it got only if none ended meanwhile, else it connects again.
-    /// Keeping a finished connection made every later subscriber find one, never connect, and get nothing.
-    private var connectionsEnded: UInt64 = 0
-    /// Connections being disposed by `disconnect(_:)`.
-    private var disconnecting = 0
-    /// Subscribers that arrived while `disconnecting > 0`: counted, not yet subscribed.
-    private var waiting: [(sink: EventSink<Element>, lifetime: Lifetime, generation: UInt64)] = []
-
-    /// What a subscriber does with the connection it made: keeps it, connects again (one ended meanwhile), drops it
-    /// (everyone left), or leaves it to the subscriber that kept it.
-    private enum ConnectOutcome {
-        case kept, retry(UInt64), drop, done
+/// Its state, under the lock, is a ``RefCountStateMachine`` (whose invariants are this storage's, and which says why
+/// a subscriber may wait); the storage subscribes, connects and disposes, never holding the lock while it does. The
+/// tail: the lock, then the ``RefCountFields``.
+final class RefCountStorage<Element>: LockedBuffer<RefCountStateMachine<Element>> {
+    /// A storage counting the subscribers of `connectable`.
+    static func make(connectable: any ConnectableObservableType<Element>) -> RefCountStorage {
+        let storage = make(words: 1 + tailWords(for: RefCountFields<Element>.self), state: RefCountStateMachine())
+        storage.placeFields(RefCountFields(connectable: connectable), at: 1)
+        return storage
     }
 
-    init(connectable: Connectable) {
-        self.connectable = connectable
-        assertFirstStoredProperty(of: self, &words)
+    deinit {
+        removeFields(at: 1, as: RefCountFields<Element>.self)
+    }
+
+    /// What it was made with, read without the lock.
+    @inline(__always)
+    var fields: UnsafeMutablePointer<RefCountFields<Element>> { fields(at: 1, as: RefCountFields<Element>.self) }
+
+    /// `refCount()` over `connectable`. The handler is formed here, where the generic context is `Element` alone:
+    /// formed in the protocol extension it would capture the connectable's type and conformance, one allocation more
+    /// for every `refCount()`.
+    static func observable(counting connectable: any ConnectableObservableType<Element>) -> Observable<Element> {
+        let storage = make(connectable: connectable)
+        return Observable { sink, lifetime, _ in storage.subscribe(sink, lifetime) }
     }
 
     func subscribe(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
-        let (generation, waits) = lock.withLock { () -> (UInt64, Bool) in
-            count += 1
-            guard disconnecting == 0 else {
-                waiting.append((sink, lifetime, self.generation))
-                return (self.generation, true)
-            }
-            return (self.generation, false)
+        switch withLock({ $0.subscriberArrived(sink, lifetime) }) {
+        case .subscribe(let generation):
+            lifetime.insert { [self] in leave(generation) }
+            start(sink, lifetime, generation)
+        case .wait(let generation):
+            lifetime.insert { [self] in leave(generation) }
         }
-        lifetime.insert { [self] in release(generation) }
-        if !waits { start(sink, lifetime, generation) }
     }
 
     /// Subscribes a counted subscriber of `generation` to the connectable, and connects for it if needed.
     private func start(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime, _ generation: UInt64) {
         guard lifetime.isActive else { return }
-        connectable.asObservable().runSubscription(
+        fields.pointee.connectable.asObservable().runSubscription(
             { [self] event in
                 // As RxSwift: the connection is over before this subscriber hears of the end, so subscribing again
                 // from its `onCompleted` or `onError` connects again.
-                if event.isStopEvent { endConnection(generation) }
+                if event.isStopEvent { sourceEnded(generation) }
                 sink(event)
             }, lifetime)
         connectIfNeeded(generation)
     }
 
-    /// Connects for the subscribers of `generation` unless they have a connection (see `connectionsEnded`).
+    /// Connects for the subscribers of `generation` unless they have a connection.
     private func connectIfNeeded(_ generation: UInt64) {
-        var generation = generation
         while true {
-            let (needed, endedBefore) = lock.withLock {
-                (count > 0 && self.connection == nil && self.generation == generation, connectionsEnded)
+            guard case .connect(let endedBefore) = withLock({ $0.connectionNeeded(generation: generation) }) else {
+                return
             }
-            guard needed else { return }
-            let connection = connectable.connect()
-            let outcome = lock.withLock { () -> ConnectOutcome in
-                // Only a subscriber of the current subscribers' generation keeps a connection: it subscribed before it
-                // connected, so it hears that connection's end and ends the generation. One kept for later subscribers
-                // could end unheard by them, and they would wait for it forever.
-                if self.connection == nil, count > 0, self.generation == generation {
-                    guard connectionsEnded == endedBefore else { return .retry(generation) }
-                    self.connection = connection
-                    return .kept
-                }
-                // Later subscribers connect for themselves (getting this connection while it lasts).
-                guard count == 0 else { return .done }
-                // Everyone left while this connected: drop the connection, as the last one to leave would have.
-                disconnecting += 1
-                return .drop
-            }
-            switch outcome {
+            let connection = fields.pointee.connectable.connect()
+            switch withLock({ $0.connected(connection, generation: generation, endedBefore: endedBefore) }) {
             case .kept, .done: return
             case .drop: return disconnect(connection)
-            case .retry(let next): generation = next
+            case .retry: continue
             }
         }
     }
 
     /// The source ended for the subscribers of `generation`: the first of them to hear it ends that connection.
-    private func endConnection(_ generation: UInt64) {
-        let connection = lock.withLock { () -> (any Disposable)? in
-            guard generation == self.generation else { return nil }
-            count = 0
-            self.generation &+= 1
-            connectionsEnded &+= 1
-            let connection = self.connection
-            self.connection = nil
-            return connection
-        }
-        connection?.dispose()
+    private func sourceEnded(_ generation: UInt64) {
+        withLock { $0.sourceEnded(generation: generation) }?.dispose()
     }
 
-    private func release(_ generation: UInt64) {
-        let connection = lock.withLock { () -> (any Disposable)? in
-            guard generation == self.generation else { return nil }
-            count -= 1
-            guard count == 0 else { return nil }
-            self.generation &+= 1
-            guard let connection = self.connection else { return nil }
-            self.connection = nil
-            disconnecting += 1
-            return connection
+    /// A subscriber of `generation` left; the last one disconnects.
+    private func leave(_ generation: UInt64) {
+        if case .disconnect(let connection) = withLock({ $0.subscriberLeft(generation: generation) }) {
+            disconnect(connection)
         }
-        if let connection { disconnect(connection) }
     }
 
-    /// Disposes `connection` (counted in `disconnecting`), then subscribes whoever arrived meanwhile; each connects
-    /// for itself.
+    /// Disposes `connection`, then subscribes whoever arrived meanwhile; each connects for itself.
     private func disconnect(_ connection: any Disposable) {
         connection.dispose()
-        let waiters = lock.withLock { () -> [(sink: EventSink<Element>, lifetime: Lifetime, generation: UInt64)] in
-            connectionsEnded &+= 1
-            disconnecting -= 1
-            guard disconnecting == 0 else { return [] }
-            defer { waiting = [] }
-            return waiting
-        }
-        for waiter in waiters { start(waiter.sink, waiter.lifetime, waiter.generation) }
+        for waiter in withLock({ $0.disconnected() }) { start(waiter.sink, waiter.lifetime, waiter.generation) }
+    }
+}
+
+/// What a ``RefCountStorage`` was made with, read without the lock, in its tail.
+struct RefCountFields<Element> {
+    let live = LiveResource()
+    /// The connectable, as an existential: its own type would make the storage generic over it, and place it at an
+    /// offset known only from that type's metadata.
+    let connectable: any ConnectableObservableType<Element>
+
+    init(connectable: any ConnectableObservableType<Element>) {
+        self.connectable = connectable
     }
 }
 
