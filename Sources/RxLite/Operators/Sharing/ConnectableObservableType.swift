@@ -12,7 +12,6 @@ extension ConnectableObservableType {
     /// subscriber that arrives after the source ended connects again.
     public func refCount() -> Observable<Element> {
         if let connectable = self as? ConnectableObservable<Element> { return connectable.countedBySubscribers() }
-        let state = RefCountStorage(connectable: self)
-        return Observable { sink, lifetime, _ in state.subscribe(sink, lifetime) }
+        return RefCountStorage.observable(counting: self)
     }
 }

@@ -1,14 +1,13 @@
 /// A sequence that starts its source only when ``connect()`` is called, and shares that one run with every
 /// subscriber.
 public final class ConnectableObservable<Element>: Observable<Element> {
-    /// A subject seen from both sides: `observable` for subscribers, `feed` to run the source into it for a
-    /// connection, calling its second argument when the source ends, before the subject hears of it.
-    typealias SharedSubject = ConnectableStorage<Element>.SharedSubject
+    /// A subject seen from both sides (see ``ConnectableStateMachine/SharedSubject``).
+    typealias SharedSubject = ConnectableStateMachine<Element>.SharedSubject
 
     private let storage: ConnectableStorage<Element>
 
     init(makeSubject: @escaping () -> SharedSubject) {
-        let storage = ConnectableStorage(makeSubject: makeSubject)
+        let storage = ConnectableStorage.make(makeSubject: makeSubject)
         self.storage = storage
         // Subscribes to the shared subject; nothing flows until `connect()`.
         super.init(keptAliveBySubscriptions: true) { sink, lifetime, _ in
@@ -34,53 +33,46 @@ public final class ConnectableObservable<Element>: Observable<Element> {
     }
 }
 
-/// The state of a ``ConnectableObservable``: the subject of the current connection, and that connection. Apart from
+/// The storage of a ``ConnectableObservable``: the subject of the current connection, and that connection. Apart from
 /// the observable, so that its subscription handler can hold it without holding the observable.
 ///
 /// It also keeps `refCount()`'s subscriber count when the connectable is a ``ConnectableObservable``: counted here,
-/// each subscriber is counted for the very subject it subscribes to (one `epoch`), so the count, the subject and the
-/// connection change together under one lock. (`RefCountStorage` counts for any other connectable, and can only see
+/// each subscriber is counted for the very subject it subscribes to (one epoch), so the count, the subject and the
+/// connection change together under one lock. (``RefCountStorage`` counts for any other connectable, and can only see
 /// the subject through `subscribe`.)
-final class ConnectableStorage<Element>: @unchecked Sendable {
-    /// The word of `lock`, in this object's own memory rather than a heap cell of its own (see
-    /// ``InlineWord``): one allocation fewer. Must stay the first stored property.
-    private var words = InlineWord()
-    let live = LiveResource()
-    typealias SharedSubject = (observable: Observable<Element>, feed: (Lifetime, @escaping () -> Void) -> Void)
+///
+/// Its state, under the lock, is a ``ConnectableStateMachine`` (whose invariants are this storage's); the storage
+/// makes subjects, subscribes, feeds and disposes, never holding the lock while it does. The tail: the lock, then the
+/// ``ConnectableFields``.
+final class ConnectableStorage<Element>: LockedBuffer<ConnectableStateMachine<Element>> {
+    typealias SharedSubject = ConnectableStateMachine<Element>.SharedSubject
 
-    private let makeSubject: () -> SharedSubject
-    private var lock: LockWord { LockWord(word: 0, of: self) }
-    // Guarded by `lock`: the subject of the current connection, that connection, how many subjects were forgotten
-    // before this one, and how many `refCount()` subscribers this one has.
-    private var subject: SharedSubject?
-    private var connection: Lifetime?
-    private var epoch: UInt64 = 0
-    private var members = 0
-
-    init(makeSubject: @escaping () -> SharedSubject) {
-        self.makeSubject = makeSubject
-        assertFirstStoredProperty(of: self, &words)
+    /// A storage whose subjects `makeSubject` makes.
+    static func make(makeSubject: @escaping () -> SharedSubject) -> ConnectableStorage {
+        let storage = make(words: 1 + tailWords(for: ConnectableFields<Element>.self), state: ConnectableStateMachine())
+        storage.placeFields(ConnectableFields(makeSubject: makeSubject), at: 1)
+        return storage
     }
+
+    deinit {
+        removeFields(at: 1, as: ConnectableFields<Element>.self)
+    }
+
+    /// What it was made with, read without the lock.
+    @inline(__always)
+    var fields: UnsafeMutablePointer<ConnectableFields<Element>> { fields(at: 1, as: ConnectableFields<Element>.self) }
 
     /// The subject of the current connection and its epoch, made if there is none; with `joining`, counts a
     /// `refCount()` subscriber for it. The factory is the user's (`multicast(makeSubject:)`), so it runs outside the
     /// lock: a factory that takes a lock of its own while another thread holding that lock calls `connect()`
-    /// deadlocked here. Two threads may then both make a subject; the first to install its own wins (compare and
-    /// set) and the other's is dropped unused.
+    /// deadlocked here. Two threads may then both make a subject; the first to offer its own wins, and the other's is
+    /// dropped unused.
     func currentSubject(joining: Bool = false) -> (subject: SharedSubject, epoch: UInt64) {
-        let current = lock.withLock { () -> (SharedSubject, UInt64)? in
-            guard let subject else { return nil }
-            if joining { members += 1 }
-            return (subject, epoch)
-        }
-        if let current { return current }
-        let made = makeSubject()
-        return lock.withLock {
-            if joining { members += 1 }
-            if let subject { return (subject, epoch) }
-            subject = made
-            return (made, epoch)
-        }
+        let lookup = withLock { $0.subjectRequested(joining: joining) }
+        if case .current(let subject, let epoch) = lookup { return (subject, epoch) }
+        let made = fields.pointee.makeSubject()
+        // `made` outlives the lock: when another thread's subject won, it is released here, after it.
+        return withLock { $0.subjectMade(made, joining: joining) }
     }
 
     func connect() -> any Disposable {
@@ -89,42 +81,30 @@ final class ConnectableStorage<Element>: @unchecked Sendable {
             // The connection feeds the subject that is current when it is made: a connection that ended between
             // `currentSubject()` and here took its subject with it, and feeding that one would leave everyone who
             // subscribes from now on (to the next subject) with a connection that feeds nobody.
-            let made = lock.withLock { () -> (connection: Lifetime, isNew: Bool)? in
-                if let connection { return (connection, false) }
-                guard self.epoch == epoch else { return nil }
-                let connection = Lifetime()
-                self.connection = connection
-                return (connection, true)
-            }
-            guard let made else {
+            let action = withLock { $0.connectRequested(epoch: epoch, makingConnection: { Lifetime() }) }
+            switch action {
+            case .existing(let connection):
+                return connection
+            case .feed(let connection):
+                feed(subject, connection)
+                return connection
+            case .retry:
                 (subject, epoch) = currentSubject()
-                continue
             }
-            if made.isNew { feed(subject, made.connection) }
-            return made.connection
         }
     }
 
     /// Runs the source into `subject` for `connection`, just made for it.
     private func feed(_ subject: SharedSubject, _ connection: Lifetime) {
-        connection.insert { [weak self] in self?.forget(connection) }
-        subject.feed(connection) { [weak self] in self?.forget(connection) }
+        connection.insert { [weak self] in self?.connectionEnded(connection) }
+        subject.feed(connection) { [weak self] in self?.connectionEnded(connection) }
     }
 
     /// Forgets `connection` (and its subject) if it is still the current one.
-    private func forget(_ connection: Lifetime) {
-        lock.withLock {
-            if self.connection === connection { forgetConnectionAndSubject() }
-        }
-    }
-
-    /// Holding `lock`: forgets the connection and its subject, and the count of its `refCount()` subscribers: those
-    /// of the next subject count afresh.
-    private func forgetConnectionAndSubject() {
-        connection = nil
-        subject = nil
-        epoch &+= 1
-        members = 0
+    private func connectionEnded(_ connection: Lifetime) {
+        let forgotten = withLock { $0.connectionEnded(connection) }
+        // Released after the lock: a subject's deinit may run code of the user's.
+        _ = forgotten
     }
 
     /// `refCount()` on this connectable: subscribes `sink` to the current subject, counted for it, and connects that
@@ -139,170 +119,131 @@ final class ConnectableStorage<Element>: @unchecked Sendable {
         subject.observable.runSubscription(sink, lifetime)
         // Ended already (the subject replayed its end): nothing to connect for.
         guard lifetime.isActive else { return }
-        let connection = lock.withLock { () -> Lifetime? in
-            guard self.epoch == epoch, members > 0, self.connection == nil else { return nil }
-            let connection = Lifetime()
-            self.connection = connection
-            return connection
-        }
-        if let connection { feed(subject, connection) }
+        let action = withLock { $0.memberSubscribed(epoch: epoch, makingConnection: { Lifetime() }) }
+        if case .feed(let connection) = action { feed(subject, connection) }
     }
 
     /// A `refCount()` subscriber of the subject of `epoch` left.
     private func leave(_ epoch: UInt64) {
-        let ending = lock.withLock { () -> Lifetime? in
-            guard self.epoch == epoch else { return nil }
-            members -= 1
-            guard members == 0, let connection else { return nil }
+        let action = withLock { state in
+            let action = state.memberLeft(epoch: epoch)
             // Silenced now, disposed below: a newcomer may connect at once, and with one subject for every
             // connection (`multicast(_:)`, `share(scope: .forever)`) this one must not feed it alongside the next.
-            _ = connection.beginStop()
-            forgetConnectionAndSubject()
-            return connection
+            if case .disconnect(let connection, _) = action { _ = connection.beginStop() }
+            return action
         }
-        ending?.dispose()
+        // The forgotten subject is released after the disposal, outside the lock.
+        if case .disconnect(let connection, _) = action { connection.dispose() }
     }
 }
 
-/// The subscriber count behind `refCount()`.
-///
-/// A connection is disposed outside the lock. A subscriber that arrives while one is being disposed (the last
-/// subscriber left, or a connection made for nobody is dropped) waits in `waiting` and is subscribed by the
-/// disposing thread once the disposal is over: subscribed before, it could get the ending connection's subject
-/// (the connectable forgets it only during the disposal) and miss everything the next connection sends. RxSwift
-/// keeps its lock through the disposal instead, so the joiner blocks; here it returns at once and is fed from the
-/// next connection on.
-final class RefCountStorage<Connectable: ConnectableObservableType>: @unchecked Sendable {
-    /// The word of `lock`, in this object's own memory rather than a heap cell of its own (see
-    /// ``InlineWord``): one allocation fewer. Must stay the first stored property.
-    private var words = InlineWord()
-    private let live = LiveResource()
-    typealias Element = Connectable.Element
-    private let connectable: Connectable
-    private var lock: LockWord { LockWord(word: 0, of: self) }
-    // Guarded by `lock`.
-    private var count = 0
-    private var connection: (any Disposable)?
-    private var generation: UInt64 = 0
-    /// How many connections ended, by their source's end or by the last subscriber's leaving (counted once its
-    /// disposal returned). `connect()` hands out the current connection while it lasts, so a subscriber connecting
-    /// while one ends may get that one: it keeps what it got only if none ended meanwhile, else it connects again.
-    /// Keeping a finished connection made every later subscriber find one, never connect, and get nothing.
-    private var connectionsEnded: UInt64 = 0
-    /// Connections being disposed by `disconnect(_:)`.
-    private var disconnecting = 0
-    /// Subscribers that arrived while `disconnecting > 0`: counted, not yet subscribed.
-    private var waiting: [(sink: EventSink<Element>, lifetime: Lifetime, generation: UInt64)] = []
+/// What a ``ConnectableStorage`` was made with, read without the lock, in its tail.
+struct ConnectableFields<Element> {
+    let live = LiveResource()
+    /// Makes the subject of each connection: the user's factory, or one handing out a fixed subject.
+    let makeSubject: () -> ConnectableStateMachine<Element>.SharedSubject
 
-    /// What a subscriber does with the connection it made: keeps it, connects again (one ended meanwhile), drops it
-    /// (everyone left), or leaves it to the subscriber that kept it.
-    private enum ConnectOutcome {
-        case kept, retry(UInt64), drop, done
+    init(makeSubject: @escaping () -> ConnectableStateMachine<Element>.SharedSubject) {
+        self.makeSubject = makeSubject
+    }
+}
+
+/// The subscriber count behind `refCount()` over a connectable other than a ``ConnectableObservable`` (which counts
+/// its own: ``ConnectableStorage/subscribeCounted(_:_:)``).
+///
+/// Its state, under the lock, is a ``RefCountStateMachine`` (whose invariants are this storage's, and which says why
+/// a subscriber may wait); the storage subscribes, connects and disposes, never holding the lock while it does. The
+/// tail: the lock, then the ``RefCountFields``.
+final class RefCountStorage<Element>: LockedBuffer<RefCountStateMachine<Element>> {
+    /// A storage counting the subscribers of `connectable`.
+    static func make(connectable: any ConnectableObservableType<Element>) -> RefCountStorage {
+        let storage = make(words: 1 + tailWords(for: RefCountFields<Element>.self), state: RefCountStateMachine())
+        storage.placeFields(RefCountFields(connectable: connectable), at: 1)
+        return storage
     }
 
-    init(connectable: Connectable) {
-        self.connectable = connectable
-        assertFirstStoredProperty(of: self, &words)
+    deinit {
+        removeFields(at: 1, as: RefCountFields<Element>.self)
+    }
+
+    /// What it was made with, read without the lock.
+    @inline(__always)
+    var fields: UnsafeMutablePointer<RefCountFields<Element>> { fields(at: 1, as: RefCountFields<Element>.self) }
+
+    /// `refCount()` over `connectable`. The handler is formed here, where the generic context is `Element` alone:
+    /// formed in the protocol extension it would capture the connectable's type and conformance, one allocation more
+    /// for every `refCount()`.
+    static func observable(counting connectable: any ConnectableObservableType<Element>) -> Observable<Element> {
+        let storage = make(connectable: connectable)
+        return Observable { sink, lifetime, _ in storage.subscribe(sink, lifetime) }
     }
 
     func subscribe(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
-        let (generation, waits) = lock.withLock { () -> (UInt64, Bool) in
-            count += 1
-            guard disconnecting == 0 else {
-                waiting.append((sink, lifetime, self.generation))
-                return (self.generation, true)
-            }
-            return (self.generation, false)
+        switch withLock({ $0.subscriberArrived(sink, lifetime) }) {
+        case .subscribe(let generation):
+            lifetime.insert { [self] in leave(generation) }
+            start(sink, lifetime, generation)
+        case .wait(let generation):
+            lifetime.insert { [self] in leave(generation) }
         }
-        lifetime.insert { [self] in release(generation) }
-        if !waits { start(sink, lifetime, generation) }
     }
 
     /// Subscribes a counted subscriber of `generation` to the connectable, and connects for it if needed.
     private func start(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime, _ generation: UInt64) {
         guard lifetime.isActive else { return }
-        connectable.asObservable().runSubscription(
+        fields.pointee.connectable.asObservable().runSubscription(
             { [self] event in
                 // As RxSwift: the connection is over before this subscriber hears of the end, so subscribing again
                 // from its `onCompleted` or `onError` connects again.
-                if event.isStopEvent { endConnection(generation) }
+                if event.isStopEvent { sourceEnded(generation) }
                 sink(event)
             }, lifetime)
         connectIfNeeded(generation)
     }
 
-    /// Connects for the subscribers of `generation` unless they have a connection (see `connectionsEnded`).
+    /// Connects for the subscribers of `generation` unless they have a connection.
     private func connectIfNeeded(_ generation: UInt64) {
-        var generation = generation
         while true {
-            let (needed, endedBefore) = lock.withLock {
-                (count > 0 && self.connection == nil && self.generation == generation, connectionsEnded)
+            guard case .connect(let endedBefore) = withLock({ $0.connectionNeeded(generation: generation) }) else {
+                return
             }
-            guard needed else { return }
-            let connection = connectable.connect()
-            let outcome = lock.withLock { () -> ConnectOutcome in
-                // Only a subscriber of the current subscribers' generation keeps a connection: it subscribed before it
-                // connected, so it hears that connection's end and ends the generation. One kept for later subscribers
-                // could end unheard by them, and they would wait for it forever.
-                if self.connection == nil, count > 0, self.generation == generation {
-                    guard connectionsEnded == endedBefore else { return .retry(generation) }
-                    self.connection = connection
-                    return .kept
-                }
-                // Later subscribers connect for themselves (getting this connection while it lasts).
-                guard count == 0 else { return .done }
-                // Everyone left while this connected: drop the connection, as the last one to leave would have.
-                disconnecting += 1
-                return .drop
-            }
-            switch outcome {
+            let connection = fields.pointee.connectable.connect()
+            switch withLock({ $0.connected(connection, generation: generation, endedBefore: endedBefore) }) {
             case .kept, .done: return
             case .drop: return disconnect(connection)
-            case .retry(let next): generation = next
+            case .retry: continue
             }
         }
     }
 
     /// The source ended for the subscribers of `generation`: the first of them to hear it ends that connection.
-    private func endConnection(_ generation: UInt64) {
-        let connection = lock.withLock { () -> (any Disposable)? in
-            guard generation == self.generation else { return nil }
-            count = 0
-            self.generation &+= 1
-            connectionsEnded &+= 1
-            let connection = self.connection
-            self.connection = nil
-            return connection
-        }
-        connection?.dispose()
+    private func sourceEnded(_ generation: UInt64) {
+        withLock { $0.sourceEnded(generation: generation) }?.dispose()
     }
 
-    private func release(_ generation: UInt64) {
-        let connection = lock.withLock { () -> (any Disposable)? in
-            guard generation == self.generation else { return nil }
-            count -= 1
-            guard count == 0 else { return nil }
-            self.generation &+= 1
-            guard let connection = self.connection else { return nil }
-            self.connection = nil
-            disconnecting += 1
-            return connection
+    /// A subscriber of `generation` left; the last one disconnects.
+    private func leave(_ generation: UInt64) {
+        if case .disconnect(let connection) = withLock({ $0.subscriberLeft(generation: generation) }) {
+            disconnect(connection)
         }
-        if let connection { disconnect(connection) }
     }
 
-    /// Disposes `connection` (counted in `disconnecting`), then subscribes whoever arrived meanwhile; each connects
-    /// for itself.
+    /// Disposes `connection`, then subscribes whoever arrived meanwhile; each connects for itself.
     private func disconnect(_ connection: any Disposable) {
         connection.dispose()
-        let waiters = lock.withLock { () -> [(sink: EventSink<Element>, lifetime: Lifetime, generation: UInt64)] in
-            connectionsEnded &+= 1
-            disconnecting -= 1
-            guard disconnecting == 0 else { return [] }
-            defer { waiting = [] }
-            return waiting
-        }
-        for waiter in waiters { start(waiter.sink, waiter.lifetime, waiter.generation) }
+        for waiter in withLock({ $0.disconnected() }) { start(waiter.sink, waiter.lifetime, waiter.generation) }
+    }
+}
+
+/// What a ``RefCountStorage`` was made with, read without the lock, in its tail.
+struct RefCountFields<Element> {
+    let live = LiveResource()
+    /// The connectable, as an existential: its own type would make the storage generic over it, and place it at an
+    /// offset known only from that type's metadata.
+    let connectable: any ConnectableObservableType<Element>
+
+    init(connectable: any ConnectableObservableType<Element>) {
+        self.connectable = connectable
     }
 }
 
@@ -332,9 +273,9 @@ extension ObservableType {
     /// [publish](https://reactivex.io/documentation/operators/publish.html)
     public func multicast<Subject: SubjectType>(_ subject: Subject) -> ConnectableObservable<Subject.Element>
     where Subject.Observer.Element == Element {
-        let shared: ConnectableObservable<Subject.Element>.SharedSubject = (
-            subject.asObservable(),
-            { connection, beforeEnd in feed(subject.asObserver(), connection, beforeEnd: beforeEnd) }
+        let shared = ConnectableObservable<Subject.Element>.SharedSubject(
+            observable: subject.asObservable(),
+            feed: { connection, beforeEnd in feed(subject.asObserver(), connection, beforeEnd: beforeEnd) }
         )
         return ConnectableObservable(makeSubject: { shared })
     }
@@ -347,12 +288,12 @@ extension ObservableType {
         ConnectableObservable(makeSubject: {
             do {
                 let subject = try makeSubject()
-                return (
-                    subject.asObservable(),
-                    { connection, beforeEnd in feed(subject.asObserver(), connection, beforeEnd: beforeEnd) }
+                return .init(
+                    observable: subject.asObservable(),
+                    feed: { connection, beforeEnd in feed(subject.asObserver(), connection, beforeEnd: beforeEnd) }
                 )
             } catch {
-                return (Observable.error(error), { _, _ in })
+                return .init(observable: Observable.error(error), feed: { _, _ in })
             }
         })
     }

@@ -4,22 +4,17 @@
 /// It does what `replay(_:).refCount()` (or `publish().refCount()`) does, in one object: `Driver` and `Signal`
 /// share after every conversion and stateful operator, so this sits on their path often.
 ///
-/// Invariants:
-/// - Under the lock: `hub`, `connection` and `subscribers` describe the current connection; they are set together by
-///   the first subscriber and cleared together when the last one leaves or the source ends.
-/// - A subscriber that leaves only counts against the connection it joined (`leave` compares connections), so a
-///   late disposal of an earlier connection's subscriber never ends a later connection.
-/// - The source is subscribed once per connection (`isConnectStarted`), by the first of its subscribers that finds,
-///   after joining the hub, that the connection is still current and unstarted and that it is itself still active;
-///   it is never subscribed while the lock is held. Every subscriber checks, not only the one that created the
-///   connection: that one may be disposed from another thread before it checks, while a second one joins.
-final class ShareWhileConnectedStorage<Memory: SubjectMemory>: LockedBuffer<ShareState<Memory>> {
+/// Its state, under the lock, is a ``ShareStateMachine``, which decides which connection a subscriber joins, who
+/// starts the source and when a connection ends (its invariants are this storage's); the storage makes the
+/// connections, subscribes to hubs, runs the source and disposes, never holding the lock while it does.
+final class ShareWhileConnectedStorage<Memory: SubjectMemory>: LockedBuffer<ShareStateMachine<Memory>> {
     typealias Element = Memory.Element
+    typealias Connection = ShareStateMachine<Memory>.Connection
 
     /// The storage sharing `source`, each connection through a hub with a fresh `makeMemory()`. The tail: the lock,
     /// then the ``ShareFields``.
     static func make(source: Observable<Element>, makeMemory: @escaping () -> Memory) -> ShareWhileConnectedStorage {
-        let storage = make(words: 1 + tailWords(for: ShareFields<Memory>.self), state: ShareState())
+        let storage = make(words: 1 + tailWords(for: ShareFields<Memory>.self), state: ShareStateMachine())
         storage.placeFields(ShareFields(source: source, makeMemory: makeMemory), at: 1)
         return storage
     }
@@ -33,10 +28,10 @@ final class ShareWhileConnectedStorage<Memory: SubjectMemory>: LockedBuffer<Shar
     var fields: UnsafeMutablePointer<ShareFields<Memory>> { fields(at: 1, as: ShareFields<Memory>.self) }
 
     #if DEBUG
-        /// Tests only, set before the first subscription: runs on a subscribing thread between its joining the
-        /// connection and its joining the hub, the window in which another thread can dispose the subscriber that
-        /// created the connection and a second one can join. No user callback runs there, so a regression test
-        /// cannot force that interleaving otherwise.
+        /// Tests only, set before the first subscription: runs on a subscribing thread between its arriving and its
+        /// joining the hub, the window in which another thread can dispose the subscriber that made the connection
+        /// and a second one can join. No user callback runs there, so a regression test cannot force that
+        /// interleaving otherwise.
         var afterJoiningForTesting: (() -> Void)? {
             get { fields.pointee.afterJoiningForTesting }
             set { fields.pointee.afterJoiningForTesting = newValue }
@@ -44,95 +39,62 @@ final class ShareWhileConnectedStorage<Memory: SubjectMemory>: LockedBuffer<Shar
     #endif
 
     func subscribe(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
+        let fields = fields
         let state = state
         lock.lock()
-        let hub: SubjectHub<Memory>
-        let connection: Lifetime
-        if let currentHub = state.pointee.hub, let currentConnection = state.pointee.connection {
-            (hub, connection) = (currentHub, currentConnection)
-        } else {
-            // The memory is made holding the lock: `makeMemory` is RxLite's own (an empty memory of the kind the
-            // `share` asked for), never user code.
-            (hub, connection) = (SubjectHub.make(memory: fields.pointee.makeMemory()), Lifetime())
-            state.pointee.hub = hub
-            state.pointee.connection = connection
-            state.pointee.isConnectStarted = false
-        }
-        state.pointee.subscribers += 1
+        // The hub is made holding the lock: `makeMemory` is RxLite's own (an empty memory of the kind the `share`
+        // asked for), never user code.
+        let connection = state.pointee.subscriberArrived(makingConnection: {
+            Connection(hub: SubjectHub.make(memory: fields.pointee.makeMemory()), lifetime: Lifetime())
+        })
         lock.unlock()
         #if DEBUG
             fields.pointee.afterJoiningForTesting?()
         #endif
-        lifetime.insert(ShareSubscription(state: self, connection: connection))
-        hub.subscribe(sink, lifetime)
+        lifetime.insert(ShareSubscription(state: self, connection: connection.lifetime))
+        connection.hub.subscribe(sink, lifetime)
         // A subscriber that ended before it joined (disposed, or under a disposed ancestor) starts nothing: the hub
-        // dropped it, and its lifetime's end leaves the connection. See the type's invariants for why every
-        // subscriber checks.
+        // dropped it, and its lifetime's end leaves the connection.
         lock.lock()
-        let needsConnect =
-            state.pointee.connection === connection && !state.pointee.isConnectStarted && lifetime.isActive
-        if needsConnect { state.pointee.isConnectStarted = true }
+        let action = state.pointee.subscriberJoined(connection.lifetime, isActive: lifetime.isActive)
         lock.unlock()
-        if needsConnect { connect(hub, connection) }
+        if case .startSource = action { connect(connection) }
     }
 
-    /// Runs the source into `hub` for `connection`. On its end the connection is cleared first, so a subscriber
+    /// Runs the source into the connection's hub. On its end the connection is forgotten first, so a subscriber
     /// arriving from then on starts the source again with a fresh hub.
-    func connect(_ hub: SubjectHub<Memory>, _ connection: Lifetime) {
+    func connect(_ connection: Connection) {
+        let (hub, lifetime) = (connection.hub, connection.lifetime)
         fields.pointee.source.runSubscription(
             { [self] event in
                 if case .next = event {
-                    if connection.isActive { hub.on(event) }
+                    if lifetime.isActive { hub.on(event) }
                     return
                 }
-                guard connection.beginStop() else { return }
-                clear(connection)
+                guard lifetime.beginStop() else { return }
+                sourceEnded(lifetime)
                 hub.on(event)
-                connection.dispose()
-            }, connection)
+                lifetime.dispose()
+            }, lifetime)
     }
 
-    /// Forgets `connection` if it is still the current one.
-    func clear(_ connection: Lifetime) {
-        let state = state
+    /// The source of the connection `lifetime` names ended.
+    func sourceEnded(_ lifetime: Lifetime) {
         lock.lock()
-        if state.pointee.connection === connection {
-            state.pointee.connection = nil
-            state.pointee.hub = nil
-            state.pointee.subscribers = 0
-        }
+        let forgotten = state.pointee.sourceEnded(lifetime)
         lock.unlock()
-    }
-
-    /// One subscriber of `connection` left; the last one to leave ends the connection, stopping the source.
-    func leave(_ connection: Lifetime) {
-        let state = state
-        lock.lock()
-        guard state.pointee.connection === connection else {
-            lock.unlock()
-            return
-        }
-        state.pointee.subscribers -= 1
-        if state.pointee.subscribers > 0 {
-            lock.unlock()
-            return
-        }
-        state.pointee.connection = nil
         // Released after the lock: the hub's deinit lets its observers go.
-        let hub = state.pointee.hub.take()
-        lock.unlock()
-        connection.dispose()
-        _ = hub
+        _ = forgotten
     }
-}
 
-/// The state of a ``ShareWhileConnectedStorage``, under its lock: the current connection.
-struct ShareState<Memory: SubjectMemory> {
-    var hub: SubjectHub<Memory>?
-    var connection: Lifetime?
-    var subscribers = 0
-    /// Whether a subscriber has started running the source for `connection`.
-    var isConnectStarted = false
+    /// One subscriber of the connection `lifetime` names left; the last one to leave ends the connection, stopping
+    /// the source, and its hub is released after the lock (the hub's deinit lets its observers go).
+    func leave(_ lifetime: Lifetime) {
+        lock.lock()
+        let action = state.pointee.subscriberLeft(lifetime)
+        lock.unlock()
+        if case .disconnect(let connection) = action { connection.lifetime.dispose() }
+    }
 }
 
 /// What a ``ShareWhileConnectedStorage`` was made with, read without the lock, in its tail.
