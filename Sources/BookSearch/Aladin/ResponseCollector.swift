@@ -54,6 +54,10 @@ final class ResponseCollector: NSObject, URLSessionDataDelegate, @unchecked Send
 /// is called exactly once; a stop (cancellation, the deadline, the limit) arriving before, during or after `start`
 /// cancels the task and decides the error it ends with. `@unchecked Sendable`: every stored property is read and
 /// written under `lock`.
+///
+/// Debug builds check, after every change: the body's bound, and that a finished request holds nothing (its task,
+/// deadline, `finish` and body are let go as it finishes); and as it finishes, that it was started and had not
+/// finished, so `finish` runs once. How a stop and `start` interleave is an order between threads, not a state.
 final class RunningRequest: @unchecked Sendable {
     typealias Outcome = Result<HTTPAnswer, BookSearchError>
 
@@ -81,6 +85,7 @@ final class RunningRequest: @unchecked Sendable {
             self.task = task
             self.deadline = deadline
             self.finish = finish
+            _checkInvariants()
             return stopReason != nil
         }
         task.resume()
@@ -96,6 +101,7 @@ final class RunningRequest: @unchecked Sendable {
         let task = lock.withLock { () -> URLSessionDataTask? in
             guard !isFinished, stopReason == nil else { return nil }
             stopReason = reason
+            _checkInvariants()
             return self.task
         }
         task?.cancel()
@@ -109,6 +115,7 @@ final class RunningRequest: @unchecked Sendable {
         lock.withLock {
             status = http?.statusCode
             location = http?.value(forHTTPHeaderField: "Location")
+            _checkInvariants()
         }
         let encoding = http?.value(forHTTPHeaderField: "Content-Encoding")?.lowercased() ?? "identity"
         if encoding != "identity" {
@@ -128,6 +135,7 @@ final class RunningRequest: @unchecked Sendable {
             guard stopReason == nil else { return false }
             guard body.count + data.count <= limit else { return true }
             body.append(data)
+            _checkInvariants()
             return false
         }
         if overflow { stop(because: .responseTooLarge(limit: limit)) }
@@ -137,12 +145,18 @@ final class RunningRequest: @unchecked Sendable {
     /// the body and status or the transport error.
     func complete(error: (any Error)?) {
         let (reason, deadline, finish, body, status, location) = lock.withLock {
+            #if DEBUG
+                precondition(
+                    !isFinished && self.finish != nil,
+                    "Internal inconsistency: a request ends twice, or before it started")
+            #endif
             isFinished = true
             defer {
                 self.task = nil
                 self.deadline = nil
                 self.finish = nil
                 self.body = Data()
+                _checkInvariants()
             }
             return (stopReason, self.deadline, self.finish, self.body, self.status, self.location)
         }
@@ -158,6 +172,17 @@ final class RunningRequest: @unchecked Sendable {
             outcome = .failure(.malformedResponse("the answer is not HTTP"))
         }
         finish?(outcome)
+    }
+
+    /// Debug builds, holding the lock: traps unless the body is within its bound and a finished request holds
+    /// nothing.
+    private func _checkInvariants() {
+        #if DEBUG
+            precondition(body.count <= limit, "Internal inconsistency: a response body of \(body.count) bytes is kept")
+            precondition(
+                !isFinished || (task == nil && deadline == nil && finish == nil && body.isEmpty),
+                "Internal inconsistency: a finished request still holds its task, deadline, handler or body")
+        #endif
     }
 
     private static func transportError(_ error: any Error) -> BookSearchError {

@@ -18,10 +18,12 @@ import Dispatch
 ///   arrive on the subscribing thread while `subscribe` runs (which is isolated to the actor) are handled at once;
 ///   the others are queued and handled, in order, by a task isolated to the actor.
 ///
-/// Invariants:
+/// Invariants (debug builds check, after every change to the queue, that events wait only while a drain is
+/// scheduled; ``HeldLocks`` traps when a handler runs under a lock; the rest are orders between threads, which no
+/// state shows):
 /// - The lock guards `queue`, `isScheduled` and `subscribingThread`; it is never held while a handler runs.
-/// - At most one drain is scheduled at a time (`isScheduled`), and an event is handled inline only while the queue is
-///   empty and no drain is scheduled, so handlers see events in arrival order and never overlap.
+/// - At most one drain is scheduled at a time (`isScheduled`), events wait in the queue only while one is, and an
+///   event is handled inline only while none is, so handlers see events in arrival order and never overlap.
 /// - The observer checks the lifetime when it handles an event, so nothing is handled after dispose.
 final class IsolatedDelivery<Element>: LockedBuffer<IsolatedDeliveryState<Element>> {
     /// A delivery to `isolation`. The tail: the lock, then the ``IsolatedDeliveryFields``.
@@ -67,10 +69,12 @@ final class IsolatedDelivery<Element>: LockedBuffer<IsolatedDeliveryState<Elemen
         }
         state.pointee.queue.append(event)
         if state.pointee.isScheduled {
+            _checkInvariants()
             lock.unlock()
             return
         }
         state.pointee.isScheduled = true
+        _checkInvariants()
         lock.unlock()
         scheduleDrain(observer)
     }
@@ -109,14 +113,25 @@ final class IsolatedDelivery<Element>: LockedBuffer<IsolatedDeliveryState<Elemen
             lock.lock()
             if state.pointee.queue.isEmpty {
                 state.pointee.isScheduled = false
+                _checkInvariants()
                 lock.unlock()
                 return
             }
             let events = state.pointee.queue
             state.pointee.queue.removeAll()
+            _checkInvariants()
             lock.unlock()
             for event in events { observer.handle(event) }
         }
+    }
+
+    /// Debug builds, holding the lock: traps unless events wait only while a drain is scheduled.
+    func _checkInvariants() {
+        #if DEBUG
+            precondition(
+                state.pointee.isScheduled || state.pointee.queue.isEmpty,
+                "Internal inconsistency: events wait for a drain that is not scheduled")
+        #endif
     }
 }
 

@@ -4,9 +4,12 @@
 /// over time (`flatMap`, `concat`, `catch`, `retry`, ...) give each inner subscription a child lifetime. It is the
 /// `Disposable` that `subscribe` returns.
 ///
-/// Invariants:
+/// Invariants (debug builds check, when a lifetime is made, the bounds of its walk; when it stops, that it is a root;
+/// and after every change to its resources, their bookkeeping. The rest are orders between threads, which no state
+/// shows):
 /// - `status` only moves forward: `active` → `stopped` (a terminal event is being delivered) → `disposed`, or
-///   `active` → `disposed`.
+///   `active` → `disposed`. The one way back is ``reuse(_:)``: a disposed child that nothing else holds and that was
+///   never attached becomes active again, for its operator's next inner subscription.
 /// - A child is active only while its parent is: ``isActive`` walks up the chain (one atomic load per level), so
 ///   disposing a parent silences every child at once, even one not yet attached to the parent's resources. The walk
 ///   is at most ``anchorSpacing`` levels: a lifetime nested deeper than that attaches the lifetimes above it to their
@@ -81,6 +84,7 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
             walkLength = 0
         }
         assertFirstStoredProperty(of: self, &words)
+        _checkInvariants()
     }
 
     /// Attaches this lifetime and each of the ``walkLength`` - 1 lifetimes above it to its parent, bottom up (``attach(_:)``
@@ -133,9 +137,11 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
 
     /// Moves from active to stopped; `false` when a terminal event already went out or the lifetime is disposed.
     final func beginStop() -> Bool {
-        status.compareExchange(
+        let stops = status.compareExchange(
             expected: Lifetime.active, desired: Lifetime.stopped, ordering: .acquiringAndReleasing
         ).exchanged
+        _checkInvariants()
+        return stops
     }
 
     /// Ties `resource` to this lifetime; returns its key, or `nil` when the lifetime is already
@@ -155,6 +161,7 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
             resource.dispose()
             return nil
         }
+        resources._checkInvariants()
         lock.unlock()
         return key
     }
@@ -182,6 +189,7 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
     final func remove(key: UInt64) -> Resource? {
         lock.lock()
         let resource = takeResource(key: key)
+        resources._checkInvariants()
         lock.unlock()
         return resource
     }
@@ -215,6 +223,7 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
             return false
         }
         child.keyInParent = key
+        resources._checkInvariants()
         lock.unlock()
         return true
     }
@@ -239,6 +248,7 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
         if key != 0 {
             child.keyInParent = 0
             _ = takeResource(key: key)
+            resources._checkInvariants()
         }
         lock.unlock()
     }
@@ -254,6 +264,7 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
             return
         }
         let (first, more) = resources.takeAll()
+        resources._checkInvariants()
         lock.unlock()
         first?.dispose()
         more.forEach { $0.dispose() }
@@ -281,7 +292,23 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
             !attachStarted.load(ordering: .relaxed)
         else { return false }
         status.store(Lifetime.active, ordering: .releasing)
+        _checkInvariants()
         return true
+    }
+
+    /// Debug builds: traps unless the walk of ``isActive`` is within its bounds (none for a root, at most
+    /// ``anchorSpacing`` levels for a child, which knows its root) and a `stopped` lifetime is a root.
+    final func _checkInvariants() {
+        #if DEBUG
+            let isRoot = parent == nil
+            precondition(
+                (walkLength == 0) == isRoot && walkLength <= Lifetime.anchorSpacing && (unownedRoot == nil) == isRoot,
+                "Internal inconsistency: a lifetime walks \(walkLength) levels, root: \(isRoot)")
+            let status = self.status.load(ordering: .acquiring)
+            precondition(
+                status <= Lifetime.disposed && (isRoot || status != Lifetime.stopped),
+                "Internal inconsistency: a lifetime's status is \(status), root: \(isRoot)")
+        #endif
     }
 
     /// The observer at the end of a chain: drops anything after the end, and releases the chain once a terminal
@@ -322,6 +349,9 @@ final class ForwardingChild<Element>: Lifetime, @unchecked Sendable {
 }
 
 /// What a ``Lifetime`` holds: its resources under keys, the oldest outside the list, since most lifetimes hold one.
+///
+/// Invariants (debug builds check them after every change): the first slot holds a resource exactly when
+/// `firstKey` is not 0, and `firstKey` is a key handed out already (below `nextKey`).
 struct LifetimeResources {
     private var firstResource: Lifetime.Resource?
     private var firstKey: UInt64 = 0
@@ -332,6 +362,15 @@ struct LifetimeResources {
 
     /// Whether it holds nothing.
     var isEmpty: Bool { firstKey == 0 && moreResources.isEmpty }
+
+    /// Debug builds: traps unless the state keeps the invariants the type states.
+    func _checkInvariants() {
+        #if DEBUG
+            precondition(
+                (firstKey == 0) == (firstResource == nil) && firstKey < nextKey,
+                "Internal inconsistency: a lifetime's first resource has key \(firstKey), the next key is \(nextKey)")
+        #endif
+    }
 
     /// Adds `resource` and returns its key.
     mutating func add(_ resource: Lifetime.Resource) -> UInt64 {

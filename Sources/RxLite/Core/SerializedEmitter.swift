@@ -10,10 +10,12 @@
 /// The tail: word 0 the lock, word 1 the drain's ``EmitState``, then the ``EmitterFields``, then the words the
 /// operator asked for (``extraWords``).
 ///
-/// Invariants:
+/// Invariants (debug builds check the last after every admission and every event the emitter takes out; the
+/// ``Drain`` checks its own; the held-lock check of ``HeldLocks`` catches a lock held while an observer runs):
 /// - The lock guards the state and the emitter's fields but `sink`; it is never held while `sink` runs.
 /// - Events reach `sink` one at a time, in the order they were decided under the lock (see ``Drain``).
-/// - After a terminal event is admitted (``isStopped``), nothing else is.
+/// - After a terminal event is admitted (``isStopped``), nothing else is: the backlog holds a terminal event only
+///   once ``isStopped`` is set, and only as its last event.
 class SerializedEmitter<Output, State>: LockedBuffer<State> {
     /// An emitter that delivers to `sink`, with `state` as the operator's own, and `extraWords` words of raw memory
     /// in its allocation for the operator to lay out (``extraWords``).
@@ -133,7 +135,9 @@ class SerializedEmitter<Output, State>: LockedBuffer<State> {
         let emitter = emitter
         if emitter.pointee.isStopped { return false }
         if event.isStopEvent { emitter.pointee.isStopped = true }
-        return emitter.pointee.drain.admit(event, emitState)
+        let delivers = emitter.pointee.drain.admit(event, emitState)
+        _checkInvariants()
+        return delivers
     }
 
     /// As the emitter, without the lock: delivers `first`, then whatever was queued meanwhile. Always inlined into
@@ -155,9 +159,29 @@ class SerializedEmitter<Output, State>: LockedBuffer<State> {
             lock.lock()
             // The stop failed, so something is queued.
             let next = emitter.pointee.drain.next(emitState)!
+            _checkInvariants()
             lock.unlock()
             emitter.pointee.sink(next)
         } while !EmitState.stop(emitState)
+    }
+
+    /// Debug builds, holding the lock: traps unless the backlog holds a terminal event only once ``isStopped`` is set,
+    /// and nothing behind it. It walks a short backlog only (the usual one is empty), so that one that grew long
+    /// under contention keeps each admission O(1).
+    final func _checkInvariants() {
+        #if DEBUG
+            let emitter = emitter
+            guard emitter.pointee.drain.queuedCount <= 16 else { return }
+            var isBehindStop = false
+            emitter.pointee.drain.forEachQueued { event in
+                precondition(!isBehindStop, "Internal inconsistency: an event is queued behind a terminal one")
+                if event.isStopEvent {
+                    precondition(
+                        emitter.pointee.isStopped, "Internal inconsistency: a terminal event is queued, not admitted")
+                    isBehindStop = true
+                }
+            }
+        #endif
     }
 }
 

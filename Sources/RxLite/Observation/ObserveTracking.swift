@@ -95,7 +95,8 @@
     /// One subscription of `Observable.observe`: runs `read` under `withObservationTracking`, emits its value, and
     /// when Observation reports a change schedules the next read on `scheduler`.
     ///
-    /// Invariants:
+    /// Invariants (nothing checks them at run time: the storage keeps no state but whether it is disposed, and
+    /// these are orders of Observation's callbacks and of reads, which the tests drive):
     /// - At most one tracking registration is live at a time: the next read is scheduled only from the change
     ///   callback of the current one, and registers the next one. So reads (and the observer's events) never
     ///   overlap, and each happens after the previous one.

@@ -59,6 +59,14 @@ struct Drain<Item> {
     /// Whether anything waits for the emitter.
     var isEmpty: Bool { backlog.isEmpty }
 
+    /// How many items wait for the emitter.
+    var queuedCount: Int { backlog.count }
+
+    /// Calls `body` with each item waiting for the emitter, front first: for the owner's checks of its invariants.
+    func forEachQueued(_ body: (Item) -> Void) {
+        backlog.forEach(body)
+    }
+
     /// Debug builds, holding the owner's lock: traps unless idle means an empty backlog and queued a non-empty one.
     /// (Emitting may turn to idle meanwhile, without the lock: both allow what is checked.)
     func _checkInvariants(_ state: AtomicView<Int>) {

@@ -7,10 +7,12 @@ protocol TrampolineItem: AnyObject {
 
 /// The current-thread trampoline: a queue of actions that runs on the thread that opened it, until it is empty.
 ///
-/// Invariants: at most one trampoline per thread, reachable through the thread-local word of `CRxAtomics` while it
-/// runs; only its own thread touches it, so it needs no lock. The queue object is made only when the first action is
-/// queued: until then the word holds ``Trampoline/openMarker`` (most top-level subscriptions queue nothing, and
-/// open and close it without an allocation).
+/// Invariants (debug builds check them after every change to the queue, and that no trampoline runs where one
+/// opens): at most one trampoline per thread, reachable through the thread-local word of `CRxAtomics` while it
+/// runs; only its own thread touches it (the thread whose word points at it), so it needs no lock. The queue object
+/// is made only when the first action is queued: until then the word holds ``Trampoline/openMarker`` (most
+/// top-level subscriptions queue nothing, and open and close it without an allocation). The items waiting are
+/// `items[head...]`; `head` is 0 when none waits.
 final class Trampoline {
     private var items: [any TrampolineItem] = []
     private var head = 0
@@ -47,11 +49,16 @@ final class Trampoline {
     /// Queues `item` behind everything already waiting.
     func append(_ item: any TrampolineItem) {
         items.append(item)
+        _checkInvariants()
     }
 
     /// Opens a trampoline on this thread (there must be none), runs `body`, then every queued item in order,
     /// including those queued meanwhile, and closes it.
     static func open(_ body: () -> Void) {
+        #if DEBUG
+            precondition(
+                rx_current_trampoline_get() == nil, "Internal inconsistency: a trampoline opens where one runs")
+        #endif
         rx_current_trampoline_set(openMarker)
         defer {
             if let pointer = rx_current_trampoline_get(), pointer != openMarker {
@@ -75,7 +82,19 @@ final class Trampoline {
                 items.removeFirst(head)
                 head = 0
             }
+            _checkInvariants()
             item.run()
         }
+    }
+
+    /// Debug builds: traps unless the calling thread is this trampoline's (its thread-local word points at it) and
+    /// `head` is within the items (0 when none waits).
+    private func _checkInvariants() {
+        #if DEBUG
+            precondition(Trampoline.current === self, "Internal inconsistency: a trampoline is touched off its thread")
+            precondition(
+                items.isEmpty ? head == 0 : head >= 0 && head < items.count,
+                "Internal inconsistency: a trampoline's queue starts at \(head) of \(items.count)")
+        #endif
     }
 }

@@ -19,7 +19,7 @@ protocol VirtualTimeQueueItem: AnyObject {
 /// (``VirtualTimeQueueItem/queueIndex``), so cancelling one takes it out at once instead of leaving it queued, and
 /// the heap never holds more than the items still pending. Not thread-safe; the scheduler's lock guards it.
 ///
-/// Invariants (checked after every change to a queue of at most 256 items in debug builds, by `checkInvariants()`):
+/// Invariants (debug builds check them after every change to a queue of at most 256 items):
 /// - for every index `i > 0`, the item at `(i - 1) / 2` is ordered before the item at `i`;
 /// - every queued item's `queueIndex` is its index in `heap`.
 struct VirtualTimeQueue<Item: VirtualTimeQueueItem> {
@@ -43,7 +43,7 @@ struct VirtualTimeQueue<Item: VirtualTimeQueueItem> {
         item.queueIndex = heap.count
         heap.append(item)
         siftUp(from: heap.count - 1)
-        checkInvariants()
+        _checkInvariants()
     }
 
     /// Takes out and returns the item that runs next.
@@ -67,6 +67,7 @@ struct VirtualTimeQueue<Item: VirtualTimeQueueItem> {
         let items = heap
         heap.removeAll()
         for item in items { item.queueIndex = -1 }
+        _checkInvariants()
         return items
     }
 
@@ -80,7 +81,7 @@ struct VirtualTimeQueue<Item: VirtualTimeQueueItem> {
             last.queueIndex = index
             siftDown(from: siftUp(from: index))
         }
-        checkInvariants()
+        _checkInvariants()
     }
 
     /// Whether `lhs` runs before `rhs`.
@@ -127,7 +128,7 @@ struct VirtualTimeQueue<Item: VirtualTimeQueueItem> {
 
     /// Traps when an invariant of the type does not hold. O(n): debug builds check small queues only, so that a test
     /// that queues many items stays O(n log n).
-    private func checkInvariants() {
+    private func _checkInvariants() {
         #if DEBUG
             guard heap.count <= 256 else { return }
             for (index, item) in heap.enumerated() {

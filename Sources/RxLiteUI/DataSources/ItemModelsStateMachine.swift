@@ -2,7 +2,7 @@
 /// lookups `model(at:)` makes, and what each update asks of the view. It knows no view: each update returns the
 /// action the data source performs on its view.
 ///
-/// Invariants:
+/// Invariants (debug builds check the last after every update; the first two are what the properties return):
 /// - Before the first update nothing is bound: the view shows no rows and every lookup throws
 ///   ``RxCocoaError/itemsNotYetBound(object:)``.
 /// - The models shown are those of the latest update, in one section (section 0).
@@ -45,15 +45,44 @@ struct ItemModelsStateMachine<Item> {
     /// Shows `newItems`, which may differ in any way from the models shown: the view reloads.
     mutating func show(_ newItems: some Sequence<Item>) -> Action {
         items = PagedItems(newItems)
+        _checkInvariants(after: .reload, shownBefore: nil)
         return .reload
     }
 
     /// Shows the items of `update`, inserting rows when it appends right after those shown (see
     /// ``ListUpdate/insertedRows(afterShowing:)``), reloading otherwise.
     mutating func apply(_ update: ListUpdate<Item>) -> Action {
-        let inserted = items.flatMap { update.insertedRows(afterShowing: $0.count) }
+        let shownBefore = items?.count
+        let inserted = shownBefore.flatMap { update.insertedRows(afterShowing: $0) }
         items = update.items
-        guard let inserted else { return .reload }
-        return inserted.isEmpty ? .none : .insert(inserted)
+        let action: Action
+        if let inserted {
+            action = inserted.isEmpty ? .none : .insert(inserted)
+        } else {
+            action = .reload
+        }
+        _checkInvariants(after: action, shownBefore: shownBefore)
+        return action
+    }
+
+    /// Debug builds: traps unless `action`, what an update that found `shownBefore` rows shown (`nil`: nothing bound)
+    /// asks of the view, reloads or inserts just the rows after those: an insertion (or nothing, for no new rows)
+    /// needs rows shown before, and ends at the new count.
+    func _checkInvariants(after action: Action, shownBefore: Int?) {
+        #if DEBUG
+            switch action {
+            case .reload:
+                break
+            case .insert(let rows):
+                precondition(
+                    shownBefore == rows.lowerBound && rows.upperBound == count,
+                    "Internal inconsistency: rows \(rows) inserted after \(String(describing: shownBefore)) of \(count)"
+                )
+            case .none:
+                precondition(
+                    shownBefore == count,
+                    "Internal inconsistency: \(count) rows shown after \(String(describing: shownBefore)), unchanged")
+            }
+        #endif
     }
 }

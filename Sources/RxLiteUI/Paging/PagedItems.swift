@@ -5,7 +5,8 @@
 /// over a long scroll); a plain array re-emitted per page does too, as soon as a subscriber keeps the previous one
 /// (copy-on-write).
 ///
-/// Invariants:
+/// Invariants (debug builds check, after every append, that the chunks are exactly those `count` items need and
+/// that the slots written are exactly those below `count`, each once, in order; the rest are the chunks' shape):
 /// - Items live in chunks whose capacities double (16, 32, 64, ...); a chunk never moves or grows, so a list of
 ///   `n` items has about `log2(n / 16)` chunks and finding item `i` is a few integer operations.
 /// - A slot is written once, before any snapshot covers it; a snapshot reads only the slots below its `count`.
@@ -34,11 +35,29 @@ public final class AppendOnlyList<Item> {
         }
         chunks[chunkIndex].initialize(at: offset, to: item)
         count += 1
+        _checkInvariants()
     }
 
     /// The items stored now, as a collection that stays as it is while the list grows. O(1) in items; it shares
     /// the chunk directory (`log2(count / 16)` references), which the next new chunk copies.
     public var snapshot: PagedItems<Item> { PagedItems(chunks: chunks, count: count) }
+
+    /// Debug builds: traps unless the list has one chunk per capacity step up to the one that holds item
+    /// `count - 1`, and that one has its slots written up to that item (the chunks before it are full: each was
+    /// checked as it filled).
+    func _checkInvariants() {
+        #if DEBUG
+            guard count > 0 else {
+                precondition(chunks.isEmpty, "Internal inconsistency: an empty list holds \(chunks.count) chunks")
+                return
+            }
+            let (chunkIndex, offset) = PagedItemsChunk<Item>.position(of: count - 1)
+            precondition(
+                chunks.count == chunkIndex + 1 && chunks[chunkIndex].initializedCount == offset + 1,
+                "Internal inconsistency: a list of \(count) items has \(chunks.count) chunks, the last written to \(chunks.last?.initializedCount ?? 0)"
+            )
+        #endif
+    }
 }
 
 /// The items of an ``AppendOnlyList`` at the moment the snapshot was taken: a random-access collection that never
@@ -126,8 +145,8 @@ final class PagedItemsChunk<Item> {
     static var firstCapacity: Int { 16 }
 
     private let base: UnsafeMutablePointer<Item>
-    // Written by the owning list only; read in deinit, after every reader is gone.
-    private var initializedCount = 0
+    // Written by the owning list only; read in deinit, after every reader is gone, and by the list's checks.
+    private(set) var initializedCount = 0
 
     init(capacity: Int) {
         base = .allocate(capacity: capacity)

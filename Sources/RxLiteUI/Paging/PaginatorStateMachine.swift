@@ -1,7 +1,10 @@
 /// The paging logic of ``Paginator``, without schedulers or items: each transition returns what the caller must
 /// do.
 ///
-/// Invariants:
+/// Invariants (debug builds check after every transition what of them the state shows: `phase` is `idle` exactly
+/// when there is no query, and then no page is loaded; a page loading or failed is page `loadedPages + 1`; a page
+/// is loaded once the list is ready or exhausted; `lastError` is set exactly while `failed`. That a request and its
+/// answer belong to one generation is carried by ``Fetch``, not kept in the state):
 /// - At most one request is in flight (`phase == .loading`), and it belongs to the current `generation`; a
 ///   trigger while it is in flight does nothing, so each page of a query is requested once (again only after it
 ///   failed).
@@ -71,6 +74,7 @@ package struct PaginatorStateMachine<Query> {
     /// nothing.
     package mutating func setQuery(_ newQuery: Query?) -> Action {
         if newQuery == nil && query == nil && phase == .idle { return .none }
+        defer { _checkInvariants() }
         generation += 1
         query = newQuery
         loadedPages = 0
@@ -109,6 +113,7 @@ package struct PaginatorStateMachine<Query> {
     /// (the caller then appends its items); `false` means a stale answer, to drop.
     package mutating func pageLoaded(generation: Int, itemCount: Int, totalCount: Int?, hasMore: Bool?) -> Bool {
         guard generation == self.generation, case .loading(let page) = phase else { return false }
+        defer { _checkInvariants() }
         loadedPages = page
         if let totalCount { self.totalCount = totalCount }
         lastError = nil
@@ -129,6 +134,7 @@ package struct PaginatorStateMachine<Query> {
         guard generation == self.generation, case .loading(let page) = phase else { return false }
         phase = .failed(page: page)
         lastError = error
+        _checkInvariants()
         return true
     }
 
@@ -136,8 +142,33 @@ package struct PaginatorStateMachine<Query> {
         guard let query else { return .none }
         phase = .loading(page: page)
         lastError = nil
+        _checkInvariants()
         return .fetch(Fetch(query: query, request: request(page), generation: generation))
     }
 
     private func request(_ page: Int) -> PageRequest { PageRequest(page: page, pageSize: pageSize) }
+
+    /// Debug builds: traps unless the state keeps the invariants the type states.
+    func _checkInvariants() {
+        #if DEBUG
+            func check(_ condition: Bool, _ message: @autoclosure () -> String) {
+                if !condition { preconditionFailure("Internal inconsistency: a paginator \(message())") }
+            }
+            check((phase == .idle) == (query == nil), "is \(phase) with a query: \(query != nil)")
+            check(phase != .idle || loadedPages == 0, "with no query has \(loadedPages) pages")
+            switch phase {
+            case .loading(let page), .failed(let page):
+                check(page == loadedPages + 1, "is \(phase) with \(loadedPages) pages loaded")
+            case .ready, .exhausted:
+                check(loadedPages >= 1, "is \(phase) with no page loaded")
+            case .idle:
+                break
+            }
+            if case .failed = phase {
+                check(lastError != nil, "failed with no error")
+            } else {
+                check(lastError == nil, "is \(phase) with an error")
+            }
+        #endif
+    }
 }

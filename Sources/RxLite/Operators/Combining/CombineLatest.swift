@@ -96,7 +96,9 @@ struct LatestElements {
 /// already has.
 ///
 /// Invariants: the slot of source `i` holds an initialized element exactly when `withValue.contains(i)`; all of
-/// them hold one from the first output on. A subclass's `deinit` deinitializes the elements.
+/// them hold one from the first output on. A subclass's `deinit` deinitializes the elements. (Nothing checks these
+/// at run time: whether raw memory holds an element is not something the state can tell. `withValue` and `done`
+/// check their own counts.)
 class LatestElementsStorage<Output>: SerializedEmitter<Output, LatestElements> {
     /// A storage for the sources of `layout`, delivering to `sink`, whose extra words start with `combine`.
     @inline(__always)

@@ -33,9 +33,10 @@ extension ObservableType {
 
 /// What `concatMap` keeps as its state, under the emitter's lock.
 ///
-/// Invariants: `isInnerActive` is `true` from the moment an inner sequence is picked to run until it completes; while
-/// it is `true`, new inner sequences wait in `queued`. `nextToSubscribe` holds the picked one until the subscribe loop
-/// takes it.
+/// Invariants (debug builds check them after every transition, ``ConcatMapStorage/_checkInvariants(_:)``):
+/// `isInnerActive` is `true` from the moment an inner sequence is picked to run until it completes; while it is
+/// `true`, new inner sequences wait in `queued`. `nextToSubscribe` holds the picked one until the subscribe loop
+/// takes it. So inner sequences wait (in `queued` or `nextToSubscribe`) only while `isInnerActive`.
 struct ConcatMapState<InnerElement> {
     var queued = RingBuffer<Observable<InnerElement>>()
     var nextToSubscribe: Observable<InnerElement>?
@@ -92,6 +93,7 @@ final class ConcatMapStorage<Element, Inner: ObservableConvertibleType>: Seriali
             return
         }
         let startsNow = withLock { state in
+            defer { _checkInvariants(state) }
             if state.isInnerActive {
                 state.queued.append(inner)
                 return false
@@ -106,6 +108,7 @@ final class ConcatMapStorage<Element, Inner: ObservableConvertibleType>: Seriali
     func sourceCompleted() {
         emit { state in
             state.isSourceCompleted = true
+            _checkInvariants(state)
             return state.isInnerActive ? nil : .completed
         }
     }
@@ -113,6 +116,7 @@ final class ConcatMapStorage<Element, Inner: ObservableConvertibleType>: Seriali
     func innerCompleted() {
         var subscribesNext = false
         emit { state in
+            defer { _checkInvariants(state) }
             if let next = state.queued.popFirst() {
                 state.nextToSubscribe = next
                 subscribesNext = true
@@ -129,7 +133,10 @@ final class ConcatMapStorage<Element, Inner: ObservableConvertibleType>: Seriali
         resubscriptionLoop.run {
             // `false` is final: the subscription has ended.
             guard lifetime.isActive else { return false }
-            let next = withLock { state in state.nextToSubscribe.take() }
+            let next = withLock { state in
+                defer { _checkInvariants(state) }
+                return state.nextToSubscribe.take()
+            }
             if let inner = next {
                 guard let child = lifetime.makeChild() else { return false }
                 inner.subscribeTopLevel(
@@ -144,6 +151,15 @@ final class ConcatMapStorage<Element, Inner: ObservableConvertibleType>: Seriali
             }
             return true
         }
+    }
+
+    /// Debug builds, holding the lock: traps unless inner sequences wait only while one is active.
+    func _checkInvariants(_ state: ConcatMapState<Inner.Element>) {
+        #if DEBUG
+            precondition(
+                state.isInnerActive || (state.queued.isEmpty && state.nextToSubscribe == nil),
+                "Internal inconsistency: concatMap holds inner sequences while none is active")
+        #endif
     }
 }
 

@@ -4,7 +4,9 @@
 /// Indexes below 64 are bits of one word, so the fixed arities allocate nothing; only the collection forms can pass
 /// 64, and only then is the `[Bool]` for the rest allocated, once, at `init`.
 ///
-/// Invariants: `count` is the number of indexes in the set; `overflow.count == max(0, arity - 64)`.
+/// Invariants: `count` is the number of indexes in the set (debug builds check it after every insertion, counting
+/// `overflow` only while it has at most 256 slots, so that filling a large set stays O(arity));
+/// `overflow.count == max(0, arity - 64)` (`init` sizes it, and nothing resizes it).
 struct UpstreamSet {
     /// Bit `i` is set when index `i` (below 64) is in the set.
     var low: UInt64 = 0
@@ -30,6 +32,7 @@ struct UpstreamSet {
         if low & bit != 0 { return false }
         low |= bit
         count += 1
+        _checkInvariants()
         return true
     }
 
@@ -44,6 +47,21 @@ struct UpstreamSet {
         if overflow[index - 64] { return false }
         overflow[index - 64] = true
         count += 1
+        _checkInvariants()
         return true
+    }
+
+    /// Debug builds: traps unless `count` is the number of indexes in the set. Past 256 overflow slots it checks only
+    /// that `count` lies within what the overflow can add to the low word's.
+    func _checkInvariants() {
+        #if DEBUG
+            let lowCount = low.nonzeroBitCount
+            let overflowCount =
+                overflow.count <= 256 ? overflow.lazy.filter { $0 }.count : Swift.max(0, count - lowCount)
+            precondition(
+                count == lowCount + overflowCount && overflowCount <= overflow.count,
+                "Internal inconsistency: an UpstreamSet counts \(count) of \(lowCount) low and \(overflowCount) overflow indexes"
+            )
+        #endif
     }
 }

@@ -18,11 +18,23 @@ extension ObservableType {
 }
 
 /// What `retry(when:)` keeps as its state, under the emitter's lock.
+///
+/// Invariants (debug builds check them after every transition): a trigger's end is kept only while no failure
+/// waits (one that ends the trigger while a failure waits goes out at once).
 struct RetryWhenState {
     /// A failure was handed to the trigger and no attempt runs.
     var isWaiting = false
     /// The trigger ended while no failure was waiting; applied at the next failure.
     var triggerEnd: Event<Never>?
+
+    /// Debug builds: traps unless a trigger's end is kept only while no failure waits.
+    func _checkInvariants() {
+        #if DEBUG
+            precondition(
+                !(isWaiting && triggerEnd != nil),
+                "Internal inconsistency: retry(when:) keeps the trigger's end while a failure waits")
+        #endif
+    }
 }
 
 /// What `retry(when:)` was made with, read without the lock (see ``SerializedEmitter/placeOperatorFields(_:)``).
@@ -36,10 +48,11 @@ struct RetryWhenFields<Element, Failure: Error> {
 /// The storage of one `retry(when:)` subscription.
 ///
 /// Invariants: at most one attempt is live; a failed attempt is released (the rule "Consume a terminal, dispose its
-/// upstream") before its error reaches the trigger. The trigger and the source may deliver on different threads, so the
-/// emitter's lock guards `isWaiting` and `triggerEnd`, and output goes through the emitter's drain. Resubscribing goes
-/// through a ``ResubscriptionLoop``, so a source that fails during subscribe and a trigger that answers at once do not
-/// recurse.
+/// upstream") before its error reaches the trigger (debug builds check this one as the error is handed over; that
+/// only one attempt runs follows from resubscribing only on a trigger's element while a failure waits, which no
+/// state records). The trigger and the source may deliver on different threads, so the emitter's lock guards
+/// `isWaiting` and `triggerEnd`, and output goes through the emitter's drain. Resubscribing goes through a
+/// ``ResubscriptionLoop``, so a source that fails during subscribe and a trigger that answers at once do not recurse.
 final class RetryWhenStorage<Element, Failure: Error>: SerializedEmitter<Element, RetryWhenState> {
     /// A storage for one subscription to `source`, delivering to `sink`.
     static func make(source: Observable<Element>, lifetime: Lifetime, sink: @escaping EventSink<Element>)
@@ -91,14 +104,20 @@ final class RetryWhenStorage<Element, Failure: Error>: SerializedEmitter<Element
             if let end = state.triggerEnd { return end.retyped() }
             state.isWaiting = true
             waits = true
+            state._checkInvariants()
             return nil
         }
-        if waits { errors.onNext(failure) }
+        guard waits else { return }
+        #if DEBUG
+            precondition(attempt.isDisposed, "Internal inconsistency: a failed attempt is live as its error goes out")
+        #endif
+        errors.onNext(failure)
     }
 
     func onTrigger<TriggerElement>(_ event: Event<TriggerElement>) {
         var resubscribes = false
         emit { state in
+            defer { state._checkInvariants() }
             let wasWaiting = state.isWaiting
             switch event {
             case .next:

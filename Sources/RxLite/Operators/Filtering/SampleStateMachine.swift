@@ -1,7 +1,8 @@
 /// The logic of `sample`, without locks: the latest unsampled element, and whether the source has ended.
 ///
-/// Invariants: an element is sampled at most once (`latest` is cleared when it goes out); after `finished`
-/// nothing goes out.
+/// Invariants: an element is sampled at most once (`latest` is cleared when it goes out: debug builds check that a
+/// tick leaves no element held); after `finished` nothing goes out (each transition's `finished` case returns
+/// nothing, and none leaves `finished`).
 struct SampleStateMachine<Element> {
     enum State {
         /// The source is running; `latest` is its newest element not yet sampled.
@@ -45,6 +46,7 @@ struct SampleStateMachine<Element> {
 
     /// The sampler ticked (or completed, which samples one last time).
     mutating func tick() -> TickAction {
+        defer { _checkInvariants() }
         switch state {
         case .running(let latest):
             state = .running(latest: nil)
@@ -56,5 +58,17 @@ struct SampleStateMachine<Element> {
         case .finished:
             return .none
         }
+    }
+
+    /// Debug builds, after a tick (the transition that sends elements): traps unless no element is held any more.
+    func _checkInvariants() {
+        #if DEBUG
+            switch state {
+            case .running(latest: .some), .sourceCompleted:
+                preconditionFailure("Internal inconsistency: sample holds an element after a tick")
+            case .running(latest: nil), .finished:
+                break
+            }
+        #endif
     }
 }

@@ -6,11 +6,13 @@ import Foundation
 /// Not thread-safe by itself: its owner keeps it under the lock that guards the owner's other state, so that a
 /// transition and the timer bookkeeping it causes happen in one critical section.
 ///
-/// Invariants:
+/// Invariants (debug builds check, after every change, that a closed slot holds no handle; the rest are orders of
+/// arming, storing and firing between threads, which no state shows):
 /// - At most one timer is outstanding; `handle` holds the newest one. Arming counts `generation` up, so a handle
 ///   stored late (its timer already fired and armed a newer one) does not replace the newer handle.
 /// - `reset()` and `close()` start a new `epoch`: a handle of an older epoch is disposed when it arrives, and the
-///   owner ignores the firing of an older epoch (``isCurrent(_:)``). After `close()` nothing can be armed.
+///   owner ignores the firing of an older epoch (``isCurrent(_:)``). After `close()` nothing can be armed, so a
+///   closed slot holds no handle.
 package struct TimerSlot {
     /// What ``TimerSlot/store(_:for:)`` needs to know about the timer being armed.
     package struct Ticket {
@@ -36,6 +38,7 @@ package struct TimerSlot {
         let epoch = epoch ?? self.epoch
         guard isCurrent(epoch) else { return nil }
         generation &+= 1
+        _checkInvariants()
         return Ticket(generation: generation, epoch: epoch)
     }
 
@@ -44,6 +47,7 @@ package struct TimerSlot {
     mutating func store(_ handle: any Disposable, for ticket: Ticket) -> (any Disposable)? {
         guard isCurrent(ticket.epoch) else { return handle }
         if ticket.generation == generation { self.handle = handle }
+        _checkInvariants()
         return nil
     }
 
@@ -53,6 +57,7 @@ package struct TimerSlot {
         epoch &+= 1
         let handle = self.handle
         self.handle = nil
+        _checkInvariants()
         return handle
     }
 
@@ -60,6 +65,13 @@ package struct TimerSlot {
     package mutating func close() -> (any Disposable)? {
         isClosed = true
         return reset()
+    }
+
+    /// Debug builds: traps unless a closed slot holds no handle.
+    func _checkInvariants() {
+        #if DEBUG
+            precondition(!isClosed || handle == nil, "Internal inconsistency: a closed timer slot holds a handle")
+        #endif
     }
 }
 

@@ -42,8 +42,12 @@ extension ObservableType {
 
 /// The storage of `observe(on:)`: events waiting to be delivered on the scheduler.
 ///
-/// Invariants: at most one drain is scheduled at a time (`isDraining`); the drain delivers events in arrival order
-/// and checks the lifetime before each; events arriving after a terminal one are dropped.
+/// Invariants: at most one drain is scheduled at a time (`isDraining`), and events wait only while one is scheduled
+/// or running; the drain delivers events in arrival order and checks the lifetime before each; events arriving
+/// after a terminal one are dropped. Debug builds check, after every change, what of this the state shows: events
+/// wait only while `isDraining`, `hasQueued` says whether they do, `spare` is empty, and the last event queued is
+/// a terminal one only once `isStopped` is set. (The order of deliveries and the lifetime checks are the drain's
+/// code.)
 final class ObserveOnStorage<Element>: LockedBuffer<ObserveOnState<Element>>, Disposable {
     /// A storage delivering to `sink` on `scheduler`. The tail: the lock, then the ``ObserveOnFields``.
     static func make(scheduler: any ImmediateSchedulerType, sink: @escaping EventSink<Element>, lifetime: Lifetime)
@@ -89,6 +93,7 @@ final class ObserveOnStorage<Element>: LockedBuffer<ObserveOnState<Element>>, Di
             // What scheduling a drain would do at once, without the queue and the scheduled action: a Driver's
             // events that already arrive on the main queue (a relay fed from the UI) cost no scheduling.
             state.pointee.isDraining = true
+            _checkInvariants()
             lock.unlock()
             if fields.pointee.lifetime.isActive { fields.pointee.sink(event) }
             drain()
@@ -98,6 +103,7 @@ final class ObserveOnStorage<Element>: LockedBuffer<ObserveOnState<Element>>, Di
         state.pointee.hasQueued = true
         let needsDrain = !state.pointee.isDraining
         state.pointee.isDraining = true
+        _checkInvariants()
         lock.unlock()
         if needsDrain { scheduleDrain() }
     }
@@ -108,7 +114,10 @@ final class ObserveOnStorage<Element>: LockedBuffer<ObserveOnState<Element>>, Di
             storage.drain()
             return Disposables.create()
         }
-        withLock { $0.scheduledDrain = scheduled._rxLiteObject }
+        withLock { state in
+            state.scheduledDrain = scheduled._rxLiteObject
+            _checkInvariants()
+        }
         // A dispose that ran before the handle was stored could not cancel it.
         if fields.pointee.lifetime.isDisposed { dispose() }
     }
@@ -119,6 +128,7 @@ final class ObserveOnStorage<Element>: LockedBuffer<ObserveOnState<Element>>, Di
             state.queue.removeAll()
             state.hasQueued = false
             state.spare = []
+            defer { _checkInvariants() }
             return state.scheduledDrain.take()
         }
         scheduled?.dispose()
@@ -143,6 +153,7 @@ final class ObserveOnStorage<Element>: LockedBuffer<ObserveOnState<Element>>, Di
             state.pointee.spare = []
             swap(&batch, &state.pointee.queue)
             state.pointee.hasQueued = false
+            _checkInvariants()
             lock.unlock()
             for event in batch {
                 guard fields.pointee.lifetime.isActive else { break }
@@ -151,6 +162,7 @@ final class ObserveOnStorage<Element>: LockedBuffer<ObserveOnState<Element>>, Di
             batch.removeAll(keepingCapacity: true)
             lock.lock()
             state.pointee.spare = batch
+            _checkInvariants()
             lock.unlock()
         }
     }
@@ -166,6 +178,7 @@ final class ObserveOnStorage<Element>: LockedBuffer<ObserveOnState<Element>>, Di
             return false
         }
         state.pointee.isDraining = false
+        _checkInvariants()
         return true
     }
 
@@ -179,9 +192,29 @@ final class ObserveOnStorage<Element>: LockedBuffer<ObserveOnState<Element>>, Di
         }
         let event = state.pointee.queue.removeFirst()
         state.pointee.hasQueued = !state.pointee.queue.isEmpty
+        _checkInvariants()
         lock.unlock()
         fields.pointee.sink(event)
         if !withLock({ _ in drainIsOver() }) { scheduleDrain() }
+    }
+
+    /// Debug builds, holding the lock: traps unless the state keeps the invariants the type states. It looks at the
+    /// last queued event only, so it costs the same however many wait.
+    func _checkInvariants() {
+        #if DEBUG
+            let state = state.pointee
+            precondition(
+                state.hasQueued == !state.queue.isEmpty,
+                "Internal inconsistency: observe(on:) says events wait: \(state.hasQueued); \(state.queue.count) do")
+            precondition(
+                state.isDraining || !state.hasQueued,
+                "Internal inconsistency: observe(on:) holds events with no drain scheduled")
+            precondition(state.spare.isEmpty, "Internal inconsistency: observe(on:)'s spare buffer holds events")
+            if let last = state.queue.last, last.isStopEvent {
+                precondition(
+                    state.isStopped, "Internal inconsistency: observe(on:) queued a terminal event, not admitted")
+            }
+        #endif
     }
 }
 
@@ -189,6 +222,7 @@ final class ObserveOnStorage<Element>: LockedBuffer<ObserveOnState<Element>>, Di
 /// and hands its buffer back (`spare`).
 struct ObserveOnState<Element> {
     var queue: [Event<Element>] = []
+    /// An empty buffer, the last batch's, for the queue to take next.
     var spare: [Event<Element>] = []
     /// Whether `queue` holds anything. The element path reads this flag, not the array: compiled once for every
     /// element type, `queue.isEmpty` looked up the array's metadata and conformance per event.

@@ -6,7 +6,10 @@ import Foundation
 /// A chunk ends when `timeSpan` has passed since it started or when it holds `count` elements, whichever is first;
 /// the next chunk starts at once.
 ///
-/// Invariants:
+/// Invariants (debug builds check the first after every transition; no state records the timer, so the second is
+/// the transitions' shape, which the tests drive):
+/// - While running, the current chunk holds fewer than `count` elements: the element that fills it closes it (a
+///   `count` below 1 closes a chunk on every element, so it holds none).
 /// - One timer is outstanding while running. A chunk cut short by `count` only moves `chunkEnd` later; the timer,
 ///   due at the old end, fires early and is re-armed for the rest, so chunks ended by count allocate no timer.
 struct ChunkStateMachine {
@@ -35,12 +38,14 @@ struct ChunkStateMachine {
         self.timeSpan = timeSpan
         self.maxCount = count
         self.state = .running(count: 0, chunkEnd: now.addingTimeInterval(timeSpan))
+        _checkInvariants()
     }
 
     /// An element arrived at `now` and joined the current chunk; `true` when that filled it (close it and start the
     /// next now).
     mutating func next(now: Date) -> Bool {
         guard case .running(let count, let chunkEnd) = state else { return false }
+        defer { _checkInvariants() }
         if count + 1 >= maxCount {
             state = .running(count: 0, chunkEnd: now.addingTimeInterval(timeSpan))
             return true
@@ -61,7 +66,19 @@ struct ChunkStateMachine {
         guard case .running(_, let chunkEnd) = state else { return .none }
         if let rest = now.timeLeft(until: chunkEnd) { return .armTimer(after: rest) }
         state = .running(count: 0, chunkEnd: now.addingTimeInterval(timeSpan))
+        _checkInvariants()
         return .closeChunk(rearmAfter: timeSpan)
+    }
+
+    /// Debug builds: traps unless a running chunk holds fewer elements than fill it.
+    func _checkInvariants() {
+        #if DEBUG
+            if case .running(let count, _) = state {
+                precondition(
+                    count >= 0 && (count < maxCount || count == 0),
+                    "Internal inconsistency: a chunk holds \(count) elements of at most \(maxCount - 1)")
+            }
+        #endif
     }
 }
 

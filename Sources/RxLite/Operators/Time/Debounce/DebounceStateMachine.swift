@@ -2,10 +2,12 @@ import Foundation
 
 /// The timing logic of `debounce`, without locks or schedulers: each transition returns what the caller must do.
 ///
-/// Invariants:
+/// Invariants (no state records the timer, so nothing checks this at run time: it is the transitions' shape, which
+/// the tests drive):
 /// - A timer is outstanding exactly while an element waits. It is armed when an element arrives with none waiting;
 ///   a newer element only moves `deadline` later, and when the timer fires before the deadline it is re-armed for
-///   the rest. So a burst of any length costs two timers, not one per element.
+///   the rest. So a burst of any length costs two timers, not one per element. (``flush()`` takes the element out
+///   with its timer still armed: its caller cancels that timer.)
 package struct DebounceStateMachine<Element>: TimedStateMachine {
     package enum State {
         /// Nothing waits and no timer is outstanding.

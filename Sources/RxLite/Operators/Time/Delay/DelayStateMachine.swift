@@ -2,10 +2,17 @@ import Foundation
 
 /// The timing logic of `delay`, without locks or schedulers: a queue of events with the times they are due.
 ///
-/// Invariants:
-/// - Due times are non-decreasing along the queue (each is its arrival time plus the same delay).
-/// - One timer is outstanding exactly while the queue is not empty, due at or before the head's due time; a burst
-///   of elements costs one timer per gap the timer has to wait, not one per element.
+/// Invariants (debug builds check the first after every transition, and the second where a transition ends
+/// outside a firing: after an enqueue, and after the ``takeDue(now:)`` that ends a firing):
+/// - The events waiting are `queue[head...]`; `head` is 0 when none waits.
+/// - While running, a timer is outstanding (`isTimerArmed`) whenever events wait, due at or before the head's due
+///   time, except during a firing (from ``timerFired()`` until ``takeDue(now:)`` returns no event, or a time to
+///   re-arm for). A burst of elements costs one timer per gap the timer has to wait, not one per element. A timer
+///   may outlive the events it was armed for (an error dropped them, or a firing took an event that arrived, and
+///   armed it, meanwhile): it then fires and finds nothing.
+/// - Events leave in arrival order. Their due times (each the arrival time plus the same delay) are non-decreasing
+///   along the queue while the scheduler's clock does not go back; a wall clock set back makes an event due before
+///   the one ahead of it, and it waits behind that one. (Not checked: it depends on the clock.)
 struct DelayStateMachine<Element> {
     enum State {
         /// Events wait in `queue` (from `head` on) for their due times.
@@ -34,6 +41,7 @@ struct DelayStateMachine<Element> {
     mutating func enqueue(_ event: Event<Element>, now: Date) -> TimeInterval? {
         guard case .running = state else { return nil }
         queue.append((event, now.addingTimeInterval(dueTime)))
+        defer { _checkInvariants(betweenFirings: true) }
         if isTimerArmed { return nil }
         isTimerArmed = true
         return queue[head].due.timeIntervalSince(now)
@@ -42,6 +50,7 @@ struct DelayStateMachine<Element> {
     /// The timer fired: it is no longer outstanding. Follow with ``takeDue(now:)`` until it returns no event.
     mutating func timerFired() {
         isTimerArmed = false
+        _checkInvariants(betweenFirings: false)
     }
 
     /// The source failed; `true` when the error goes out (at once, dropping the waiting events).
@@ -50,6 +59,7 @@ struct DelayStateMachine<Element> {
         state = .finished
         queue = []
         head = 0
+        _checkInvariants(betweenFirings: false)
         return true
     }
 
@@ -61,6 +71,7 @@ struct DelayStateMachine<Element> {
         let next = queue[head]
         if let rest = now.timeLeft(until: next.due) {
             // An element that arrived while the due events went out may have armed the timer already.
+            defer { _checkInvariants(betweenFirings: true) }
             if isTimerArmed { return (nil, nil) }
             isTimerArmed = true
             return (nil, rest)
@@ -73,8 +84,24 @@ struct DelayStateMachine<Element> {
         if next.event.isStopEvent { state = .finished }
         if deliversOnePerFiring, head < queue.count, !isTimerArmed {
             isTimerArmed = true
+            _checkInvariants(betweenFirings: true)
             return (next.event, max(0, queue[head].due.timeIntervalSince(now)))
         }
+        // The firing goes on: the caller asks again.
+        _checkInvariants(betweenFirings: false)
         return (next.event, nil)
+    }
+
+    /// Debug builds: traps unless `head` is within the queue (0 when it is empty) and, `betweenFirings`, a running
+    /// machine with events waiting has its timer armed.
+    func _checkInvariants(betweenFirings: Bool) {
+        #if DEBUG
+            precondition(
+                queue.isEmpty ? head == 0 : head >= 0 && head < queue.count,
+                "Internal inconsistency: delay's queue starts at \(head) of \(queue.count)")
+            if betweenFirings, case .running = state, head < queue.count {
+                precondition(isTimerArmed, "Internal inconsistency: delayed events wait with no timer armed")
+            }
+        #endif
     }
 }

@@ -6,12 +6,14 @@ import Foundation
 /// out at once; one arriving inside the window waits for its end (`latest: true`, replacing any waiting element)
 /// or is dropped (`latest: false`).
 ///
-/// Invariants:
+/// Invariants (debug builds check the second after every transition; the first is the transitions' shape: they
+/// arm only when `isTimerArmed` is clear, and move a window end only once it is reached):
 /// - At most one timer is outstanding (`isTimerArmed`). Window ends only move later, so that timer is due at or
 ///   before the current window end; when it fires early it is re-armed, never doubled. A burst inside one window
 ///   costs one timer, however many elements it holds.
-/// - A timer is armed only while an element waits (`waiting`, `completing`), or left over from a window that an
-///   element on its boundary closed (it then fires, finds nothing due, and is not re-armed).
+/// - An element waits (`waiting`, `completing`) only with a timer armed, which sends it; a timer is armed otherwise
+///   only when left over from a window that an element on its boundary closed, or from an element an error dropped
+///   (it then fires, finds nothing due, and is not re-armed). So none is armed before the first element (`idle`).
 package struct ThrottleStateMachine<Element>: TimedStateMachine {
     package enum State {
         /// No window is open: the next element goes out at once.
@@ -40,6 +42,7 @@ package struct ThrottleStateMachine<Element>: TimedStateMachine {
 
     /// An element arrived at `now`.
     package mutating func next(_ element: Element, now: Date) -> TimedStep<Element> {
+        defer { _checkInvariants() }
         switch state {
         case .idle:
             state = .open(windowEnd: now.addingTimeInterval(dueTime))
@@ -69,6 +72,7 @@ package struct ThrottleStateMachine<Element>: TimedStateMachine {
 
     /// The upstream completed: completion goes out now, or after a waiting element at its window's end.
     package mutating func completed() -> TimedStep<Element> {
+        defer { _checkInvariants() }
         switch state {
         case .waiting(let element, let windowEnd):
             state = .completing(element: element, windowEnd: windowEnd)
@@ -85,11 +89,13 @@ package struct ThrottleStateMachine<Element>: TimedStateMachine {
     package mutating func failed() -> Bool {
         if case .finished = state { return false }
         state = .finished
+        _checkInvariants()
         return true
     }
 
     /// The armed timer fired at `now`.
     package mutating func timerFired(now: Date) -> TimedStep<Element> {
+        defer { _checkInvariants() }
         isTimerArmed = false
         switch state {
         case .waiting(let element, let windowEnd), .completing(let element, let windowEnd):
@@ -106,5 +112,20 @@ package struct ThrottleStateMachine<Element>: TimedStateMachine {
         case .idle, .open, .finished:
             return .none
         }
+    }
+
+    /// Debug builds: traps unless a waiting element has a timer armed to send it, and none is armed before the
+    /// first element.
+    func _checkInvariants() {
+        #if DEBUG
+            switch state {
+            case .waiting, .completing:
+                precondition(isTimerArmed, "Internal inconsistency: a throttled element waits with no timer armed")
+            case .idle:
+                precondition(!isTimerArmed, "Internal inconsistency: throttle armed a timer before any element")
+            case .open, .finished:
+                break
+            }
+        #endif
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The timing logic of `timeout`, without locks or schedulers.
 ///
-/// Invariants:
+/// Invariants (no state records the timer, so nothing checks this at run time: it is the transitions' shape):
 /// - One timer is outstanding while `running`. Each element only moves `deadline` later; a timer that fires
 ///   before the deadline is re-armed for the rest, so elements never allocate timers.
 struct TimeoutStateMachine {

@@ -36,4 +36,16 @@ struct ThrottleStateMachineTests {
         #expect(!machine.isTimerArmed)
         guard case .emit(3) = machine.next(3, now: at(10)) else { return fail("3 goes out") }
     }
+
+    @Test func anElementWaitingWithNoTimerTraps() async {
+        #if DEBUG
+            let exit = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                var machine = ThrottleStateMachine<Int>(dueTime: 10, latest: true)
+                machine.state = .waiting(element: 1, windowEnd: Date(timeIntervalSinceReferenceDate: 10))
+                _ = machine.completed()
+            }
+            let message = exit.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
+            #expect(message.contains("a throttled element waits with no timer armed"))
+        #endif
+    }
 }
