@@ -1,9 +1,10 @@
 import CRxAtomics
 
-/// The debug-build check of INTERNALS rule 7, "never call user code while holding a lock": every RxLite lock
-/// counts itself in a thread-local while the calling thread holds it, and the places that call user code (leaf
-/// observers, a subject's delivery, `create`'s subscribe handler, `dispose()` of a cleanup action, a scheduler's
-/// action) trap when that count is not zero. Release builds compile all of it away: the pumping paths pay nothing.
+/// The debug-build check that no user code runs while a lock is held (INTERNALS, the rule "One lock per storage"):
+/// every RxLite lock counts itself in a thread-local while the calling thread holds it, and the places that call user
+/// code (leaf observers, a subject's delivery, `create`'s subscribe handler, `dispose()` of a cleanup action, a
+/// scheduler's action) trap when that count is not zero. Release builds compile all of it away: the pumping paths
+/// pay nothing.
 package enum HeldLocks {
     /// The calling thread took an RxLite lock.
     package static func acquired() {
@@ -38,6 +39,6 @@ package enum HeldLocks {
 
 func lockHeldWhileCallingUserCode(_ site: StaticString) -> Never {
     preconditionFailure(
-        "RxLite: \(site) entered while this thread holds \(HeldLocks.count) RxLite lock(s): INTERNALS rule 7, "
-            + "never call user code while holding a lock")
+        "RxLite: \(site) entered while this thread holds \(HeldLocks.count) RxLite lock(s): never call user code "
+            + "while holding a lock (INTERNALS, the rule \"One lock per storage\")")
 }

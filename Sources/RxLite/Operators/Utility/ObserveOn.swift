@@ -34,7 +34,8 @@ extension ObservableType {
         return Observable { sink, lifetime, _ in
             let state = ObserveOnStorage.make(scheduler: scheduler, sink: sink, lifetime: lifetime)
             lifetime.insert(object: state)
-            // A child lifetime: the end waits for the scheduler, the source need not (rule 4).
+            // A child lifetime: the end waits for the scheduler, the source need not (the rule "Consume a terminal,
+            // dispose its upstream").
             source.subscribeChild(of: lifetime, state.on)
         }
     }
