@@ -45,7 +45,7 @@ let package = Package(
             name: "book-search", dependencies: ["BookSearchTerminal", "BookSearch", "RxLiteUI", "RxLite"],
             exclude: ["README.md"]),
         .target(name: "CAllocationCounter"),
-        // Locks the benchmark measures against RxLite's own (the table in Sources/RxLite/Core/Lock.swift).
+        // Locks the benchmark measures against RxLite's own (the table in docs/PERFORMANCE.md, "The lock").
         .target(name: "CLockCandidates"),
         .executableTarget(
             name: "rxlite-bench",

@@ -51,7 +51,7 @@ struct Scenario: Sendable {
 
 /// The part of a run that a scenario times itself (see `Scenario.Timing.section`).
 final class SectionClock: Sendable {
-    private let elapsed = Atomic<Int>(-1)
+    private let elapsed = RxAtomic<Int>(-1)
 
     /// Runs `body` and keeps its duration as this run's section.
     func time<Result>(_ body: () -> Result) -> Result {

@@ -10,8 +10,8 @@ import RxLiteTest
     import Darwin
 #endif
 
-// Lock round trips, the measurement behind the choice of RxLite's `Lock` (Core/Lock.swift, whose comment has the
-// table): each candidate at 1, 2, 8 and 32 threads, every thread taking the same lock around a short critical section
+// Lock round trips, the measurement behind the choice of RxLite's `Lock` (Primitives/Lock.swift; the table is in
+// docs/PERFORMANCE.md): each candidate at 1, 2, 8 and 32 threads, every thread taking the same lock around a short critical section
 // (one counter increment, RxLite's critical sections being a handful of instructions) as fast as it can. On a 2-core
 // machine, 8 and 32 threads are oversubscription, as in an app that has many more threads than cores: a holder
 // preempted inside its critical section makes every other thread wait for the scheduler to run it again, which is
@@ -38,7 +38,7 @@ final class RxLiteLockCounter: LockedCounter, @unchecked Sendable {
 /// Test-and-set that only spins, never yielding: RxLite's Linux lock without its `sched_yield`, the lock that collapses
 /// when a holder is preempted; kept to show that these scenarios see that collapse.
 final class SpinOnlyCounter: LockedCounter, @unchecked Sendable {
-    let isLocked = Atomic<Bool>(false)
+    let isLocked = RxAtomic<Bool>(false)
     var count = 0  // guarded by `isLocked`
 
     @inline(never) func bump() {
@@ -153,7 +153,7 @@ func processorNanoseconds() -> UInt64 {
 }
 
 /// Where the threads leave the result of their work outside the lock, so that the optimizer keeps that work.
-let outsideWorkResult = Atomic<Int>(0)
+let outsideWorkResult = RxAtomic<Int>(0)
 
 /// `iterations * lockRoundTripsPerIteration` round trips on one lock, split evenly among `threads` threads that all start at once. Times only
 /// the locking (`sectionClock`), and returns the counter, which must be that count. Between two round trips each

@@ -13,7 +13,7 @@ import RxLiteTest
 /// Forwards to a scheduler and counts the timers (relative schedules) asked of it.
 final class CountingScheduler<Base: SchedulerType>: SchedulerType {
     let base: Base
-    let timers = Atomic<Int>(0)
+    let timers = RxAtomic<Int>(0)
 
     init(_ base: Base) {
         self.base = base
@@ -56,7 +56,7 @@ let throttleReport = TimeScenarioReport()
 
 /// The last element delivered, and a signal for completion; written on the scheduler's queue.
 final class LastElement: Sendable {
-    let value = Atomic<Int>(0)
+    let value = RxAtomic<Int>(0)
     let completed = DispatchSemaphore(value: 0)
 }
 

@@ -57,7 +57,7 @@ import Testing
     }
 
     @Test func eachSubscriptionSearchesAgain() async {
-        let count = Atomic<Int>(0)
+        let count = RxAtomic<Int>(0)
         let service = StubService { _ throws(BookSearchError) in
             BookSearchPage(
                 books: [], totalResults: count.add(1, ordering: .relaxed).newValue, startIndex: 1, itemsPerPage: 10)

@@ -165,7 +165,7 @@ import Testing
     @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
     @Test func observationSeesEveryChangeOfTheValue() {
         let count = ObservableValue(0)
-        let changes = Atomic<Int>(0)
+        let changes = RxAtomic<Int>(0)
         let read = withObservationTracking {
             count.value
         } onChange: {

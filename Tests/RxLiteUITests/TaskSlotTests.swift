@@ -107,9 +107,9 @@ private func loggedTask(_ name: String, _ log: RunLog, _ scheduler: TestSchedule
     @Test(.checksResources(.processWide)) func startAndCancelFromSeveralThreads() {
         let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
         let slot = TaskSlot()
-        let starts = Atomic<Int>(0)
-        let cleanups = Atomic<Int>(0)
-        let elements = Atomic<Int>(0)
+        let starts = RxAtomic<Int>(0)
+        let cleanups = RxAtomic<Int>(0)
+        let elements = RxAtomic<Int>(0)
         let running = scheduler.createObserver(Bool.self)
         let subscription = SharingScheduler.mock(scheduler: scheduler) {
             slot.isRunning.asObservable().subscribe(running)

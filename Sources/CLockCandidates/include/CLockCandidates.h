@@ -2,8 +2,8 @@
 #define RXLITE_CLOCKCANDIDATES_H
 
 // Locks that rxlite-bench measures against RxLite's own (Sources/rxlite-bench/LockScenarios.swift): candidates for
-// RxLite's Linux lock that the measurements did not choose, kept so that the table in Sources/RxLite/Core/Lock.swift
-// can be reproduced. Not part of the library.
+// RxLite's Linux lock that the measurements did not choose, kept so that the table in docs/PERFORMANCE.md ("The
+// lock") can be reproduced. Not part of the library.
 
 #include <stdatomic.h>
 #include <stdint.h>

@@ -1,7 +1,7 @@
 #ifndef RXLITE_CRXATOMICS_H
 #define RXLITE_CRXATOMICS_H
 
-// C11 atomics for RxLite (Sources/RxLite/Core/Atomic.swift wraps them). They replace the standard library's
+// C11 atomics for RxLite (Sources/RxLite/Primitives/RxAtomic.swift wraps them). They replace the standard library's
 // `Synchronization.Atomic`, which needs iOS 18 / macOS 15; these need nothing from the OS.
 //
 // Every function is `static inline`: Swift imports the bodies and inlines them, and once the ordering argument is a
@@ -82,7 +82,7 @@ static inline void rx_current_trampoline_set(void *_Nullable trampoline) {
     rx_current_trampoline = trampoline;
 }
 
-// How many RxLite locks the calling thread holds now (RxLite's HeldLocks, Sources/RxLite/Core/HeldLocks.swift):
+// How many RxLite locks the calling thread holds now (RxLite's HeldLocks, Sources/RxLite/Primitives/HeldLocks.swift):
 // RxLite's lock types count up and down here in debug builds, and the places that call user code check that it is zero
 // (INTERNALS, the rule "Locks and atomics"). Release builds never touch it.
 extern _Thread_local intptr_t rx_held_lock_count;

@@ -190,7 +190,7 @@ extension Disposable {
     /// ended) or drops it (the lifetime was deallocated).
     final class LiveSubscriptionRecord: Disposable, @unchecked Sendable {
         private let key: ObjectIdentifier
-        private let removed = Atomic<Bool>(false)
+        private let removed = RxAtomic<Bool>(false)
 
         init(key: ObjectIdentifier) {
             self.key = key

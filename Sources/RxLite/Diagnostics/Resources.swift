@@ -5,7 +5,7 @@
     /// that reads ``total`` before it builds subscriptions and again after it disposes them proves that nothing
     /// leaked.
     public enum Resources {
-        private static let counter = Atomic<Int>(0)
+        private static let counter = RxAtomic<Int>(0)
 
         /// The number of RxLite objects alive now. Inside a ``ResourceScope`` (every test under RxLiteTest's
         /// `.checksResources` runs in one), the number of those that were made in that scope, so that tests running
@@ -24,7 +24,7 @@
         /// say which tests make such objects (run serially then, or the counts mix).
         public static var unscopedCreations: Int { unscoped.load(ordering: .sequentiallyConsistent) }
 
-        private static let unscoped = Atomic<Int>(0)
+        private static let unscoped = RxAtomic<Int>(0)
 
         static func increment(_ scope: ResourceScope?) {
             counter.add(1, ordering: .relaxed)
@@ -55,7 +55,7 @@
 
         /// What the scope is for (a test's name), for reports.
         public let name: String
-        private let counter = Atomic<Int>(0)
+        private let counter = RxAtomic<Int>(0)
 
         /// A scope named `name`, with nothing in it yet.
         public init(name: String) {

@@ -112,7 +112,7 @@
         private let read: @Sendable () -> Element?
         private let scheduler: any SchedulerType
         private let observer: AnyObserver<Element>
-        private let disposedFlag = Atomic<Bool>(false)
+        private let disposedFlag = RxAtomic<Bool>(false)
 
         private init(
             read: @escaping @Sendable () -> Element?, scheduler: any SchedulerType, observer: AnyObserver<Element>
@@ -188,7 +188,7 @@
     final class ChangeToken<Element: Sendable>: @unchecked Sendable {
         // Set by `changeWillHappen` or `discard` before the callback is released, read by deinit after, maybe on
         // another thread (the one that deallocates the observed object).
-        private let isSettled = Atomic<Bool>(false)
+        private let isSettled = RxAtomic<Bool>(false)
         private weak var storage: ObservationTrackingStorage<Element>?
 
         init(storage: ObservationTrackingStorage<Element>) {

@@ -6,9 +6,9 @@
 /// buffer, since a queue that filled once (an emitter's backlog under contention) tends to fill again.
 ///
 /// Every queue in RxLite is one of these: an emitter's backlog, a subject's pending actions, `zip`'s and
-/// `concatMap`'s buffers, the current-thread trampoline. It is a value with copy-on-write storage, as the standard
-/// library's collections are; the queues above live in one storage each and are never copied, so a mutation finds
-/// its buffer uniquely referenced and copies nothing.
+/// `concatMap`'s buffers, `merge`'s waiting sources, `delay`'s events, the current-thread trampoline. It is a value
+/// with copy-on-write storage, as the standard library's collections are; the queues above live in one storage each
+/// and are never copied, so a mutation finds its buffer uniquely referenced and copies nothing.
 struct RingBuffer<Element> {
     private var storage: RingBufferStorage<Element>?
 

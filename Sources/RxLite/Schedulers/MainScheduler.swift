@@ -20,7 +20,7 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
 
     private let alwaysAsync: Bool
     // Actions dispatched to the main queue and not yet started; an immediate run must not overtake them.
-    private let enqueuedCount = Atomic<Int>(0)
+    private let enqueuedCount = RxAtomic<Int>(0)
 
     /// Whether ``schedule(_:action:)`` called now would run its action at once, on the calling thread: for
     /// `observe(on:)`, which then delivers without scheduling anything.

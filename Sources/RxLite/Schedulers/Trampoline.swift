@@ -11,11 +11,9 @@ protocol TrampolineItem: AnyObject {
 /// opens): at most one trampoline per thread, reachable through the thread-local word of `CRxAtomics` while it
 /// runs; only its own thread touches it (the thread whose word points at it), so it needs no lock. The queue object
 /// is made only when the first action is queued: until then the word holds ``Trampoline/openMarker`` (most
-/// top-level subscriptions queue nothing, and open and close it without an allocation). The items waiting are
-/// `items[head...]`; `head` is 0 when none waits.
+/// top-level subscriptions queue nothing, and open and close it without an allocation).
 final class Trampoline {
-    private var items: [any TrampolineItem] = []
-    private var head = 0
+    private var items = RingBuffer<any TrampolineItem>()
 
     private init() {}
 
@@ -43,7 +41,7 @@ final class Trampoline {
     static var hasWaitingItems: Bool {
         guard let pointer = rx_current_trampoline_get(), pointer != openMarker else { return false }
         let queue = Unmanaged<Trampoline>.fromOpaque(pointer).takeUnretainedValue()
-        return queue.head != queue.items.count
+        return !queue.items.isEmpty
     }
 
     /// Queues `item` behind everything already waiting.
@@ -72,29 +70,16 @@ final class Trampoline {
     }
 
     private func drain() {
-        while head < items.count {
-            let item = items[head]
-            head += 1
-            if head == items.count {
-                items.removeAll(keepingCapacity: true)
-                head = 0
-            } else if head >= 64 && head * 2 >= items.count {
-                items.removeFirst(head)
-                head = 0
-            }
+        while let item = items.popFirst() {
             _checkInvariants()
             item.run()
         }
     }
 
-    /// Debug builds: traps unless the calling thread is this trampoline's (its thread-local word points at it) and
-    /// `head` is within the items (0 when none waits).
+    /// Debug builds: traps unless the calling thread is this trampoline's (its thread-local word points at it).
     private func _checkInvariants() {
         #if DEBUG
             precondition(Trampoline.current === self, "Internal inconsistency: a trampoline is touched off its thread")
-            precondition(
-                items.isEmpty ? head == 0 : head >= 0 && head < items.count,
-                "Internal inconsistency: a trampoline's queue starts at \(head) of \(items.count)")
         #endif
     }
 }

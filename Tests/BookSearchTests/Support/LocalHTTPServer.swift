@@ -75,7 +75,7 @@ final class LocalHTTPServer: @unchecked Sendable {
     private let recorded = Protected<[Request]>([])
     private let stopping = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
-    private let isStopped = Atomic<Bool>(false)
+    private let isStopped = RxAtomic<Bool>(false)
     /// The TLS context (OpenSSL's `SSL_CTX`) when serving https; only the server thread uses it after `init`.
     private let tlsContext: OpaquePointer?
 

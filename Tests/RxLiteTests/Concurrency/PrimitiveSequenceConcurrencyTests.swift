@@ -56,7 +56,7 @@ private func pendingSingle(subscribed: Gate, disposed: Gate) -> Single<Int> {
         let baseline = Resources.total
         #expect(try await Maybe.create { Optional(5) }.value == 5)
         #expect(try await Maybe<Int>.create { nil }.value == nil)
-        let ran = Atomic<Int>(0)
+        let ran = RxAtomic<Int>(0)
         try await Completable.create { ran.add(1, ordering: .relaxed) }.value
         let runs = ran.load(ordering: .relaxed)
         #expect(runs == 1)
@@ -120,8 +120,8 @@ private func pendingSingle(subscribed: Gate, disposed: Gate) -> Single<Int> {
     /// `CancellationError` (RxSwift's `value` would wait for it forever).
     @Test func anAlreadyCancelledTaskSubscribesAndAnEndDuringSubscribeWins() async {
         let baseline = Resources.total
-        let subscriptions = Atomic<Int>(0)
-        let disposals = Atomic<Int>(0)
+        let subscriptions = RxAtomic<Int>(0)
+        let disposals = RxAtomic<Int>(0)
         let pending = Single<Int>.create { _ in
             subscriptions.add(1, ordering: .relaxed)
             return Disposables.create { disposals.add(1, ordering: .relaxed) }
@@ -198,7 +198,7 @@ private func pendingSingle(subscribed: Gate, disposed: Gate) -> Single<Int> {
     @Test func aMainActorCallerResumesOnTheMainActorAfterABackgroundResult() async throws {
         let baseline = Resources.total
         let model = MainActorCounter()
-        let emittedOnMainThread = Atomic<Bool>(true)
+        let emittedOnMainThread = RxAtomic<Bool>(true)
         let single = Single<Int>.create { observer in
             DispatchQueue.global().async {
                 emittedOnMainThread.store(Thread.isMainThread, ordering: .relaxed)

@@ -123,7 +123,7 @@ import Testing
     @Test func bindToSetsAnObservableProperty() {
         let model = ScreenModel()
         let results = PublishSubject<[String]>()
-        let changes = Atomic<Int>(0)
+        let changes = RxAtomic<Int>(0)
         withObservationTracking {
             _ = model.books
         } onChange: {

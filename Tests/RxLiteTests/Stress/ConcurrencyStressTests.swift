@@ -114,12 +114,12 @@ private final class Handoff: @unchecked Sendable {
     /// thread saw the disposal done before it called `onNext`, and only those must never arrive.
     @Test func disposeRacingEmission() {
         let rounds = max(1, stressIterations / 10)
-        let lateEvents = Atomic<Int>(0)
-        let violations = Atomic<Int>(0)
+        let lateEvents = RxAtomic<Int>(0)
+        let violations = RxAtomic<Int>(0)
         for _ in 0..<rounds {
             let subject = PublishSubject<Int>()
             let log = EventLog<Int>()
-            let disposed = Atomic<Bool>(false)
+            let disposed = RxAtomic<Bool>(false)
             // An element emitted after the disposal returned is negative.
             let subscription = Handoff(
                 subject.map { $0 }.filter { _ in true }.subscribe { event in
@@ -145,7 +145,7 @@ private final class Handoff: @unchecked Sendable {
 
     @Test(.checksResources(.processWide)) func subscribeRacingCompletion() {
         let rounds = max(1, stressIterations / 10)
-        let wrong = Atomic<Int>(0)
+        let wrong = RxAtomic<Int>(0)
         for _ in 0..<rounds {
             let subject = PublishSubject<Int>()
             let logs = (0..<4).map { _ in EventLog<Int>() }

@@ -6,7 +6,7 @@ import RxLiteTest
 /// that an operator does not arm a timer per element.
 final class CountingScheduler<Base: SchedulerType>: SchedulerType {
     let base: Base
-    private let timers = Atomic<Int>(0)
+    private let timers = RxAtomic<Int>(0)
 
     init(_ base: Base) {
         self.base = base

@@ -11,9 +11,9 @@ struct SampleError: Error, Equatable {
 final class EventLog<Element>: ObserverType, @unchecked Sendable {
     private let lock = NSLockLike()
     private var storage: [Event<Element>] = []
-    private let inFlight = Atomic<Int>(0)
-    private let overlapCount = Atomic<Int>(0)
-    private let afterEndCount = Atomic<Int>(0)
+    private let inFlight = RxAtomic<Int>(0)
+    private let overlapCount = RxAtomic<Int>(0)
+    private let afterEndCount = RxAtomic<Int>(0)
 
     init() {}
 
@@ -42,7 +42,7 @@ final class EventLog<Element>: ObserverType, @unchecked Sendable {
 
 /// A minimal pthread-free lock for test bookkeeping (an atomic flag; tests are not hot paths).
 final class NSLockLike: Sendable {
-    private let flag = Atomic<Bool>(false)
+    private let flag = RxAtomic<Bool>(false)
 
     func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         while !flag.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {}

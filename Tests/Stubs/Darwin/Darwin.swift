@@ -1,5 +1,5 @@
 // A declaration-only stand-in for the part of Darwin that RxLite uses on Apple platforms (`os_unfair_lock`, in
-// Sources/RxLite/Core/Lock.swift), so that `scripts/typecheck-darwin-lock` can type-check that branch on Linux.
+// Sources/RxLite/Primitives/Lock.swift), so that `scripts/typecheck-darwin-lock` can type-check that branch on Linux.
 // Signatures as Swift imports <os/lock.h> (iOS 10+; the functions are OS_NONNULL_ALL). Nothing here runs.
 
 public struct os_unfair_lock_s {

@@ -29,7 +29,7 @@
 
         /// Set from any thread to make a running `perform()` end with `.cancelled`.
         final class Cancellation: Sendable {
-            private let flag = Atomic<Bool>(false)
+            private let flag = RxAtomic<Bool>(false)
             var isCancelled: Bool { flag.load(ordering: .acquiring) }
             func cancel() { flag.store(true, ordering: .releasing) }
         }

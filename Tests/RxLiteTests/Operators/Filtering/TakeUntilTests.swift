@@ -150,10 +150,10 @@ struct UncheckedBox<Value>: @unchecked Sendable {
 
 /// Watches a subscriber's calls for the grammar and serialization rules: no two calls at once, nothing after the end.
 final class DeliveryProbe: Sendable {
-    private let inside = Atomic<Int>(0)
-    private let overlaps = Atomic<Int>(0)
-    private let eventsAfterEnd = Atomic<Int>(0)
-    private let ended = Atomic<Bool>(false)
+    private let inside = RxAtomic<Int>(0)
+    private let overlaps = RxAtomic<Int>(0)
+    private let eventsAfterEnd = RxAtomic<Int>(0)
+    private let ended = RxAtomic<Bool>(false)
 
     func on<Element>(_ event: Event<Element>) {
         if inside.add(1, ordering: .acquiringAndReleasing).newValue != 1 { overlaps.add(1, ordering: .relaxed) }

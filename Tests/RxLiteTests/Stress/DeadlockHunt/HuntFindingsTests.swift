@@ -150,14 +150,14 @@ private final class DisconnectHookedConnectable: ConnectableObservableType, @unc
     /// disconnection is over, to the new connection. (On a `ConnectableObservable` it counts subscribers in the
     /// connectable's own state, which forgets the subject as the last one leaves: see docs/RELIABILITY.md.)
     @Test func aSubscriberJoiningWhileTheLastOneLeavesIsFedByTheNextConnection() {
-        let connections = Atomic<Int>(0)
+        let connections = RxAtomic<Int>(0)
         let source = Observable<Int>.create { observer in
             // Each connection sends its own number.
             observer.onNext(connections.add(1, ordering: .relaxed).oldValue)
             return Disposables.create()
         }
         let (leaving, joined) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
-        let disconnects = Atomic<Int>(0)
+        let disconnects = RxAtomic<Int>(0)
         let connectable = DisconnectHookedConnectable(
             source.replay(1),
             beforeDisconnect: {

@@ -22,8 +22,8 @@ final class HuntProbe: ObserverType, @unchecked Sendable {
     private var isSubscribing = true
     private var eventsDuringSubscribe = 0
     private var subscription = SubscriptionFacts()
-    private let inFlight = Atomic<Int>(0)
-    private let overlaps = Atomic<Int>(0)
+    private let inFlight = RxAtomic<Int>(0)
+    private let overlaps = RxAtomic<Int>(0)
 
     /// What the subscribing thread saw around `subscribe`.
     struct SubscriptionFacts {
@@ -113,15 +113,15 @@ final class HuntRound: @unchecked Sendable {
     private let producerScript: UInt64
 
     /// Elements whose `send` has begun.
-    private let started = Atomic<Int>(0)
+    private let started = RxAtomic<Int>(0)
     /// 0 before the end is sent, 1 while it is, 2 after.
-    private let endState = Atomic<Int>(0)
-    private let subscribesInFlight = Atomic<Int>(0)
-    private let subscribeStarts = Atomic<Int>(0)
-    private let sideElements = Atomic<Int>(0)
+    private let endState = RxAtomic<Int>(0)
+    private let subscribesInFlight = RxAtomic<Int>(0)
+    private let subscribeStarts = RxAtomic<Int>(0)
+    private let sideElements = RxAtomic<Int>(0)
     private let maxProbes = 40
     /// Threads that have started: each waits for all of them, so that they overlap.
-    private let arrived = Atomic<Int>(0)
+    private let arrived = RxAtomic<Int>(0)
     private var threadCount: Int { actorScripts.count + 1 }
 
     private let registry = NSLock()

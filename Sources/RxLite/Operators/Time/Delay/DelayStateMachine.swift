@@ -2,10 +2,9 @@ import Foundation
 
 /// The timing logic of `delay`, without locks or schedulers: a queue of events with the times they are due.
 ///
-/// Invariants (debug builds check the first after every transition, and the second where a transition ends
-/// outside a firing: after an enqueue, and after the ``takeDue(now:)`` that ends a firing):
-/// - The events waiting are `queue[head...]`; `head` is 0 when none waits.
-/// - While running, a timer is outstanding (`isTimerArmed`) whenever events wait, due at or before the head's due
+/// Invariants (debug builds check the first where a transition ends outside a firing: after an enqueue,
+/// and after the ``takeDue(now:)`` that ends a firing):
+/// - While running, a timer is outstanding (`isTimerArmed`) whenever events wait, due at or before the front's due
 ///   time, except during a firing (from ``timerFired()`` until ``takeDue(now:)`` returns no event, or a time to
 ///   re-arm for). A burst of elements costs one timer per gap the timer has to wait, not one per element. A timer
 ///   may outlive the events it was armed for (an error dropped them, or a firing took an event that arrived, and
@@ -15,15 +14,14 @@ import Foundation
 ///   the one ahead of it, and it waits behind that one. (Not checked: it depends on the clock.)
 struct DelayStateMachine<Element> {
     enum State {
-        /// Events wait in `queue` (from `head` on) for their due times.
+        /// Events wait in `queue` for their due times.
         case running
         /// An error went out, or the delayed completion did: nothing more happens.
         case finished
     }
 
     var state: State = .running
-    var queue: [(event: Event<Element>, due: Date)] = []
-    var head = 0
+    var queue = RingBuffer<(event: Event<Element>, due: Date)>()
     /// Whether a timer is outstanding.
     var isTimerArmed = false
     let dueTime: TimeInterval
@@ -40,26 +38,25 @@ struct DelayStateMachine<Element> {
     /// already armed (or the sequence is over).
     mutating func enqueue(_ event: Event<Element>, now: Date) -> TimeInterval? {
         guard case .running = state else { return nil }
-        queue.append((event, now.addingTimeInterval(dueTime)))
+        let due = now.addingTimeInterval(dueTime)
+        queue.append((event, due))
         defer { _checkInvariants(betweenFirings: true) }
         if isTimerArmed { return nil }
         isTimerArmed = true
-        return queue[head].due.timeIntervalSince(now)
+        // The front may be an older event, left waiting by a firing that is still taking events.
+        return (queue.first?.due ?? due).timeIntervalSince(now)
     }
 
     /// The timer fired: it is no longer outstanding. Follow with ``takeDue(now:)`` until it returns no event.
     mutating func timerFired() {
         isTimerArmed = false
-        _checkInvariants(betweenFirings: false)
     }
 
     /// The source failed; `true` when the error goes out (at once, dropping the waiting events).
     mutating func failed() -> Bool {
         guard case .running = state else { return false }
         state = .finished
-        queue = []
-        head = 0
-        _checkInvariants(betweenFirings: false)
+        queue.removeAll()
         return true
     }
 
@@ -67,8 +64,7 @@ struct DelayStateMachine<Element> {
     /// is empty). Call repeatedly until it returns no event, or (`deliversOnePerFiring`) until it returns an event
     /// with the time to re-arm the timer for the next one.
     mutating func takeDue(now: Date) -> (event: Event<Element>?, rearmAfter: TimeInterval?) {
-        guard case .running = state, head < queue.count else { return (nil, nil) }
-        let next = queue[head]
+        guard case .running = state, let next = queue.first else { return (nil, nil) }
         if let rest = now.timeLeft(until: next.due) {
             // An element that arrived while the due events went out may have armed the timer already.
             defer { _checkInvariants(betweenFirings: true) }
@@ -76,30 +72,21 @@ struct DelayStateMachine<Element> {
             isTimerArmed = true
             return (nil, rest)
         }
-        head += 1
-        if head == queue.count {
-            queue.removeAll(keepingCapacity: true)
-            head = 0
-        }
+        _ = queue.popFirst()
         if next.event.isStopEvent { state = .finished }
-        if deliversOnePerFiring, head < queue.count, !isTimerArmed {
+        if deliversOnePerFiring, let following = queue.first, !isTimerArmed {
             isTimerArmed = true
             _checkInvariants(betweenFirings: true)
-            return (next.event, max(0, queue[head].due.timeIntervalSince(now)))
+            return (next.event, max(0, following.due.timeIntervalSince(now)))
         }
         // The firing goes on: the caller asks again.
-        _checkInvariants(betweenFirings: false)
         return (next.event, nil)
     }
 
-    /// Debug builds: traps unless `head` is within the queue (0 when it is empty) and, `betweenFirings`, a running
-    /// machine with events waiting has its timer armed.
+    /// Debug builds: traps unless, `betweenFirings`, a running machine with events waiting has its timer armed.
     func _checkInvariants(betweenFirings: Bool) {
         #if DEBUG
-            precondition(
-                queue.isEmpty ? head == 0 : head >= 0 && head < queue.count,
-                "Internal inconsistency: delay's queue starts at \(head) of \(queue.count)")
-            if betweenFirings, case .running = state, head < queue.count {
+            if betweenFirings, case .running = state, !queue.isEmpty {
                 precondition(isTimerArmed, "Internal inconsistency: delayed events wait with no timer armed")
             }
         #endif

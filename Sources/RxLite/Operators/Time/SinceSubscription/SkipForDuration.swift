@@ -30,7 +30,7 @@ extension ObservableType {
 /// The state of `skip(_:scheduler:)`: one flag, closed until the timer opens it (its whole state machine).
 final class SkipForDurationGate: Sendable {
     let live = LiveResource()
-    let isOpen = Atomic<Bool>(false)
+    let isOpen = RxAtomic<Bool>(false)
 
     init() {
     }

@@ -158,15 +158,16 @@ struct DelayStateMachineTests {
         #expect(late.event == nil && late.rearmAfter == nil)
     }
 
-    @Test func aQueueIndexPastTheQueueTraps() async {
+    @Test func eventsWaitingWithNoTimerArmedTrap() async {
         #if DEBUG
             let exit = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
                 var machine = DelayStateMachine<Int>(dueTime: 20)
-                machine.head = 1
-                machine.timerFired()
+                _ = machine.enqueue(.next(1), now: Date(timeIntervalSinceReferenceDate: 0))
+                machine.isTimerArmed = false
+                machine._checkInvariants(betweenFirings: true)
             }
             let message = exit.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
-            #expect(message.contains("delay's queue starts at 1 of 0"))
+            #expect(message.contains("delayed events wait with no timer armed"))
         #endif
     }
 }

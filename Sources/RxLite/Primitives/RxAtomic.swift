@@ -2,18 +2,18 @@ import CRxAtomics
 
 /// An atomic value: RxLite's replacement for `Synchronization.Atomic`, which needs iOS 18 / macOS 15.
 ///
-/// It has the same name, methods and argument labels as the part of `Synchronization.Atomic` RxLite used, so a call
-/// site reads the same (`status.load(ordering: .acquiring)`), but it needs nothing from the OS: the operations are the
-/// C11 `static inline` functions of the `CRxAtomics` target, which Swift inlines, so each compiles to the same single
-/// instruction as before, after one load of the cell's address. ThreadSanitizer instruments C11 atomics and
+/// It has the methods and argument labels of the part of `Synchronization.Atomic` RxLite uses, under a name of its
+/// own so that neither shadows the other; a call site reads the same (`status.load(ordering: .acquiring)`), but it
+/// needs nothing from the OS: the operations are the C11 `static inline` functions of the `CRxAtomics` target, which
+/// Swift inlines, so each compiles to a single instruction after one load of the cell's address. ThreadSanitizer instruments C11 atomics and
 /// understands their orderings.
 ///
 /// The value lives in a heap cell (one machine word) owned by this struct, because an atomic needs a stable address and
 /// Swift gives a stored property one only through an `inout` access, which ThreadSanitizer reports as a race when two
-/// threads make it at once. That costs one allocation per `Atomic` when its owner is made. Every value is stored
+/// threads make it at once. That costs one allocation per `RxAtomic` when its owner is made. Every value is stored
 /// through `atomicWord`, so equal values have equal words (`compareExchange` relies on it). Do not
-/// `import Synchronization` next to RxLite's own `Atomic`: `scripts/check-availability` fails the build on it.
-package struct Atomic<Value: AtomicWordRepresentable>: ~Copyable, @unchecked Sendable {
+/// `import Synchronization` next to RxLite's own `RxAtomic`: `scripts/check-availability` fails the build on it.
+package struct RxAtomic<Value: AtomicWordRepresentable>: ~Copyable, @unchecked Sendable {
     let storage: AtomicCells
 
     /// The operations, on the cell this atomic owns.
@@ -151,7 +151,7 @@ struct AtomicCells: ~Copyable {
     }
 }
 
-extension Atomic where Value == Int {
+extension RxAtomic where Value == Int {
     /// Adds `operand`, wrapping on overflow, and returns the values before and after.
     @discardableResult
     package func add(_ operand: Int, ordering: AtomicUpdateOrdering) -> (oldValue: Int, newValue: Int) {
@@ -181,7 +181,7 @@ extension AtomicView where Value == Int {
     }
 }
 
-/// A value that fits in the machine word of an ``Atomic`` cell.
+/// A value that fits in the machine word of an ``RxAtomic`` cell.
 package protocol AtomicWordRepresentable {
     /// The value stored as a word.
     var atomicWord: Int { get }
