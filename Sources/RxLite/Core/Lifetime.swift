@@ -51,7 +51,7 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
 
     /// What a lifetime holds: a disposable object. Held as a class-bound existential (a reference and a witness
     /// table), which copies and destroys with a retain and a release; an `any Disposable` went through its dynamic
-    /// type's value witnesses on every copy and destroy (8% of PublishSubjectCreating). A disposable that is not an
+    /// type's value witnesses on every copy and destroy. A disposable that is not an
     /// object (a struct, which RxSwift's protocol allows) is boxed.
     typealias Resource = any Disposable & AnyObject
 
@@ -111,7 +111,7 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
 
     /// Whether the ``walkLength`` lifetimes above this one are active, and, when that walk stops short of the root
     /// (at an anchored lifetime), whether the root is. Not inlined: inlining the loop into every source's emission
-    /// made the optimizer give up on inlining a whole map/filter chain into its source (4x slower).
+    /// made the optimizer give up on inlining a whole map/filter chain into its source.
     final func ancestorsAreActive() -> Bool {
         var next = unownedParent
         var remaining = walkLength

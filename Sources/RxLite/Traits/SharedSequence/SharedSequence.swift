@@ -31,47 +31,47 @@ extension SharedSequenceConvertibleType {
 /// ``ObservableType``: the general operators (`retry`, `observe(on:)`, ...) could break the guarantees, so they
 /// are reached through ``asObservable()``, as in RxCocoa.
 public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>: SharedSequenceConvertibleType {
-    /// What subscribers subscribe to, for a sequence shared when it was made; `nil` for one made by `map`,
-    /// `compactMap` or `filter`, which ``lazilyShared`` shares on first use.
-    let source: Observable<Element>?
-    /// For a sequence made by `map`, `compactMap` or `filter`: ``unshared``, shared when someone first asks for it
-    /// (``asObservable()``). The next `map`, `compactMap` or `filter` extends ``unshared`` instead, so the steps in
-    /// the middle of a run never share at all: building a twelve-step Driver chain made twelve shares where one is
-    /// used (MapFilterDriverCreating).
-    let lazilyShared: LazyShare<SharingStrategy, Element>?
-    /// For a sequence made by `map`, `compactMap` or `filter`: the same events *before* this sequence's sharing, as a
-    /// chain of those operators from the nearest shared sequence that is not one of them. The next `map`, `compactMap`
-    /// or `filter` extends this chain instead of subscribing to the shared one, so a run of them shares once, at its
-    /// end, instead of after every step (see DifferencesFromRxSwift: "Driver and Signal share once per run of map and
-    /// filter"). `nil` for every other sequence: an operator with state or side effects, or a conversion
-    /// (`asDriver`), is always shared, so its work runs once per event whoever subscribes after it.
-    let unshared: Observable<Element>?
+    /// How a shared sequence holds its events.
+    enum Representation {
+        /// Shared when it was made: what subscribers subscribe to.
+        case shared(Observable<Element>)
+        /// Made by `map`, `compactMap` or `filter`: `unshared` is the same events *before* this sequence's sharing,
+        /// as a chain of those operators from the nearest shared sequence that is not one of them, and
+        /// `lazilyShared` shares it when someone first asks (``SharedSequence/asObservable()``). The next `map`,
+        /// `compactMap` or `filter` extends `unshared` instead of subscribing to the shared one, so a run of them
+        /// shares once, at its end, instead of after every step (see DifferencesFromRxSwift: "Driver and Signal
+        /// share once per run of map and filter"); building a twelve-step Driver chain otherwise made twelve shares
+        /// where one is used. An operator with state or side effects, or a conversion (`asDriver`), is always
+        /// shared, so its work runs once per event whoever subscribes after it.
+        case fused(unshared: Observable<Element>, lazilyShared: LazyShare<SharingStrategy, Element>)
+    }
+
+    let representation: Representation
 
     /// Wraps `source`, which must already never fail and deliver on the strategy's scheduler, and shares it.
     init(_ source: Observable<Element>) {
-        self.source = SharingStrategy.share(source)
-        lazilyShared = nil
-        unshared = nil
+        representation = .shared(SharingStrategy.share(source))
     }
 
     /// Wraps `source` as it is: for sources that are already shared (or need no sharing, like `empty`).
     init(raw source: Observable<Element>) {
-        self.source = source
-        lazilyShared = nil
-        unshared = nil
+        representation = .shared(source)
     }
 
     /// `transform` (a stateless, per-element `map`, `compactMap` or `filter` step) applied to `upstream`'s events,
     /// shared once, on first use: the step joins `upstream`'s own run of such steps when it has one (see
-    /// ``unshared``).
+    /// ``Representation/fused(unshared:lazilyShared:)``).
     init<Upstream>(
         fusing upstream: SharedSequence<SharingStrategy, Upstream>,
         _ transform: (Observable<Upstream>) -> Observable<Element>
     ) {
-        let fused = transform(upstream.unshared ?? upstream.asObservable())
-        source = nil
-        lazilyShared = LazyShare.make(fused)
-        unshared = fused
+        let upstreamEvents: Observable<Upstream>
+        switch upstream.representation {
+        case .shared(let shared): upstreamEvents = shared
+        case .fused(let unshared, _): upstreamEvents = unshared
+        }
+        let fused = transform(upstreamEvents)
+        representation = .fused(unshared: fused, lazilyShared: LazyShare.make(fused))
     }
 
     /// `source` delivered on the strategy's scheduler, with `recover` deciding what follows an error, and shared:
@@ -82,7 +82,12 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
         self.init(recover(source.observe(onAny: SharingStrategy.scheduler)))
     }
 
-    public func asObservable() -> Observable<Element> { source ?? lazilyShared!.observable }
+    public func asObservable() -> Observable<Element> {
+        switch representation {
+        case .shared(let shared): shared
+        case .fused(_, let lazilyShared): lazilyShared.observable
+        }
+    }
 
     public func asSharedSequence() -> SharedSequence<SharingStrategy, Element> { self }
 }
