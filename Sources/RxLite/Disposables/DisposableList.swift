@@ -1,11 +1,12 @@
 /// Disposables in insertion order, each under a key, any of which can be taken out again: the storage of
 /// ``DisposeBag``, ``CompositeDisposable`` (`any Disposable`) and a `Lifetime`'s resources (`Lifetime.Resource`).
 ///
-/// Invariants:
+/// Invariants (debug builds check them after every change; the order of keys and the count of holes only while the
+/// list has at most 256 entries, so that a list of a million stays O(1) per change):
 /// - `entries` is in key order and keys only grow, so a key is found by binary search.
-/// - Taking an entry out leaves a hole (`nil`) unless it is the last; holes are squeezed out once they are half the
-///   entries, and trailing holes are dropped at once. So taking out any of N entries is O(log N) amortized, and the
-///   array never holds more than twice the live entries plus one: a bag that sees a million short subscriptions
+/// - Taking an entry out leaves a hole (`nil`) unless it is the last; trailing holes are dropped at once, and holes
+///   are squeezed out once they are half the entries. So taking out any of N entries is O(log N) amortized, and the
+///   array holds fewer than twice the live entries: a bag that sees a million short subscriptions
 ///   one after another stays the size of the few alive at once.
 /// - Not thread-safe: its owner keeps it under a lock.
 struct DisposableList<Resource> {
@@ -31,12 +32,14 @@ struct DisposableList<Resource> {
         let key = nextKey
         nextKey &+= 1
         entries.append((key, disposable))
+        _checkInvariants()
         return key
     }
 
     /// Adds `disposable` under `key`, which its owner gives out and which is greater than every key held.
     mutating func append(_ disposable: Resource, key: UInt64) {
         entries.append((key, disposable))
+        _checkInvariants()
     }
 
     /// Makes room for `count` more entries.
@@ -61,14 +64,16 @@ struct DisposableList<Resource> {
                 entries.removeLast()
                 holes -= 1
             }
-            return disposable
+        } else {
+            entries[low].disposable = nil
+            holes += 1
         }
-        entries[low].disposable = nil
-        holes += 1
-        if holes * 2 >= entries.count {
+        // Both ways: dropping entries from the end leaves the holes before them a larger share of what is left.
+        if holes * 2 >= entries.count && holes > 0 {
             entries.removeAll { $0.disposable == nil }
             holes = 0
         }
+        _checkInvariants()
         return disposable
     }
 
@@ -85,6 +90,31 @@ struct DisposableList<Resource> {
         for entry in entries {
             if let disposable = entry.disposable { body(disposable) }
         }
+    }
+
+    /// Debug builds: traps unless the last entry is held, the holes are within the bound, and (for at most 256
+    /// entries) the keys ascend and `holes` counts the entries taken out.
+    func _checkInvariants() {
+        #if DEBUG
+            precondition(
+                holes >= 0 && (holes == 0 || holes * 2 < entries.count),
+                "Internal inconsistency: a disposable list keeps \(holes) holes in \(entries.count) entries")
+            precondition(
+                entries.last.map { $0.disposable != nil } ?? true,
+                "Internal inconsistency: a disposable list ends with a hole")
+            guard entries.count <= 256 else { return }
+            var previous: UInt64?
+            var emptySlots = 0
+            for entry in entries {
+                if let previous {
+                    precondition(entry.key > previous, "Internal inconsistency: a disposable list's keys do not ascend")
+                }
+                previous = entry.key
+                if entry.disposable == nil { emptySlots += 1 }
+            }
+            precondition(
+                emptySlots == holes, "Internal inconsistency: a disposable list counts \(holes) holes of \(emptySlots)")
+        #endif
     }
 }
 
