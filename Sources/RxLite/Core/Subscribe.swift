@@ -216,3 +216,61 @@ final class ClosureObserver<Element> {
         }
     }
 }
+
+/// The path of a subscription from `subscribe` to the sequence's handler.
+extension Observable {
+    /// Subscribes `observer`, which gets every event; returns the subscription.
+    ///
+    /// After a terminal event, or once the returned disposable is disposed, `observer` gets nothing more and every
+    /// resource of the subscription is released.
+    @discardableResult
+    public final func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+    where Observer.Element == Element {
+        let lifetime = Lifetime()
+        subscribeTopLevel(lifetime.leafSink(observer), lifetime)
+        return subscription(lifetime)
+    }
+
+    /// What `subscribe` returns for `lifetime`: the lifetime itself, or for a subject (see
+    /// ``isKeptAliveBySubscriptions``) a disposable that also keeps the subject alive. It is not the lifetime that
+    /// keeps it, since the subject's observers reach the lifetime: that would be a cycle.
+    final func subscription(_ lifetime: Lifetime) -> any Disposable {
+        isKeptAliveBySubscriptions ? SourceKeepingSubscription(lifetime: lifetime, source: self) : lifetime
+    }
+
+    /// Runs a subscription made outside any other (a `subscribe` call, or an operator subscribing from a scheduler's
+    /// action): opens the current-thread trampoline when none runs on this thread, as RxSwift's `subscribe` does, so
+    /// that the sources that default to it interleave their elements in RxSwift's order.
+    final func subscribeTopLevel(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
+        if Trampoline.isRunning {
+            runSubscription(sink, lifetime)
+        } else {
+            Trampoline.open { runSubscription(sink, lifetime) }
+        }
+    }
+
+    /// Subscribes with a child of `lifetime` that ends, and leaves its parent, as soon as this sequence completes:
+    /// for operators whose upstreams finish one by one (merge, flatMap, combineLatest, zip). The child is attached
+    /// to the parent only if it is still running once `runSubscription` returns, so a sequence that finishes during
+    /// subscribe (`just`) never touches the parent's lock.
+    func subscribeChild(of lifetime: Lifetime, _ sink: @escaping EventSink<Element>) {
+        if justElement != nil {
+            // Ends during subscribe and holds nothing: no child needed.
+            runSubscription(sink, lifetime)
+            return
+        }
+        let child = ForwardingChild(parent: lifetime, sink: sink)
+        subscribeChild(child, of: lifetime) { child.on($0) }
+    }
+
+    /// ``subscribeChild(of:_:)`` with a child the operator made (with `lifetime` as its parent), whose `sink` ends
+    /// the child on the upstream's end: for an operator whose handler is the child itself, so that `sink` captures
+    /// one object (``FlatMapOuter``). `lifetime` is the child's parent, passed rather than read from the child, which
+    /// would retain and release it for the call, on every subscribed upstream.
+    func subscribeChild(_ child: Lifetime, of lifetime: Lifetime, _ sink: @escaping EventSink<Element>) {
+        // An upstream subscribed from an event (merge's and flatMap's inner sequences) opens the current-thread
+        // trampoline when that event came from outside one, as a subscription in RxSwift does.
+        subscribeTopLevel(sink, child)
+        lifetime.attachIfRunning(child)
+    }
+}
