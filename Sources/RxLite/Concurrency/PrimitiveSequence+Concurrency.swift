@@ -143,7 +143,10 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
 /// comes first (a caller cancelled before it awaited still subscribes, so an end during `subscribe` comes first, as
 /// in RxSwift) — and the subscription is disposed by whichever comes first too; a subscription that arrives after
 /// either is disposed at once. Unlike RxSwift's `value`, cancellation resumes the caller (with
-/// `CancellationError`) instead of leaving it suspended forever.
+/// `CancellationError`) instead of leaving it suspended forever. Debug builds check, after every change, that a
+/// finished outcome holds no continuation, subscription or element (each is taken out as it finishes: so it resumes
+/// and disposes once); a second resume would trap in `CheckedContinuation` itself. Which end comes first is an order
+/// between threads, which the tests drive.
 ///
 /// The header holds all of it, under the lock. A ``LockedBuffer`` is not `Sendable`: the outcome crosses into the
 /// cancellation handler in an ``UncheckedTransfer``, which is safe because it keeps what it holds under its lock.
@@ -189,6 +192,7 @@ final class AwaitedOutcome<Element>: LockedBuffer<AwaitedOutcomeState<Element>> 
         }
         state.pointee.subscription = subscription
         let cancelled = state.pointee.isCancelledEarly
+        state.pointee._checkInvariants()
         lock.unlock()
         if cancelled { finish(.failure(CancellationError())) }
     }
@@ -222,6 +226,7 @@ final class AwaitedOutcome<Element>: LockedBuffer<AwaitedOutcomeState<Element>> 
         let continuation = state.pointee.continuation.take()
         let subscription = state.pointee.subscription.take()
         let element = state.pointee.element.take()
+        state.pointee._checkInvariants()
         lock.unlock()
         subscription?.dispose()
         switch outcome {
@@ -246,4 +251,13 @@ struct AwaitedOutcomeState<Element> {
     /// The first element; a later one is dropped (the traits emit at most one). Last: its layout depends on
     /// `Element` (see ``LockedBuffer``).
     var element: Element?
+
+    /// Debug builds, holding the lock: traps unless a finished outcome holds nothing.
+    func _checkInvariants() {
+        #if DEBUG
+            precondition(
+                !isFinished || (continuation == nil && subscription == nil && element == nil),
+                "Internal inconsistency: an awaited outcome still holds what it finished with")
+        #endif
+    }
 }

@@ -1,6 +1,7 @@
 /// The shared engine of every subject and relay: a list of observers, fed one event at a time, in order.
 ///
-/// Invariants:
+/// Invariants (its ``SubjectHubStateMachine`` checks in debug builds what of them the state shows, after every
+/// transition; the orders between threads are tested on every interleaving of a small model):
 /// - What the subject remembers (`memory`, `terminal`, `isDisposed`) changes when an event, or `dispose()`, is
 ///   *accepted*, under the lock, before `on(_:)` returns: `BehaviorSubject.value()` and `BehaviorRelay.value` are
 ///   the latest accepted element on every thread, also inside an observer of the same subject.

@@ -42,7 +42,8 @@ extension ObservableType {
 /// The observer that `create` hands out: serializes calls from any thread, enforces the end of the sequence for
 /// code that may not, and disposes what `subscribe` returned once the end has been delivered.
 ///
-/// Invariants:
+/// Invariants (its ``CreateStateMachine`` checks in debug builds what of them the state shows; the rest are the
+/// drain's order, tested on every interleaving):
 /// - Calls are serialized by a ``Drain``: the thread that finds nobody delivering delivers, the others queue behind
 ///   it and return, so events reach the subscriber one at a time, in the order they were accepted, and the lock is
 ///   never held while `sink` runs.
