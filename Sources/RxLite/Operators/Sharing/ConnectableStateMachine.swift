@@ -4,7 +4,7 @@
 /// Subjects come from the user's factory, which runs outside the lock: the caller asks for the current subject
 /// (``subjectRequested(joining:)``), makes one when there is none, and offers it (``subjectMade(_:joining:)``); when
 /// two threads race, the first offer wins. A connection feeds the subject that is current when it is made
-/// (``connectRequested(epoch:makingConnection:)``, ``memberSubscribed(epoch:makingConnection:)``), and ends with its
+/// (``connectRequested(epoch:)``, ``memberSubscribed(epoch:)``), and ends with its
 /// source or its disposal (``connectionEnded(_:)``), or when the subject's last `refCount()` subscriber leaves
 /// (``memberLeft(epoch:)``). Either end forgets the subject as well, so the next subscriber or `connect()` makes a new
 /// one (a `multicast(_:)` factory hands out the same subject every time).
@@ -106,8 +106,8 @@ struct ConnectableStateMachine<Element> {
     }
 
     /// `connect()`, for the subject of `epoch` it got: the current connection if there is one, else a new one for
-    /// that subject, made by `makeConnection` (a lifetime: no user code), unless the subject was forgotten meanwhile.
-    mutating func connectRequested(epoch: UInt64, makingConnection makeConnection: () -> Lifetime) -> ConnectAction {
+    /// that subject (a lifetime: making it runs no user code), unless the subject was forgotten meanwhile.
+    mutating func connectRequested(epoch: UInt64) -> ConnectAction {
         defer { _checkInvariants() }
         switch state {
         case .connected(_, _, let connection):
@@ -119,17 +119,15 @@ struct ConnectableStateMachine<Element> {
             return .retry
         case .subject(let subject, let members):
             guard epoch == self.epoch else { return .retry }
-            let connection = makeConnection()
+            let connection = Lifetime()
             state = .connected(subject, members: members, connection: connection)
             return .feed(connection)
         }
     }
 
     /// A `refCount()` subscriber of the subject of `epoch` subscribed to it and is still active: the subject is fed
-    /// if it is still current, has subscribers and no connection, by one that `makeConnection` makes.
-    mutating func memberSubscribed(epoch: UInt64, makingConnection makeConnection: () -> Lifetime)
-        -> SubscribedAction
-    {
+    /// if it is still current, has subscribers and no connection, by a new one.
+    mutating func memberSubscribed(epoch: UInt64) -> SubscribedAction {
         guard epoch == self.epoch else { return .none }
         defer { _checkInvariants() }
         switch state {
@@ -140,7 +138,7 @@ struct ConnectableStateMachine<Element> {
         case .subject(let subject, let members):
             // Everyone left while this one subscribed: nothing to connect for.
             guard members > 0 else { return .none }
-            let connection = makeConnection()
+            let connection = Lifetime()
             state = .connected(subject, members: members, connection: connection)
             return .feed(connection)
         }

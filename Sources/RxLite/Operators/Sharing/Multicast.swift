@@ -81,7 +81,7 @@ final class ConnectableStorage<Element>: LockedBuffer<ConnectableStateMachine<El
             // The connection feeds the subject that is current when it is made: a connection that ended between
             // `currentSubject()` and here took its subject with it, and feeding that one would leave everyone who
             // subscribes from now on (to the next subject) with a connection that feeds nobody.
-            let action = withLock { $0.connectRequested(epoch: epoch, makingConnection: { Lifetime() }) }
+            let action = withLock { $0.connectRequested(epoch: epoch) }
             switch action {
             case .existing(let connection):
                 return connection
@@ -119,7 +119,7 @@ final class ConnectableStorage<Element>: LockedBuffer<ConnectableStateMachine<El
         subject.observable.runSubscription(sink, lifetime)
         // Ended already (the subject replayed its end): nothing to connect for.
         guard lifetime.isActive else { return }
-        let action = withLock { $0.memberSubscribed(epoch: epoch, makingConnection: { Lifetime() }) }
+        let action = withLock { $0.memberSubscribed(epoch: epoch) }
         if case .feed(let connection) = action { feed(subject, connection) }
     }
 
@@ -179,13 +179,10 @@ final class RefCountStorage<Element>: LockedBuffer<RefCountStateMachine<Element>
     }
 
     func subscribe(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
-        switch withLock({ $0.subscriberArrived(sink, lifetime) }) {
-        case .subscribe(let generation):
-            lifetime.insert { [self] in leave(generation) }
-            start(sink, lifetime, generation)
-        case .wait(let generation):
-            lifetime.insert { [self] in leave(generation) }
-        }
+        let arrival = withLock { $0.subscriberArrived(sink, lifetime) }
+        let generation = arrival.generation
+        lifetime.insert { [self] in leave(generation) }
+        if case .subscribe = arrival { start(sink, lifetime, generation) }
     }
 
     /// Subscribes a counted subscriber of `generation` to the connectable, and connects for it if needed.

@@ -31,6 +31,13 @@ struct RefCountStateMachine<Element> {
         case subscribe(generation: UInt64)
         /// Waits: a disconnection runs, and ``disconnected()`` hands it back once it is over.
         case wait(generation: UInt64)
+
+        /// The generation the subscriber was counted in.
+        var generation: UInt64 {
+            switch self {
+            case .subscribe(let generation), .wait(let generation): generation
+            }
+        }
     }
 
     /// Whether a subscriber connects.

@@ -35,15 +35,15 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
     enum Representation {
         /// Shared when it was made: what subscribers subscribe to.
         case shared(Observable<Element>)
-        /// Made by `map`, `compactMap` or `filter`: `unshared` is the same events *before* this sequence's sharing,
-        /// as a chain of those operators from the nearest shared sequence that is not one of them, and
-        /// `lazilyShared` shares it when someone first asks (``SharedSequence/asObservable()``). The next `map`,
-        /// `compactMap` or `filter` extends `unshared` instead of subscribing to the shared one, so a run of them
-        /// shares once, at its end, instead of after every step (see DifferencesFromRxSwift: "Driver and Signal
+        /// Made by `map`, `compactMap` or `filter`: the share holds the same events *before* this sequence's
+        /// sharing (``LazyShare/unshared``), as a chain of those operators from the nearest shared sequence that is
+        /// not one of them, and shares it when someone first asks (``SharedSequence/asObservable()``). The next
+        /// `map`, `compactMap` or `filter` extends that chain instead of subscribing to the shared one, so a run of
+        /// them shares once, at its end, instead of after every step (see DifferencesFromRxSwift: "Driver and Signal
         /// share once per run of map and filter"); building a twelve-step Driver chain otherwise made twelve shares
         /// where one is used. An operator with state or side effects, or a conversion (`asDriver`), is always
         /// shared, so its work runs once per event whoever subscribes after it.
-        case fused(unshared: Observable<Element>, lazilyShared: LazyShare<SharingStrategy, Element>)
+        case fused(LazyShare<SharingStrategy, Element>)
     }
 
     let representation: Representation
@@ -60,7 +60,7 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
 
     /// `transform` (a stateless, per-element `map`, `compactMap` or `filter` step) applied to `upstream`'s events,
     /// shared once, on first use: the step joins `upstream`'s own run of such steps when it has one (see
-    /// ``Representation/fused(unshared:lazilyShared:)``).
+    /// ``Representation/fused(_:)``).
     init<Upstream>(
         fusing upstream: SharedSequence<SharingStrategy, Upstream>,
         _ transform: (Observable<Upstream>) -> Observable<Element>
@@ -68,10 +68,9 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
         let upstreamEvents: Observable<Upstream>
         switch upstream.representation {
         case .shared(let shared): upstreamEvents = shared
-        case .fused(let unshared, _): upstreamEvents = unshared
+        case .fused(let lazilyShared): upstreamEvents = lazilyShared.unshared
         }
-        let fused = transform(upstreamEvents)
-        representation = .fused(unshared: fused, lazilyShared: LazyShare.make(fused))
+        representation = .fused(LazyShare.make(transform(upstreamEvents)))
     }
 
     /// `source` delivered on the strategy's scheduler, with `recover` deciding what follows an error, and shared:
@@ -85,7 +84,7 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
     public func asObservable() -> Observable<Element> {
         switch representation {
         case .shared(let shared): shared
-        case .fused(_, let lazilyShared): lazilyShared.observable
+        case .fused(let lazilyShared): lazilyShared.observable
         }
     }
 
@@ -149,6 +148,9 @@ final class LazyShare<SharingStrategy: SharingStrategyProtocol, Element>: Locked
         word(1).assumingMemoryBound(to: Observable<Element>?.self)
     }
 
+    /// What is shared, not shared: set once by ``make(_:)``.
+    var unshared: Observable<Element> { upstream.pointee! }
+
     /// The shared observable once made: word 2, under the lock.
     private var shared: UnsafeMutablePointer<Observable<Element>?> {
         word(2).assumingMemoryBound(to: Observable<Element>?.self)
@@ -165,7 +167,7 @@ final class LazyShare<SharingStrategy: SharingStrategyProtocol, Element>: Locked
             return existing
         }
         lock.unlock()
-        let made = SharingStrategy.share(upstream.pointee!)
+        let made = SharingStrategy.share(unshared)
         lock.lock()
         if let existing = shared.pointee {
             lock.unlock()

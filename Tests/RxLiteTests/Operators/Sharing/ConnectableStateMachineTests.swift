@@ -38,8 +38,8 @@ import Testing
     @Test func connectFeedsOnceAndHandsOutTheSameConnection() {
         var machine = Machine()
         let (_, epoch) = machine.subjectMade(Self.subject(), joining: false)
-        let first = machine.connectRequested(epoch: epoch, makingConnection: { Lifetime() })
-        let second = machine.connectRequested(epoch: epoch, makingConnection: { Lifetime() })
+        let first = machine.connectRequested(epoch: epoch)
+        let second = machine.connectRequested(epoch: epoch)
         guard case .feed(let made) = first, case .existing(let existing) = second else {
             Issue.record("expected .feed then .existing, got \(first), \(second)")
             return
@@ -50,7 +50,7 @@ import Testing
     @Test func aConnectionsEndForgetsItsSubjectAndALateConnectTriesAgain() {
         var machine = Machine()
         let (_, epoch) = machine.subjectMade(Self.subject(), joining: false)
-        guard case .feed(let connection) = machine.connectRequested(epoch: epoch, makingConnection: { Lifetime() })
+        guard case .feed(let connection) = machine.connectRequested(epoch: epoch)
         else {
             Issue.record("expected .feed")
             return
@@ -58,7 +58,7 @@ import Testing
         #expect(machine.connectionEnded(connection) != nil)
         #expect(machine.epoch == epoch + 1)
         #expect(machine.connectionEnded(connection) == nil)
-        guard case .retry = machine.connectRequested(epoch: epoch, makingConnection: { Lifetime() }) else {
+        guard case .retry = machine.connectRequested(epoch: epoch) else {
             Issue.record("expected .retry for a forgotten subject")
             return
         }
@@ -68,12 +68,12 @@ import Testing
         var machine = Machine()
         let (_, epoch) = machine.subjectMade(Self.subject(), joining: true)
         _ = machine.subjectRequested(joining: true)
-        guard case .feed(let connection) = machine.memberSubscribed(epoch: epoch, makingConnection: { Lifetime() })
+        guard case .feed(let connection) = machine.memberSubscribed(epoch: epoch)
         else {
             Issue.record("expected .feed")
             return
         }
-        guard case .none = machine.memberSubscribed(epoch: epoch, makingConnection: { Lifetime() }) else {
+        guard case .none = machine.memberSubscribed(epoch: epoch) else {
             Issue.record("a fed subject is fed again")
             return
         }
@@ -389,7 +389,7 @@ private struct ConnectableExplorer {
         case .report:
             world.trace.append("\(index) reports")
             world.members[index].step = .done
-            let action = world.machine.memberSubscribed(epoch: member.epoch, makingConnection: { Lifetime() })
+            let action = world.machine.memberSubscribed(epoch: member.epoch)
             if case .feed(let lifetime) = action {
                 world.members[index].connection = world.made(lifetime, for: member.subject)
                 world.members[index].step = .feed
@@ -420,7 +420,7 @@ private struct ConnectableExplorer {
             world.connectors[index].step = .connect
         case .connect:
             world.trace.append("c\(index) connects")
-            switch world.machine.connectRequested(epoch: connector.epoch, makingConnection: { Lifetime() }) {
+            switch world.machine.connectRequested(epoch: connector.epoch) {
             case .existing(let lifetime):
                 world.connectors[index].connection = world.connectionIndex(lifetime)
                 world.connectors[index].step = world.connectorsDispose ? .holding : .done
