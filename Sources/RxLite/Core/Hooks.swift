@@ -19,7 +19,13 @@ public enum Hooks {
     /// release builds; it never crashes.
     public static var defaultErrorHandler: DefaultErrorHandler {
         get { storage.withLock { $0.defaultErrorHandler } }
-        set { storage.withLock { $0.defaultErrorHandler = newValue } }
+        set {
+            // The handler replaced is released after the lock: what it captured may run code as it goes.
+            _ = storage.withLock { values in
+                defer { values.defaultErrorHandler = newValue }
+                return values.defaultErrorHandler
+            }
+        }
     }
 
     /// Whether `subscribe(onNext:onError:onCompleted:onDisposed:)` records the call stack (through
@@ -34,7 +40,12 @@ public enum Hooks {
     /// Foundation's `Thread.callStackSymbols`, which on Linux can be empty or hold unsymbolicated frames.
     public static var customCaptureSubscriptionCallstack: CustomCaptureSubscriptionCallstack {
         get { storage.withLock { $0.customCaptureSubscriptionCallstack } }
-        set { storage.withLock { $0.customCaptureSubscriptionCallstack = newValue } }
+        set {
+            _ = storage.withLock { values in
+                defer { values.customCaptureSubscriptionCallstack = newValue }
+                return values.customCaptureSubscriptionCallstack
+            }
+        }
     }
 
     /// The call stack to hand to ``defaultErrorHandler`` for a subscription being made now: captured only in debug

@@ -80,8 +80,11 @@ private final class PeriodicStorage<State>: LockedBuffer<PeriodicState<State>> {
         HeldLocks.checkNoneHeld("a scheduled action")
         let next = action(current)
         lock.lock()
+        // The state replaced is the user's: released after the lock.
+        let replaced = state.pointee.value
         state.pointee.value = next
         lock.unlock()
+        withExtendedLifetime(replaced) {}
     }
 }
 
@@ -103,9 +106,14 @@ final class ScheduledItem: LockedBuffer<ScheduledItemState>, Cancelable {
 
     /// Runs `body` with the scope the item was made in current (see ``LiveResource/withCreationScope(_:)``).
     func withCreationScope(_ body: () -> Void) {
-        // Read under the lock, as all of the state is: a transition is handed the whole state `inout`.
-        let live = withLock { $0.live }
-        live.withCreationScope(body)
+        #if DEBUG
+            // Read under the lock, as all of the state is: a transition is handed the whole state `inout`.
+            let live = withLock { $0.live }
+            live.withCreationScope(body)
+        #else
+            // A release build keeps no scope (``LiveResource`` is empty there): no lock round trip per action.
+            body()
+        #endif
     }
 
     func setTimer(_ timer: any DispatchSourceTimer) {

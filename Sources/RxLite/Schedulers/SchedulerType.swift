@@ -89,8 +89,9 @@ final class PeriodicTicker<Scheduler: SchedulerType, ActionState>: LockedBuffer<
     }
 
     func start(after delay: RxTimeInterval) {
-        let fields = fields
-        withLock { $0.nextDeadline = fields.pointee.scheduler.now.addingTimeInterval(delay.timeInterval) }
+        // The scheduler's clock may be a user's: read before the lock.
+        let deadline = fields.pointee.scheduler.now.addingTimeInterval(delay.timeInterval)
+        withLock { $0.nextDeadline = deadline }
         scheduleNext(after: delay)
     }
 
@@ -120,11 +121,14 @@ final class PeriodicTicker<Scheduler: SchedulerType, ActionState>: LockedBuffer<
             lock.unlock()
             return
         }
+        // The state replaced is the user's: released after the lock, as is the scheduler's clock read.
+        let replaced = state.pointee.value
         state.pointee.value = next
         let deadline = state.pointee.nextDeadline.addingTimeInterval(fields.pointee.period.timeInterval)
         state.pointee.nextDeadline = deadline
-        let delay = max(0, deadline.timeIntervalSince(fields.pointee.scheduler.now))
         lock.unlock()
+        withExtendedLifetime(replaced) {}
+        let delay = max(0, deadline.timeIntervalSince(fields.pointee.scheduler.now))
         scheduleNext(after: .nanoseconds(Int(delay * 1_000_000_000)))
     }
 

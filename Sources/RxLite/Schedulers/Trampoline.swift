@@ -79,7 +79,9 @@ final class Trampoline {
     /// Debug builds: traps unless the calling thread is this trampoline's (its thread-local word points at it).
     private func _checkInvariants() {
         #if DEBUG
-            precondition(Trampoline.current === self, "Internal inconsistency: a trampoline is touched off its thread")
+            precondition(
+                rx_current_trampoline_get() == Unmanaged.passUnretained(self).toOpaque(),
+                "Internal inconsistency: a trampoline is touched off its thread")
         #endif
     }
 }

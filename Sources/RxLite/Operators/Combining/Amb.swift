@@ -71,12 +71,12 @@ final class AmbStorage: LockedBuffer<AmbState> {
         guard decided < 0,
             winner.compareExchange(expected: -1, desired: index, ordering: .acquiringAndReleasing).exchanged
         else { return false }
-        let losers = withLock { state in
-            let losers = state.lifetimes.enumerated().filter { $0.offset != index }.map(\.element)
-            state.lifetimes = []
-            return losers
+        // Taken out whole and let go after the lock.
+        let lifetimes = withLock { state in
+            defer { state.lifetimes = [] }
+            return state.lifetimes
         }
-        for loser in losers { loser.finishChild() }
+        for (offset, loser) in lifetimes.enumerated() where offset != index { loser.finishChild() }
         return true
     }
 }

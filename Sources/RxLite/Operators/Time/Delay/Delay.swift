@@ -67,6 +67,8 @@ final class DelayStorage<Element>: TimedEmitter<Element, DelayStateMachine<Eleme
 
     func timerFired() {
         withLock { $0.timerFired() }
+        // One copy of the scheduler for the whole firing, not one per event it delivers.
+        let scheduler = scheduler
         while lifetime.isActive {
             let now = scheduler.now
             var isDrained = false

@@ -40,7 +40,7 @@ struct DelayStateMachine<Element> {
         guard case .running = state else { return nil }
         let due = now.addingTimeInterval(dueTime)
         queue.append((event, due))
-        defer { _checkInvariants(betweenFirings: true) }
+        defer { _checkInvariants() }
         if isTimerArmed { return nil }
         isTimerArmed = true
         // The front may be an older event, left waiting by a firing that is still taking events.
@@ -67,7 +67,7 @@ struct DelayStateMachine<Element> {
         guard case .running = state, let next = queue.first else { return (nil, nil) }
         if let rest = now.timeLeft(until: next.due) {
             // An element that arrived while the due events went out may have armed the timer already.
-            defer { _checkInvariants(betweenFirings: true) }
+            defer { _checkInvariants() }
             if isTimerArmed { return (nil, nil) }
             isTimerArmed = true
             return (nil, rest)
@@ -76,17 +76,18 @@ struct DelayStateMachine<Element> {
         if next.event.isStopEvent { state = .finished }
         if deliversOnePerFiring, let following = queue.first, !isTimerArmed {
             isTimerArmed = true
-            _checkInvariants(betweenFirings: true)
+            _checkInvariants()
             return (next.event, max(0, following.due.timeIntervalSince(now)))
         }
         // The firing goes on: the caller asks again.
         return (next.event, nil)
     }
 
-    /// Debug builds: traps unless, `betweenFirings`, a running machine with events waiting has its timer armed.
-    func _checkInvariants(betweenFirings: Bool) {
+    /// Debug builds, where a transition ends outside a firing: traps unless a running machine with events waiting
+    /// has its timer armed.
+    func _checkInvariants() {
         #if DEBUG
-            if betweenFirings, case .running = state, !queue.isEmpty {
+            if case .running = state, !queue.isEmpty {
                 precondition(isTimerArmed, "Internal inconsistency: delayed events wait with no timer armed")
             }
         #endif

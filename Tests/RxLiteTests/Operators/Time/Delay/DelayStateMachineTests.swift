@@ -164,7 +164,7 @@ struct DelayStateMachineTests {
                 var machine = DelayStateMachine<Int>(dueTime: 20)
                 _ = machine.enqueue(.next(1), now: Date(timeIntervalSinceReferenceDate: 0))
                 machine.isTimerArmed = false
-                machine._checkInvariants(betweenFirings: true)
+                machine._checkInvariants()
             }
             let message = exit.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
             #expect(message.contains("delayed events wait with no timer armed"))
