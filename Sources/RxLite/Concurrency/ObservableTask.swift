@@ -11,7 +11,7 @@ struct TaskReport<Element>: @unchecked Sendable {
     /// neither the subscribing task's priority nor its task-local values), whose cancellation the subscription's
     /// disposal causes; the subscription completes when `body` returns and fails with what it throws.
     static func run(
-        priority: TaskPriority?, detached: Bool = false, sink: @escaping EventSink<Element>, lifetime: Lifetime,
+        priority: TaskPriority?, detached: Bool = false, sink: EventSink<Element>, lifetime: Lifetime,
         _ body: @escaping @Sendable (TaskReport) async throws -> Void
     ) {
         let report = TaskReport(storage: .make(sink: sink, lifetime: lifetime))
@@ -41,7 +41,7 @@ struct TaskReport<Element>: @unchecked Sendable {
 /// Disposing (or the task finishing) also drops the references to the subscription at once, so a cancelled task
 /// that is still winding down holds no part of it.
 final class TaskReportStorage<Element>: LockedBuffer<TaskReportState<Element>>, Disposable {
-    static func make(sink: @escaping EventSink<Element>, lifetime: Lifetime) -> TaskReportStorage {
+    static func make(sink: EventSink<Element>, lifetime: Lifetime) -> TaskReportStorage {
         make(state: TaskReportState(sink: sink, lifetime: lifetime))
     }
 
@@ -114,7 +114,7 @@ struct TaskReportState<Element> {
     var task: Task<Void, Never>?
     var isDisposed = false
 
-    init(sink: @escaping EventSink<Element>, lifetime: Lifetime) {
+    init(sink: EventSink<Element>, lifetime: Lifetime) {
         self.sink = sink
         self.lifetime = lifetime
     }

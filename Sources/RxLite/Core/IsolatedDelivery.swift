@@ -79,6 +79,21 @@ final class IsolatedDelivery<Element>: LockedBuffer<IsolatedDeliveryState<Elemen
         scheduleDrain(observer)
     }
 
+    /// ``on(_:from:)`` for an element: handled at once, as the element itself, when it may be; an `Event` is built
+    /// only to queue it.
+    func on(next element: Element, from observer: ClosureObserver<Element>) {
+        let state = state
+        lock.lock()
+        if !state.pointee.isScheduled && isIsolatedHere() {
+            lock.unlock()
+            observer.handleElement(element)
+            return
+        }
+        lock.unlock()
+        // Decided again under the lock: a drain may have been scheduled or finished meanwhile.
+        on(.next(element), from: observer)
+    }
+
     /// Whether the calling code runs isolated to the actor (under the lock).
     func isIsolatedHere() -> Bool {
         if actor == nil { return MainScheduler.isOnMainQueue }

@@ -313,38 +313,64 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
 
     /// The observer at the end of a chain: drops anything after the end, and releases the chain once a terminal
     /// event has been delivered.
-    final func leafSink<Observer: ObserverType>(_ observer: Observer) -> (Event<Observer.Element>) -> Void {
-        { [self] event in
-            HeldLocks.checkNoneHeld("an observer")
-            if case .next = event {
-                if isActive { observer.on(event) }
-            } else if beginStop() {
-                observer.on(event)
-                dispose()
-            }
-        }
+    final func leafSink<Observer: ObserverType>(_ observer: Observer) -> EventSink<Observer.Element> {
+        ObserverLeaf(observer: observer.on, lifetime: self)
     }
 }
 
-/// A child lifetime that is also the sink its upstream sends to: it ends itself when the upstream ends (completes
-/// or fails), then forwards the event, so an operator that holds or swallows that end has already let go of the
-/// upstream. One object where a child lifetime and a forwarding closure took two: the closure that calls
-/// ``on(_:)`` captures only this object, so it allocates no context.
-final class ForwardingChild<Element>: Lifetime, @unchecked Sendable {
-    let sink: EventSink<Element>
+/// The sink at the end of a chain subscribed by an observer (``Lifetime/leafSink(_:)``): drops anything after the
+/// end, and releases the chain once a terminal event has been delivered.
+///
+/// Generic over the event type rather than the element: an observer takes an `Event`, and one built here, with the
+/// event type's metadata read from the object, costs no lookup.
+final class ObserverLeaf<Routed: EventRouting>: EventSink<Routed.Element> {
+    let observer: (Routed) -> Void
+    let lifetime: Lifetime
 
-    init(parent: Lifetime, sink: @escaping EventSink<Element>) {
-        self.sink = sink
-        super.init(parent: parent)
+    init(observer: @escaping (Routed) -> Void, lifetime: Lifetime) {
+        self.observer = observer
+        self.lifetime = lifetime
     }
 
-    func on(_ event: Event<Element>) {
-        if case .next = event {
-            sink(event)
-            return
-        }
-        finishChild()
-        sink(event)
+    override func on(next element: Routed.Element) {
+        HeldLocks.checkNoneHeld("an observer")
+        if lifetime.isActive { observer(.next(element)) }
+    }
+
+    override func on(error: any Error) { end(.error(error)) }
+
+    override func onCompleted() { end(.completed) }
+
+    private func end(_ event: Routed) {
+        HeldLocks.checkNoneHeld("an observer")
+        guard lifetime.beginStop() else { return }
+        observer(event)
+        lifetime.dispose()
+    }
+}
+
+/// The sink of an upstream subscribed with a child lifetime (``Observable/subscribeChild(of:_:)``): it ends the
+/// child when the upstream ends (completes or fails), then forwards the event, so an operator that holds or swallows
+/// that end has already let go of the upstream.
+final class ChildEndingSink<Element>: EventSink<Element> {
+    let child: Lifetime
+    let downstream: EventSink<Element>
+
+    init(child: Lifetime, downstream: EventSink<Element>) {
+        self.child = child
+        self.downstream = downstream
+    }
+
+    override func on(next element: Element) { downstream.on(next: element) }
+
+    override func on(error: any Error) {
+        child.finishChild()
+        downstream.on(error: error)
+    }
+
+    override func onCompleted() {
+        child.finishChild()
+        downstream.onCompleted()
     }
 }
 

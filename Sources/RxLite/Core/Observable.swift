@@ -1,6 +1,3 @@
-/// The event sink that an operator hands to its source: called once per event, never concurrently.
-public typealias EventSink<Element> = (Event<Element>) -> Void
-
 /// RxSwift's other name for ``Observable``, for code that also imports a module with an `Observable` of its own.
 public typealias RxObservable<Element> = Observable<Element>
 
@@ -23,7 +20,7 @@ public class Observable<Element>: ObservableType {
     /// The contract a handler keeps: it checks `lifetime.isActive` before every emission; it never calls `sink`
     /// concurrently or after a terminal event; it inserts every resource it keeps into `lifetime`.
     typealias Handler = (
-        _ sink: @escaping EventSink<Element>, _ lifetime: Lifetime, _ observable: Observable<Element>
+        _ sink: EventSink<Element>, _ lifetime: Lifetime, _ observable: Observable<Element>
     ) -> Void
 
     let handler: Handler
@@ -79,11 +76,16 @@ public class Observable<Element>: ObservableType {
     }
 
     /// Runs one subscription (see ``handler`` for the contract).
-    final func runSubscription(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
+    final func runSubscription(_ sink: EventSink<Element>, _ lifetime: Lifetime) {
         #if DEBUG
             SubscriptionChainRecording.note(operatorFile, subscribing: lifetime)
         #endif
         handler(sink, lifetime, self)
+    }
+
+    /// Runs one subscription whose events go to `handler`, a closure that takes whole events (``ClosureSink``).
+    final func runSubscription(_ handler: @escaping (Event<Element>) -> Void, _ lifetime: Lifetime) {
+        runSubscription(ClosureSink(handler), lifetime)
     }
 
     /// Whether the disposable of a subscription to this sequence keeps it alive: `true` for a subject or a

@@ -25,7 +25,7 @@ struct ForeignSourceObserver<Element>: ObserverType {
     let lifetime: Lifetime
     let sink: EventSink<Element>
 
-    init(lifetime: Lifetime, sink: @escaping EventSink<Element>) {
+    init(lifetime: Lifetime, sink: EventSink<Element>) {
         self.lifetime = lifetime
         self.sink = sink
     }

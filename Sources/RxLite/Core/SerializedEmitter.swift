@@ -19,7 +19,7 @@
 class SerializedEmitter<Output, State>: LockedBuffer<State> {
     /// An emitter that delivers to `sink`, with `state` as the operator's own, and `extraWords` words of raw memory
     /// in its allocation for the operator to lay out (``extraWords``).
-    final class func make(sink: @escaping EventSink<Output>, state: State, extraWords: Int = 0) -> Self {
+    final class func make(sink: EventSink<Output>, state: State, extraWords: Int = 0) -> Self {
         let storage = make(words: 2 + emitterWords + extraWords, state: state)
         storage.placeFields(EmitterFields(sink: sink), at: 2)
         return storage
@@ -197,7 +197,7 @@ struct EmitterFields<Output> {
     var drain = Drain<Event<Output>>()
 
     @inline(__always)
-    init(sink: @escaping EventSink<Output>) {
+    init(sink: EventSink<Output>) {
         self.sink = sink
     }
 }

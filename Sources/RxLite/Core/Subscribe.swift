@@ -81,10 +81,10 @@ extension ObservableConvertibleType {
         let source = asObservable()
         #if DEBUG
             let chain = SubscriptionChainRecording.record(lifetime) {
-                source.subscribeTopLevel({ observer.on($0) }, lifetime)
+                source.subscribeTopLevel(observer, lifetime)
             }
         #else
-            source.subscribeTopLevel({ observer.on($0) }, lifetime)
+            source.subscribeTopLevel(observer, lifetime)
         #endif
         delivery?.endSubscribing()
         #if DEBUG
@@ -145,12 +145,12 @@ func reportUnhandledError(_ error: any Error, subscriptionCallStack: [String]) {
 
 /// The observer at the end of `subscribe(onNext:onError:onCompleted:onDisposed:)`: drops anything after the end,
 /// reports an error nobody handles, and releases the chain once a terminal event has been delivered.
-final class ClosureObserver<Element> {
+final class ClosureObserver<Element>: EventSink<Element> {
     let live = LiveResource()
     let lifetime: Lifetime
     let onNext: ((Element) -> Void)?
     let onError: ((any Error) -> Void)?
-    let onCompleted: (() -> Void)?
+    let completionHandler: (() -> Void)?
     /// Set when the subscriber is isolated to an actor: events then go through it to reach ``handle(_:)`` on that
     /// actor.
     let delivery: IsolatedDelivery<Element>?
@@ -168,21 +168,31 @@ final class ClosureObserver<Element> {
         self.delivery = delivery
         self.onNext = onNext
         self.onError = onError
-        self.onCompleted = onCompleted
+        self.completionHandler = onCompleted
     }
 
-    func on(_ event: Event<Element>) {
+    override func on(next element: Element) {
         if let delivery {
-            delivery.on(event, from: self)
-            return
-        }
-        // An element is handled here, in the sink that calls this: a call into `handle` per element cost about a
-        // sixth of a subject's delivery.
-        if case .next(let element) = event {
+            delivery.on(next: element, from: self)
+        } else {
             handleElement(element)
-            return
         }
-        handle(event)
+    }
+
+    override func on(error: any Error) {
+        if let delivery {
+            delivery.on(.error(error), from: self)
+        } else {
+            handleError(error)
+        }
+    }
+
+    override func onCompleted() {
+        if let delivery {
+            delivery.on(.completed, from: self)
+        } else {
+            handleCompletion()
+        }
     }
 
     /// Calls `onNext` with `element`, on the calling thread, unless the subscription ended.
@@ -193,27 +203,35 @@ final class ClosureObserver<Element> {
 
     /// Calls the handler for `event`, on the calling thread.
     func handle(_ event: Event<Element>) {
-        HeldLocks.checkNoneHeld("an observer's handler")
         switch event {
-        case .next(let element):
-            handleElement(element)
-        case .error(let error):
-            guard lifetime.beginStop() else { return }
-            if let onError {
-                onError(error)
-            } else {
-                #if DEBUG
-                    reportUnhandledError(error, subscriptionCallStack: subscriptionCallStack)
-                #else
-                    reportUnhandledError(error, subscriptionCallStack: [])
-                #endif
-            }
-            lifetime.dispose()
-        case .completed:
-            guard lifetime.beginStop() else { return }
-            onCompleted?()
-            lifetime.dispose()
+        case .next(let element): handleElement(element)
+        case .error(let error): handleError(error)
+        case .completed: handleCompletion()
         }
+    }
+
+    /// Calls `onError` (or reports the error nobody handles) and ends the subscription, on the calling thread.
+    func handleError(_ error: any Error) {
+        HeldLocks.checkNoneHeld("an observer's handler")
+        guard lifetime.beginStop() else { return }
+        if let onError {
+            onError(error)
+        } else {
+            #if DEBUG
+                reportUnhandledError(error, subscriptionCallStack: subscriptionCallStack)
+            #else
+                reportUnhandledError(error, subscriptionCallStack: [])
+            #endif
+        }
+        lifetime.dispose()
+    }
+
+    /// Calls `onCompleted` and ends the subscription, on the calling thread.
+    func handleCompletion() {
+        HeldLocks.checkNoneHeld("an observer's handler")
+        guard lifetime.beginStop() else { return }
+        completionHandler?()
+        lifetime.dispose()
     }
 }
 
@@ -241,7 +259,7 @@ extension Observable {
     /// Runs a subscription made outside any other (a `subscribe` call, or an operator subscribing from a scheduler's
     /// action): opens the current-thread trampoline when none runs on this thread, as RxSwift's `subscribe` does, so
     /// that the sources that default to it interleave their elements in RxSwift's order.
-    final func subscribeTopLevel(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
+    final func subscribeTopLevel(_ sink: EventSink<Element>, _ lifetime: Lifetime) {
         if Trampoline.isRunning {
             runSubscription(sink, lifetime)
         } else {
@@ -249,28 +267,43 @@ extension Observable {
         }
     }
 
+    /// ``subscribeTopLevel(_:_:)`` with a closure that takes whole events (``ClosureSink``).
+    final func subscribeTopLevel(_ handler: @escaping (Event<Element>) -> Void, _ lifetime: Lifetime) {
+        subscribeTopLevel(ClosureSink(handler), lifetime)
+    }
+
     /// Subscribes with a child of `lifetime` that ends, and leaves its parent, as soon as this sequence completes:
     /// for operators whose upstreams finish one by one (merge, flatMap, combineLatest, zip). The child is attached
     /// to the parent only if it is still running once `runSubscription` returns, so a sequence that finishes during
     /// subscribe (`just`) never touches the parent's lock.
-    func subscribeChild(of lifetime: Lifetime, _ sink: @escaping EventSink<Element>) {
+    func subscribeChild(of lifetime: Lifetime, _ sink: EventSink<Element>) {
         if justElement != nil {
             // Ends during subscribe and holds nothing: no child needed.
             runSubscription(sink, lifetime)
             return
         }
-        let child = ForwardingChild(parent: lifetime, sink: sink)
-        subscribeChild(child, of: lifetime) { child.on($0) }
+        let child = Lifetime(parent: lifetime)
+        subscribeChild(child, of: lifetime, ChildEndingSink(child: child, downstream: sink))
+    }
+
+    /// ``subscribeChild(of:_:)`` with a closure that takes whole events (``ClosureSink``).
+    func subscribeChild(of lifetime: Lifetime, _ handler: @escaping (Event<Element>) -> Void) {
+        subscribeChild(of: lifetime, ClosureSink(handler))
     }
 
     /// ``subscribeChild(of:_:)`` with a child the operator made (with `lifetime` as its parent), whose `sink` ends
     /// the child on the upstream's end: for an operator whose handler is the child itself, so that `sink` captures
     /// one object (``FlatMapOuter``). `lifetime` is the child's parent, passed rather than read from the child, which
     /// would retain and release it for the call, on every subscribed upstream.
-    func subscribeChild(_ child: Lifetime, of lifetime: Lifetime, _ sink: @escaping EventSink<Element>) {
+    func subscribeChild(_ child: Lifetime, of lifetime: Lifetime, _ sink: EventSink<Element>) {
         // An upstream subscribed from an event (merge's and flatMap's inner sequences) opens the current-thread
         // trampoline when that event came from outside one, as a subscription in RxSwift does.
         subscribeTopLevel(sink, child)
         lifetime.attachIfRunning(child)
+    }
+
+    /// ``subscribeChild(_:of:_:)`` with a closure that takes whole events (``ClosureSink``).
+    func subscribeChild(_ child: Lifetime, of lifetime: Lifetime, _ handler: @escaping (Event<Element>) -> Void) {
+        subscribeChild(child, of: lifetime, ClosureSink(handler))
     }
 }

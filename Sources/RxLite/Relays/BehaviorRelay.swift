@@ -12,7 +12,7 @@ public final class BehaviorRelay<Element>: ObservableType {
     public var value: Element { hub.withLock { $0.value } }
 
     /// Replaces the current value and sends it to every current observer.
-    public func accept(_ element: Element) { hub.on(.next(element)) }
+    public func accept(_ element: Element) { hub.on(next: element) }
 
     /// This relay as a sequence; it keeps the relay alive, as in RxSwift.
     public func asObservable() -> Observable<Element> {

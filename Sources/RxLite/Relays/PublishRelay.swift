@@ -6,7 +6,7 @@ public final class PublishRelay<Element>: ObservableType {
     public init() {}
 
     /// Sends `element` to every current observer.
-    public func accept(_ element: Element) { hub.on(.next(element)) }
+    public func accept(_ element: Element) { hub.on(next: element) }
 
     /// This relay as a sequence; it keeps the relay alive, as in RxSwift.
     public func asObservable() -> Observable<Element> {

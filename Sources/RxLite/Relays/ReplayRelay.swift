@@ -18,7 +18,7 @@ public final class ReplayRelay<Element>: ObservableType {
     }
 
     /// Sends `element` to every current observer and remembers it.
-    public func accept(_ element: Element) { hub.on(.next(element)) }
+    public func accept(_ element: Element) { hub.on(next: element) }
 
     /// This relay as a sequence; it keeps the relay alive, as in RxSwift.
     public func asObservable() -> Observable<Element> {

@@ -16,6 +16,11 @@ struct AsyncMemory<Element>: SubjectMemory {
         }
     }
 
+    mutating func record(element: Element) -> Bool {
+        last = element
+        return false
+    }
+
     func replay() -> [Event<Element>] { [] }
 
     func replayAfterEnd(_ terminal: Event<Element>) -> [Event<Element>] {

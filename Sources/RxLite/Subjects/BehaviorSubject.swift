@@ -11,6 +11,11 @@ struct BehaviorMemory<Element>: SubjectMemory {
         return true
     }
 
+    mutating func record(element: Element) -> Bool {
+        value = element
+        return true
+    }
+
     func replay() -> [Event<Element>] { [.next(value)] }
 
     func replayAfterEnd(_ terminal: Event<Element>) -> [Event<Element>] { [terminal] }
@@ -46,6 +51,9 @@ public final class BehaviorSubject<Element>: Observable<Element>, ObserverType {
 
     /// Sets the current value (for `.next`) and sends `event` to every current observer.
     public func on(_ event: Event<Element>) { hub.on(event) }
+
+    /// Makes `element` the current value and sends it to every current observer: `on(.next(element))`.
+    public func onNext(_ element: Element) { hub.on(next: element) }
 
     /// Releases every observer; later subscribers get `RxError.disposed`. An event being delivered at that moment
     /// still reaches every observer first.

@@ -47,7 +47,7 @@ final class ReplayInProgress<Element> {
 final class SinkRegistration<Element>: HubRegistration {
     let sink: EventSink<Element>
 
-    init(sink: @escaping EventSink<Element>, lifetime: Lifetime, owner: any RegistrationOwner) {
+    init(sink: EventSink<Element>, lifetime: Lifetime, owner: any RegistrationOwner) {
         self.sink = sink
         super.init(lifetime: lifetime, owner: owner)
     }

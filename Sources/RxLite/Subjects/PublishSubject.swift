@@ -10,6 +10,7 @@ struct PublishMemory<Element>: SubjectMemory {
 
     init() {}
     mutating func record(_ event: Event<Element>) -> Bool { true }
+    mutating func record(element: Element) -> Bool { true }
     func replay() -> [Event<Element>] { [] }
     func replayAfterEnd(_ terminal: Event<Element>) -> [Event<Element>] { [terminal] }
 }
@@ -37,6 +38,9 @@ public final class PublishSubject<Element>: Observable<Element>, ObserverType {
 
     /// Sends `event` to every current observer.
     public func on(_ event: Event<Element>) { hub.on(event) }
+
+    /// Sends `element` to every current observer: `on(.next(element))`.
+    public func onNext(_ element: Element) { hub.on(next: element) }
 
     /// Releases every observer; later subscribers get `RxError.disposed`. An event being delivered at that moment
     /// still reaches every observer first.

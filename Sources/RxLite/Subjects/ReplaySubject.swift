@@ -10,7 +10,12 @@ struct ReplayMemory<Element>: SubjectMemory {
     init(capacity: Int) { self.capacity = capacity }
 
     mutating func record(_ event: Event<Element>) -> Bool {
-        guard case .next(let element) = event, capacity > 0 else { return true }
+        guard case .next(let element) = event else { return true }
+        return record(element: element)
+    }
+
+    mutating func record(element: Element) -> Bool {
+        guard capacity > 0 else { return true }
         if buffer.count < capacity {
             buffer.append(element)
         } else {
@@ -45,6 +50,11 @@ struct LatestMemory<Element>: SubjectMemory {
 
     mutating func record(_ event: Event<Element>) -> Bool {
         if case .next(let element) = event { latest = element }
+        return true
+    }
+
+    mutating func record(element: Element) -> Bool {
+        latest = element
         return true
     }
 
@@ -94,6 +104,9 @@ public final class ReplaySubject<Element>: Observable<Element>, ObserverType {
 
     /// Adds a `.next` element to the replay buffer and sends `event` to every current observer.
     public func on(_ event: Event<Element>) { hub.on(event) }
+
+    /// Records `element` for replay and sends it to every current observer: `on(.next(element))`.
+    public func onNext(_ element: Element) { hub.on(next: element) }
 
     /// Releases every observer; later subscribers get `RxError.disposed`. An event being delivered at that moment
     /// still reaches every observer first.

@@ -93,16 +93,22 @@ final class SubjectHub<Memory: SubjectMemory>: LockedBuffer<Memory>, Registratio
     /// Accepts one event and feeds it to every observer. Elements, the hot path, take the lock here rather than
     /// through ``locked(_:)``, whose closure stayed a call per element.
     func on(_ event: Event<Element>) {
-        guard case .next = event else {
+        guard case .next(let element) = event else {
             end(event)
             return
         }
+        on(next: element)
+    }
+
+    /// ``on(_:)`` for an element that arrives as itself (a subject's `onNext`, a relay's `accept`): delivered as the
+    /// element, with no `Event` built unless it waits for another thread's delivery.
+    func on(next element: Element) {
         let machine = machine
         lock.lock()
-        let action = machine.pointee.element(event, memory: &state.pointee, emitState: emitState)
+        let action = machine.pointee.element(next: element, memory: &state.pointee, emitState: emitState)
         lock.unlock()
         guard case .deliver = action else { return }
-        deliver(event)
+        deliver(next: element)
         if EmitState.stop(emitState) { return }
         deliverQueued()
     }
@@ -114,7 +120,7 @@ final class SubjectHub<Memory: SubjectMemory>: LockedBuffer<Memory>, Registratio
     }
 
     /// Subscribes `sink` for the lifetime `lifetime`.
-    func subscribe(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
+    func subscribe(_ sink: EventSink<Element>, _ lifetime: Lifetime) {
         let registration = Registration(sink: sink, lifetime: lifetime, owner: self)
         // Into the lifetime first, so that the key is known before the hub can see the registration; a disposed
         // lifetime disposes it at once, which finds nothing to remove.
@@ -216,6 +222,14 @@ final class SubjectHub<Memory: SubjectMemory>: LockedBuffer<Memory>, Registratio
         HeldLocks.checkNoneHeld("a subject's delivery")
         observers.pointee.forEach(as: Registration.self) { registration in
             if registration.lifetime.isActive { registration.sink(event) }
+        }
+    }
+
+    /// ``deliver(_:)`` for an element that arrived as itself.
+    func deliver(next element: Element) {
+        HeldLocks.checkNoneHeld("a subject's delivery")
+        observers.pointee.forEach(as: Registration.self) { registration in
+            if registration.lifetime.isActive { registration.sink.on(next: element) }
         }
     }
 

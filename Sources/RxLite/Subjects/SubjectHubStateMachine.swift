@@ -43,16 +43,17 @@ struct SubjectHubStateMachine<Element> {
         case none
     }
 
-    /// An element arrives. Written apart from ``end(_:memory:observers:emitState:)``, on the hot path: no `Action`
-    /// built when no one else is delivering.
+    /// An element arrives, as itself: an `Event` is built only to queue it or copy it to a replay, off the path
+    /// where this thread delivers at once (written apart from ``end(_:memory:observers:emitState:)`` for that reason:
+    /// no `Action` built when no one else is delivering).
     @inline(__always)
     mutating func element<Memory: SubjectMemory<Element>>(
-        _ event: Event<Element>, memory: inout Memory, emitState: AtomicView<Int>
+        next element: Element, memory: inout Memory, emitState: AtomicView<Int>
     ) -> ElementAction {
-        guard terminal == nil, !isDisposed, memory.record(event) else { return .none }
-        if isReplaying { bufferForReplays(event) }
+        guard terminal == nil, !isDisposed, memory.record(element: element) else { return .none }
+        if isReplaying { bufferForReplays(next: element) }
         if EmitState.emitterWillLook(emitState) {
-            queue(event, emitState)
+            queue(next: element, emitState)
             return .none
         }
         emitState.store(EmitState.emitting, ordering: .relaxed)
@@ -260,9 +261,9 @@ struct SubjectHubStateMachine<Element> {
         }
     }
 
-    /// Copies one element just accepted to every subscriber still replaying. Out of line, as ``queue(_:)``.
+    /// Copies one element just accepted to every subscriber still replaying. Out of line, as ``queue(_:_:)``.
     @inline(never)
-    private func bufferForReplays(_ event: Event<Element>) { bufferForReplays([event]) }
+    private func bufferForReplays(next element: Element) { bufferForReplays([.next(element)]) }
 
     /// Copies events just accepted to every subscriber still replaying.
     private func bufferForReplays(_ events: [Event<Element>]) {
@@ -275,6 +276,13 @@ struct SubjectHubStateMachine<Element> {
     @inline(never)
     private mutating func queue(_ event: Event<Element>, _ emitState: AtomicView<Int>) {
         drain.enqueue(.event(event))
+        _checkInvariants(emitState)
+    }
+
+    /// Queues an element for the thread that is emitting (see ``queue(_:_:)``).
+    @inline(never)
+    private mutating func queue(next element: Element, _ emitState: AtomicView<Int>) {
+        drain.enqueue(.event(.next(element)))
         _checkInvariants(emitState)
     }
 

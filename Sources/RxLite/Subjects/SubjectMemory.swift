@@ -7,6 +7,10 @@ protocol SubjectMemory<Element> {
     /// Records `event` and says whether current observers receive it as is.
     mutating func record(_ event: Event<Element>) -> Bool
 
+    /// Records `element` and says whether current observers receive it as is: ``record(_:)`` for an element that
+    /// arrives as itself, with no `Event` built around it.
+    mutating func record(element: Element) -> Bool
+
     /// The events a new subscriber receives before anything else (for a live subject).
     func replay() -> [Event<Element>]
 

@@ -23,8 +23,8 @@ import Testing
         var fixture = Fixture(memory: PublishMemory<Int>())
         defer { fixture.observers.releaseAll() }
         let emitState = fixture.cell.view
-        let first = fixture.machine.element(.next(1), memory: &fixture.memory, emitState: emitState)
-        let second = fixture.machine.element(.next(2), memory: &fixture.memory, emitState: emitState)
+        let first = fixture.machine.element(next: 1, memory: &fixture.memory, emitState: emitState)
+        let second = fixture.machine.element(next: 2, memory: &fixture.memory, emitState: emitState)
         #expect(first == .deliver)
         #expect(second == .none)
         #expect(emitState.load(ordering: .relaxed) == EmitState.queued)
@@ -61,9 +61,9 @@ import Testing
         defer { fixture.observers.releaseAll() }
         let emitState = fixture.cell.view
         // A thread starts delivering 1 ...
-        #expect(fixture.machine.element(.next(1), memory: &fixture.memory, emitState: emitState) == .deliver)
+        #expect(fixture.machine.element(next: 1, memory: &fixture.memory, emitState: emitState) == .deliver)
         // ... when a subscriber arrives: its own thread replays the current value.
-        let registration = SinkRegistration<Int>(sink: { _ in }, lifetime: Lifetime(), owner: NoOwner())
+        let registration = SinkRegistration<Int>(sink: ClosureSink { _ in }, lifetime: Lifetime(), owner: NoOwner())
         let arrival = fixture.machine.subscribe(
             registration, memory: &fixture.memory, observers: &fixture.observers, emitState: emitState)
         guard case .replayDuringDelivery(let replay, let inProgress) = arrival else {
@@ -72,7 +72,7 @@ import Testing
         }
         #expect(replay.map(describe) == ["1"])
         // 2 is accepted during the replay: it goes to the replaying subscriber's buffer, and waits for the emitter.
-        #expect(fixture.machine.element(.next(2), memory: &fixture.memory, emitState: emitState) == .none)
+        #expect(fixture.machine.element(next: 2, memory: &fixture.memory, emitState: emitState) == .none)
         let firstStep = fixture.machine.replayed(inProgress, observers: &fixture.observers, emitState: emitState)
         guard case .more(let buffered) = firstStep else {
             Issue.record("expected the buffered element, got \(firstStep)")
@@ -208,7 +208,7 @@ private final class HubWorld {
     func makeRegistration(_ name: String) -> SinkRegistration<Int> {
         received[name, default: []] = []
         let registration = SinkRegistration<Int>(
-            sink: { [unowned self] event in received[name, default: []].append(describe(event)) },
+            sink: ClosureSink { [unowned self] event in received[name, default: []].append(describe(event)) },
             lifetime: Lifetime(), owner: owner)
         registrations[name] = registration
         return registration
@@ -358,9 +358,9 @@ private final class AnyHubMachine {
     var isDisposed: Bool { publish?.machine.isDisposed ?? behaviorBox!.machine.isDisposed }
 
     func element(_ value: Int, _ emitState: AtomicView<Int>) -> SubjectHubStateMachine<Int>.ElementAction {
-        if let publish { return publish.machine.element(.next(value), memory: &publish.memory, emitState: emitState) }
+        if let publish { return publish.machine.element(next: value, memory: &publish.memory, emitState: emitState) }
         let box = behaviorBox!
-        return box.machine.element(.next(value), memory: &box.memory, emitState: emitState) == .deliver
+        return box.machine.element(next: value, memory: &box.memory, emitState: emitState) == .deliver
             ? .deliver : .none
     }
 

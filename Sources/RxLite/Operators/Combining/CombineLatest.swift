@@ -103,7 +103,7 @@ class LatestElementsStorage<Output>: SerializedEmitter<Output, LatestElements> {
     /// A storage for the sources of `layout`, delivering to `sink`, whose extra words start with `combine`.
     @inline(__always)
     final class func make<Combine>(
-        sink: @escaping EventSink<Output>, arity: Int, layout: LatestElementsLayout, combine: Combine
+        sink: EventSink<Output>, arity: Int, layout: LatestElementsLayout, combine: Combine
     ) -> Self {
         let combineWords = tailWords(for: Combine.self)
         let storage = make(
@@ -199,7 +199,7 @@ struct CombineLatestCollection<Element, Output> {
 final class CombineLatestCollectionStorage<Element, Output>: LatestElementsStorage<Output> {
     /// A storage for `arity` sources of `Element`s.
     static func make(
-        sink: @escaping EventSink<Output>, arity: Int, resultSelector: @escaping ([Element]) throws -> Output
+        sink: EventSink<Output>, arity: Int, resultSelector: @escaping ([Element]) throws -> Output
     ) -> CombineLatestCollectionStorage {
         var layout = LatestElementsLayout()
         for _ in 0..<arity { _ = layout.place(Element.self) }

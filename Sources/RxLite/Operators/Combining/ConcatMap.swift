@@ -62,7 +62,7 @@ final class ConcatMapStorage<Element, Inner: ObservableConvertibleType>: Seriali
 {
     /// A storage delivering to `sink`.
     static func make(
-        selector: @escaping (Element) throws -> Inner, lifetime: Lifetime, sink: @escaping EventSink<Inner.Element>
+        selector: @escaping (Element) throws -> Inner, lifetime: Lifetime, sink: EventSink<Inner.Element>
     ) -> ConcatMapStorage {
         let storage = make(
             sink: sink, state: ConcatMapState(), extraWords: tailWords(for: ConcatMapFields<Element, Inner>.self) + 1)

@@ -230,7 +230,7 @@ struct CombineLatest2<E1, E2, Output> {
 final class CombineLatestStorage2<E1, E2, Output>: LatestElementsStorage<Output> {
     /// A storage delivering to `sink`.
     static func make(
-        sink: @escaping EventSink<Output>, resultSelector: @escaping (E1, E2) throws -> Output
+        sink: EventSink<Output>, resultSelector: @escaping (E1, E2) throws -> Output
     ) -> CombineLatestStorage2 {
         var layout = LatestElementsLayout()
         let combine = CombineLatest2(
@@ -274,7 +274,7 @@ struct CombineLatest3<E1, E2, E3, Output> {
 final class CombineLatestStorage3<E1, E2, E3, Output>: LatestElementsStorage<Output> {
     /// A storage delivering to `sink`.
     static func make(
-        sink: @escaping EventSink<Output>, resultSelector: @escaping (E1, E2, E3) throws -> Output
+        sink: EventSink<Output>, resultSelector: @escaping (E1, E2, E3) throws -> Output
     ) -> CombineLatestStorage3 {
         var layout = LatestElementsLayout()
         let combine = CombineLatest3(
@@ -324,7 +324,7 @@ struct CombineLatest4<E1, E2, E3, E4, Output> {
 final class CombineLatestStorage4<E1, E2, E3, E4, Output>: LatestElementsStorage<Output> {
     /// A storage delivering to `sink`.
     static func make(
-        sink: @escaping EventSink<Output>, resultSelector: @escaping (E1, E2, E3, E4) throws -> Output
+        sink: EventSink<Output>, resultSelector: @escaping (E1, E2, E3, E4) throws -> Output
     ) -> CombineLatestStorage4 {
         var layout = LatestElementsLayout()
         let combine = CombineLatest4(
@@ -378,7 +378,7 @@ struct CombineLatest5<E1, E2, E3, E4, E5, Output> {
 final class CombineLatestStorage5<E1, E2, E3, E4, E5, Output>: LatestElementsStorage<Output> {
     /// A storage delivering to `sink`.
     static func make(
-        sink: @escaping EventSink<Output>, resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Output
+        sink: EventSink<Output>, resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Output
     ) -> CombineLatestStorage5 {
         var layout = LatestElementsLayout()
         let combine = CombineLatest5(
@@ -437,7 +437,7 @@ struct CombineLatest6<E1, E2, E3, E4, E5, E6, Output> {
 final class CombineLatestStorage6<E1, E2, E3, E4, E5, E6, Output>: LatestElementsStorage<Output> {
     /// A storage delivering to `sink`.
     static func make(
-        sink: @escaping EventSink<Output>, resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Output
+        sink: EventSink<Output>, resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Output
     ) -> CombineLatestStorage6 {
         var layout = LatestElementsLayout()
         let combine = CombineLatest6(
@@ -501,7 +501,7 @@ struct CombineLatest7<E1, E2, E3, E4, E5, E6, E7, Output> {
 final class CombineLatestStorage7<E1, E2, E3, E4, E5, E6, E7, Output>: LatestElementsStorage<Output> {
     /// A storage delivering to `sink`.
     static func make(
-        sink: @escaping EventSink<Output>, resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Output
+        sink: EventSink<Output>, resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Output
     ) -> CombineLatestStorage7 {
         var layout = LatestElementsLayout()
         let combine = CombineLatest7(
@@ -570,7 +570,7 @@ struct CombineLatest8<E1, E2, E3, E4, E5, E6, E7, E8, Output> {
 final class CombineLatestStorage8<E1, E2, E3, E4, E5, E6, E7, E8, Output>: LatestElementsStorage<Output> {
     /// A storage delivering to `sink`.
     static func make(
-        sink: @escaping EventSink<Output>, resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Output
+        sink: EventSink<Output>, resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Output
     ) -> CombineLatestStorage8 {
         var layout = LatestElementsLayout()
         let combine = CombineLatest8(

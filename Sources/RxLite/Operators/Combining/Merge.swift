@@ -64,7 +64,7 @@ struct MergeCount {
 /// The storage of `merge` and `flatMap`: how many upstreams are still running.
 final class MergeStorage<Element>: SerializedEmitter<Element, MergeCount> {
     /// A storage delivering to `sink`, with `running` upstreams.
-    static func make(sink: @escaping EventSink<Element>, running: Int) -> MergeStorage {
+    static func make(sink: EventSink<Element>, running: Int) -> MergeStorage {
         make(sink: sink, state: MergeCount(running: running), extraWords: 1)
     }
 
@@ -136,7 +136,7 @@ struct BoundedMergeFields {
 /// The storage of `merge(maxConcurrent:)`.
 final class BoundedMergeStorage<Element>: SerializedEmitter<Element, BoundedMergeState<Element>> {
     /// A storage delivering to `sink`.
-    static func make(sink: @escaping EventSink<Element>, lifetime: Lifetime, maxConcurrent: Int) -> BoundedMergeStorage
+    static func make(sink: EventSink<Element>, lifetime: Lifetime, maxConcurrent: Int) -> BoundedMergeStorage
     {
         let storage = make(sink: sink, state: BoundedMergeState(), extraWords: tailWords(for: BoundedMergeFields.self))
         storage.placeOperatorFields(BoundedMergeFields(lifetime: lifetime, maxConcurrent: maxConcurrent))

@@ -56,11 +56,11 @@ extension ObservableType {
 /// It is `Sendable` (a callback marked `@Sendable` may capture it) whatever `Element` is, as RxSwift's observer may be
 /// called from any thread: the storage serializes the calls.
 struct CreateObserver<Element>: @unchecked Sendable {
-    let storage: CreateStorage<Element>
+    let storage: CreateStorage<Event<Element>>
 
     /// An observer delivering to `sink` for the subscription `lifetime`; `releasesOnEnd` says whether delivering a
     /// terminal event disposes the resource (RxSwift's `create` does).
-    static func make(sink: @escaping EventSink<Element>, lifetime: Lifetime, releasesOnEnd: Bool) -> CreateObserver {
+    static func make(sink: EventSink<Element>, lifetime: Lifetime, releasesOnEnd: Bool) -> CreateObserver {
         CreateObserver(storage: .make(sink: sink, lifetime: lifetime, releasesOnEnd: releasesOnEnd))
     }
 
@@ -75,16 +75,20 @@ struct CreateObserver<Element>: @unchecked Sendable {
 
 /// The storage of ``CreateObserver``: its state under the lock, and in the tail the lock, the drain's ``EmitState``
 /// and the ``CreateFields``.
-final class CreateStorage<Element>: LockedBuffer<CreateStateMachine> {
+///
+/// Generic over the event type (``EventRouting``), which is `Event<Element>`: the user's observer calls hand it whole
+/// events, and this class takes them apart and queues them with the event type's metadata read from the object,
+/// where a class generic over the element would look that metadata up on every call.
+final class CreateStorage<Routed: EventRouting>: LockedBuffer<CreateStateMachine> {
     /// A storage delivering to `sink` for the subscription `lifetime`.
-    static func make(sink: @escaping EventSink<Element>, lifetime: Lifetime, releasesOnEnd: Bool) -> CreateStorage {
-        let storage = make(words: 2 + tailWords(for: CreateFields<Element>.self), state: CreateStateMachine())
-        storage.placeFields(CreateFields(sink: sink, lifetime: lifetime, releasesOnEnd: releasesOnEnd), at: 2)
+    static func make(sink: EventSink<Routed.Element>, lifetime: Lifetime, releasesOnEnd: Bool) -> CreateStorage {
+        let storage = make(words: 2 + tailWords(for: CreateFields<Routed>.self), state: CreateStateMachine())
+        storage.placeFields(CreateFields<Routed>(sink: sink, lifetime: lifetime, releasesOnEnd: releasesOnEnd), at: 2)
         return storage
     }
 
     deinit {
-        removeFields(at: 2, as: CreateFields<Element>.self)
+        removeFields(at: 2, as: CreateFields<Routed>.self)
     }
 
     /// The drain's ``EmitState``.
@@ -93,9 +97,9 @@ final class CreateStorage<Element>: LockedBuffer<CreateStateMachine> {
 
     /// The observer's fields.
     @inline(__always)
-    var fields: UnsafeMutablePointer<CreateFields<Element>> { fields(at: 2, as: CreateFields<Element>.self) }
+    var fields: UnsafeMutablePointer<CreateFields<Routed>> { fields(at: 2, as: CreateFields<Routed>.self) }
 
-    func on(_ event: Event<Element>) {
+    func on(_ event: Routed) {
         let fields = fields
         guard fields.pointee.lifetime.isActive else { return }
         lock.lock()
@@ -110,7 +114,7 @@ final class CreateStorage<Element>: LockedBuffer<CreateStateMachine> {
 
     /// Sends `element` and completes, as one call: a later call, from this thread or another, cannot come between
     /// the two (what `Single.create`'s and `Maybe.create`'s callbacks need).
-    func onLast(_ element: Element) {
+    func onLast(_ element: Routed.Element) {
         let fields = fields
         guard fields.pointee.lifetime.isActive else { return }
         lock.lock()
@@ -127,7 +131,7 @@ final class CreateStorage<Element>: LockedBuffer<CreateStateMachine> {
 
     /// As the emitter, without the lock: delivers `first`, then whatever was queued meanwhile.
     @inline(__always)
-    func deliver(_ first: Event<Element>) {
+    func deliver(_ first: Routed) {
         deliverOne(first)
         if EmitState.stop(emitState) { return }
         deliverQueued()
@@ -148,9 +152,9 @@ final class CreateStorage<Element>: LockedBuffer<CreateStateMachine> {
     }
 
     @inline(__always)
-    func deliverOne(_ event: Event<Element>) {
+    func deliverOne(_ event: Routed) {
         let fields = fields
-        if fields.pointee.lifetime.isActive { fields.pointee.sink(event) }
+        if fields.pointee.lifetime.isActive { event.route(to: fields.pointee.sink) }
         if fields.pointee.releasesOnEnd && event.isStopEvent { releaseResource() }
     }
 
@@ -174,16 +178,16 @@ final class CreateStorage<Element>: LockedBuffer<CreateStateMachine> {
 
 /// What a ``CreateStorage`` keeps in its tail: what it was made with, read without the lock, and its drain, changed
 /// under the lock (field by field: see ``SerializedEmitter/admit(_:)``).
-struct CreateFields<Element> {
+struct CreateFields<Routed: EventRouting> {
     let live = LiveResource()
-    let sink: EventSink<Element>
+    let sink: EventSink<Routed.Element>
     let lifetime: Lifetime
     /// Whether delivering a terminal event disposes the resource (RxSwift's `create` does).
     let releasesOnEnd: Bool
-    var drain = Drain<Event<Element>>()
+    var drain = Drain<Routed>()
 
     @inline(__always)
-    init(sink: @escaping EventSink<Element>, lifetime: Lifetime, releasesOnEnd: Bool) {
+    init(sink: EventSink<Routed.Element>, lifetime: Lifetime, releasesOnEnd: Bool) {
         self.sink = sink
         self.lifetime = lifetime
         self.releasesOnEnd = releasesOnEnd

@@ -55,7 +55,7 @@ struct RetryWhenFields<Element, Failure: Error> {
 /// ``ResubscriptionLoop``, so a source that fails during subscribe and a trigger that answers at once do not recurse.
 final class RetryWhenStorage<Element, Failure: Error>: SerializedEmitter<Element, RetryWhenState> {
     /// A storage for one subscription to `source`, delivering to `sink`.
-    static func make(source: Observable<Element>, lifetime: Lifetime, sink: @escaping EventSink<Element>)
+    static func make(source: Observable<Element>, lifetime: Lifetime, sink: EventSink<Element>)
         -> RetryWhenStorage
     {
         let storage = make(

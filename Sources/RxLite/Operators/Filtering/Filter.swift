@@ -5,20 +5,26 @@ extension ObservableType {
     public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
         PredicateOperatorObservable(asObservable(), predicate) { sink, lifetime, observable in
             let filter = PredicateOperatorObservable.of(observable)
-            let predicate = filter.predicate
-            filter.source.runSubscription(
-                { event in
-                    if case .next(let element) = event {
-                        let isIncluded: Bool
-                        do { isIncluded = try predicate(element) } catch {
-                            sink(.error(error))
-                            return
-                        }
-                        if isIncluded { sink(event) }
-                    } else {
-                        sink(event)
-                    }
-                }, lifetime)
+            filter.source.runSubscription(FilterSink(filter.predicate, sink), lifetime)
         }
+    }
+}
+
+/// `filter`'s sink: the elements `predicate` accepts, a thrown error sent as the end.
+final class FilterSink<Element>: ForwardingSink<Element, Element> {
+    let predicate: (Element) throws -> Bool
+
+    init(_ predicate: @escaping (Element) throws -> Bool, _ downstream: EventSink<Element>) {
+        self.predicate = predicate
+        super.init(downstream)
+    }
+
+    override func on(next element: Element) {
+        let isIncluded: Bool
+        do { isIncluded = try predicate(element) } catch {
+            downstream.on(error: error)
+            return
+        }
+        if isIncluded { downstream.on(next: element) }
     }
 }

@@ -113,7 +113,7 @@ final class ConnectableStorage<Element>: LockedBuffer<ConnectableStateMachine<El
     /// new connection (RxSwift holds its lock through the disposal, so the newcomer waits instead). When the source
     /// ends the subject is forgotten before its subscribers hear the end, so one who subscribes again from
     /// `onCompleted` or `onError` connects again, as in RxSwift.
-    func subscribeCounted(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
+    func subscribeCounted(_ sink: EventSink<Element>, _ lifetime: Lifetime) {
         let (subject, epoch) = currentSubject(joining: true)
         lifetime.insert { [self] in leave(epoch) }
         subject.observable.runSubscription(sink, lifetime)
@@ -178,7 +178,7 @@ final class RefCountStorage<Element>: LockedBuffer<RefCountStateMachine<Element>
         return Observable { sink, lifetime, _ in storage.subscribe(sink, lifetime) }
     }
 
-    func subscribe(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
+    func subscribe(_ sink: EventSink<Element>, _ lifetime: Lifetime) {
         let arrival = withLock { $0.subscriberArrived(sink, lifetime) }
         let generation = arrival.generation
         lifetime.insert { [self] in leave(generation) }
@@ -186,7 +186,7 @@ final class RefCountStorage<Element>: LockedBuffer<RefCountStateMachine<Element>
     }
 
     /// Subscribes a counted subscriber of `generation` to the connectable, and connects for it if needed.
-    private func start(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime, _ generation: UInt64) {
+    private func start(_ sink: EventSink<Element>, _ lifetime: Lifetime, _ generation: UInt64) {
         guard lifetime.isActive else { return }
         fields.pointee.connectable.asObservable().runSubscription(
             { [self] event in

@@ -88,7 +88,7 @@ struct RefCountStateMachine<Element> {
     init() {}
 
     /// A subscriber arrives, with the sink and lifetime of its subscription.
-    mutating func subscriberArrived(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) -> ArrivalAction {
+    mutating func subscriberArrived(_ sink: EventSink<Element>, _ lifetime: Lifetime) -> ArrivalAction {
         defer { _checkInvariants() }
         count += 1
         guard disconnecting == 0 else {

@@ -38,7 +38,7 @@ final class ShareWhileConnectedStorage<Memory: SubjectMemory>: LockedBuffer<Shar
         }
     #endif
 
-    func subscribe(_ sink: @escaping EventSink<Element>, _ lifetime: Lifetime) {
+    func subscribe(_ sink: EventSink<Element>, _ lifetime: Lifetime) {
         let fields = fields
         let state = state
         lock.lock()

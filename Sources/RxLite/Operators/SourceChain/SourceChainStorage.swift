@@ -13,7 +13,7 @@ where Sources.Element: ObservableConvertibleType {
 
     /// The chain of `iterator`'s sources for one subscription, delivering to `sink`.
     static func make(
-        _ iterator: Sources, advancingOn advance: SourceChainAdvance, sink: @escaping EventSink<Element>,
+        _ iterator: Sources, advancingOn advance: SourceChainAdvance, sink: EventSink<Element>,
         lifetime: Lifetime
     ) -> SourceChainStorage {
         make(words: 2, state: SourceChainState(iterator: iterator, advance: advance, sink: sink, lifetime: lifetime))
@@ -70,7 +70,7 @@ struct SourceChainState<Sources: IteratorProtocol> where Sources.Element: Observ
     var iterator: Sources
 
     init(
-        iterator: Sources, advance: SourceChainAdvance, sink: @escaping EventSink<Sources.Element.Element>,
+        iterator: Sources, advance: SourceChainAdvance, sink: EventSink<Sources.Element.Element>,
         lifetime: Lifetime
     ) {
         self.advance = advance

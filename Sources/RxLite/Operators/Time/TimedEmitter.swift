@@ -11,7 +11,7 @@ class TimedEmitter<Output, Machine>: SerializedEmitter<Output, Machine>, Disposa
     /// A storage whose timer runs on `scheduler`, for the subscription `lifetime`, delivering to `sink`, with
     /// `machine` as its state; the ``TimerFields`` go in the tail, after the emitter's.
     final class func make(
-        scheduler: any SchedulerType, lifetime: Lifetime, sink: @escaping EventSink<Output>, machine: Machine
+        scheduler: any SchedulerType, lifetime: Lifetime, sink: EventSink<Output>, machine: Machine
     ) -> Self {
         let storage = make(sink: sink, state: machine, extraWords: tailWords(for: TimerFields.self))
         storage.placeFields(TimerFields(scheduler: scheduler, lifetime: lifetime), at: timerWord)

@@ -29,7 +29,7 @@ extension ObservableType {
 
     /// One subscription of ``flatMapSwitch(_:whileOneRuns:)``'s `observable`.
     static func subscribeSwitch<Source: ObservableConvertibleType>(
-        _: Source.Type, _ observable: Observable<Source.Element>, _ sink: @escaping EventSink<Source.Element>,
+        _: Source.Type, _ observable: Observable<Source.Element>, _ sink: EventSink<Source.Element>,
         _ lifetime: Lifetime, whileOneRuns policy: SwitchPolicy
     ) {
         let operation = UnaryOperatorObservable<Element, Source.Element, Element, Source>.of(observable)
@@ -58,7 +58,7 @@ enum SwitchPolicy: Sendable {
 /// The storage of `flatMapLatest` and `flatMapFirst`.
 final class SwitchStorage<Element>: SerializedEmitter<Element, SwitchStateMachine> {
     /// A storage delivering to `sink`.
-    static func make(sink: @escaping EventSink<Element>) -> SwitchStorage {
+    static func make(sink: EventSink<Element>) -> SwitchStorage {
         make(sink: sink, state: SwitchStateMachine(), extraWords: 1)
     }
 

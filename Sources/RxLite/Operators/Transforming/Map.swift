@@ -5,21 +5,26 @@ extension ObservableType {
     public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
         UnaryOperatorObservable(asObservable(), transform) { sink, lifetime, observable in
             let map = UnaryOperatorObservable<Element, Result, Element, Result>.of(observable)
-            let transform = map.function
-            map.source.runSubscription(
-                { event in
-                    switch event {
-                    case .next(let element):
-                        let result: Result
-                        do { result = try transform(element) } catch {
-                            sink(.error(error))
-                            return
-                        }
-                        sink(.next(result))
-                    case .error(let error): sink(.error(error))
-                    case .completed: sink(.completed)
-                    }
-                }, lifetime)
+            map.source.runSubscription(MapSink(map.function, sink), lifetime)
         }
+    }
+}
+
+/// `map`'s sink: each element transformed, a thrown error sent as the end.
+final class MapSink<Source, Result>: ForwardingSink<Source, Result> {
+    let transform: (Source) throws -> Result
+
+    init(_ transform: @escaping (Source) throws -> Result, _ downstream: EventSink<Result>) {
+        self.transform = transform
+        super.init(downstream)
+    }
+
+    override func on(next element: Source) {
+        let result: Result
+        do { result = try transform(element) } catch {
+            downstream.on(error: error)
+            return
+        }
+        downstream.on(next: result)
     }
 }

@@ -35,7 +35,7 @@ extension Observable {
     /// Runs this sequence into `sink` under `lifetime`, except that a completion with no element before it is not
     /// passed on: `whenCompletedEmpty` runs instead. Both `ifEmpty` forms differ only in what that does.
     func runSubscription(
-        _ sink: @escaping EventSink<Element>, _ lifetime: Lifetime, whenCompletedEmpty: @escaping () -> Void
+        _ sink: EventSink<Element>, _ lifetime: Lifetime, whenCompletedEmpty: @escaping () -> Void
     ) {
         var isEmpty = true
         runSubscription(

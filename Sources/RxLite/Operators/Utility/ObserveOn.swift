@@ -51,7 +51,7 @@ extension ObservableType {
 /// code.)
 final class ObserveOnStorage<Element>: LockedBuffer<ObserveOnState<Element>>, Disposable {
     /// A storage delivering to `sink` on `scheduler`. The tail: the lock, then the ``ObserveOnFields``.
-    static func make(scheduler: any ImmediateSchedulerType, sink: @escaping EventSink<Element>, lifetime: Lifetime)
+    static func make(scheduler: any ImmediateSchedulerType, sink: EventSink<Element>, lifetime: Lifetime)
         -> ObserveOnStorage
     {
         let storage = make(words: schedulerWord + tailWords(for: ObserveOnScheduler.self), state: ObserveOnState())
@@ -246,7 +246,7 @@ struct ObserveOnFields<Element> {
     let lifetime: Lifetime
 
     @inline(__always)
-    init(sink: @escaping EventSink<Element>, lifetime: Lifetime) {
+    init(sink: EventSink<Element>, lifetime: Lifetime) {
         self.sink = sink
         self.lifetime = lifetime
     }
