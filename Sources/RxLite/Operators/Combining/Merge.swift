@@ -136,8 +136,7 @@ struct BoundedMergeFields {
 /// The storage of `merge(maxConcurrent:)`.
 final class BoundedMergeStorage<Element>: SerializedEmitter<Element, BoundedMergeState<Element>> {
     /// A storage delivering to `sink`.
-    static func make(sink: EventSink<Element>, lifetime: Lifetime, maxConcurrent: Int) -> BoundedMergeStorage
-    {
+    static func make(sink: EventSink<Element>, lifetime: Lifetime, maxConcurrent: Int) -> BoundedMergeStorage {
         let storage = make(sink: sink, state: BoundedMergeState(), extraWords: tailWords(for: BoundedMergeFields.self))
         storage.placeOperatorFields(BoundedMergeFields(lifetime: lifetime, maxConcurrent: maxConcurrent))
         return storage
