@@ -79,7 +79,7 @@ def observable_selector_doc(name, n):
 def observable_combine_latest(n):
     subscriptions = "".join(
         f"            sources.source{i}.subscribeChild(of: lifetime) {{\n"
-        f"                state.on($0, index: {i - 1}, offset: state.offset{i}) {{ try state.combine() }}\n"
+        f"                LatestElementSink(state: state, index: {i - 1}, offset: state.offset{i}, child: $0)\n"
         f"            }}\n"
         for i in numbers(n)
     )
@@ -123,7 +123,7 @@ struct CombineLatest{n}<{type_parameters}, Output> {{
 final class CombineLatestStorage{n}<{type_parameters}, Output>: LatestElementsStorage<Output> {{
     /// A storage delivering to `sink`.
     static func make(
-        sink: @escaping EventSink<Output>, resultSelector: @escaping ({type_parameters}) throws -> Output
+        sink: EventSink<Output>, resultSelector: @escaping ({type_parameters}) throws -> Output
     ) -> CombineLatestStorage{n} {{
         var layout = LatestElementsLayout()
         let combine = CombineLatest{n}({placements}, resultSelector: resultSelector)
@@ -140,8 +140,7 @@ final class CombineLatestStorage{n}<{type_parameters}, Output>: LatestElementsSt
 {releases}        removeCombine(as: CombineLatest{n}<{type_parameters}, Output>.self)
     }}
 
-    /// The output for the latest elements; called holding the lock, once every source has one.
-    func combine() throws -> Output {{
+    override func combine() throws -> Output {{
         try selector.pointee.resultSelector({latest})
     }}
 }}

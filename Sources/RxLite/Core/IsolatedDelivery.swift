@@ -90,7 +90,14 @@ final class IsolatedDelivery<Element>: LockedBuffer<IsolatedDeliveryState<Elemen
             return
         }
         lock.unlock()
-        // Decided again under the lock: a drain may have been scheduled or finished meanwhile.
+        queue(next: element, from: observer)
+    }
+
+    /// The rest of ``on(next:from:)``, out of line: building the `Event`, inlined, looked up its metadata on every
+    /// element, also on those handled at once. Decided again under the lock: a drain may have been scheduled or
+    /// finished meanwhile.
+    @inline(never)
+    func queue(next element: Element, from observer: ClosureObserver<Element>) {
         on(.next(element), from: observer)
     }
 

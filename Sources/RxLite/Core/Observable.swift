@@ -25,16 +25,15 @@ public class Observable<Element>: ObservableType {
 
     let handler: Handler
 
-    /// The element of a sequence made by ``just(_:)``, which emits it and completes during subscribe; `nil` for any
-    /// other sequence. Operators that subscribe to many short inner sequences (`flatMap`, `flatMapLatest`,
-    /// `combineLatest`, `merge`) take it directly instead of running a subscription.
+    /// For a sequence made by ``just(_:)``, which emits its element and completes during subscribe: calls `body`
+    /// with the element and returns `true`, without subscribing; `false` for any other sequence. Operators that
+    /// subscribe to many short inner sequences (`flatMap`, `flatMapLatest`) take a `just`'s element this way.
     ///
-    /// The element itself lives in ``JustObservable``, not here: an `Element?` stored in this class made every
-    /// observable's deallocation look up `Optional<Element>`'s metadata (the class's deinit is not specialized), a
-    /// hash-table search for every operator of a chain.
-    final var justElement: Element? {
-        isJust ? unsafeDowncast(self, to: JustObservable<Element>.self).element : nil
-    }
+    /// Only ``JustObservable`` overrides it, and holds the element: an `Element?` stored in this class made every
+    /// observable's deallocation look up `Optional<Element>`'s metadata (the class's deinit is not specialized), and
+    /// reading the subclass's field from here looked up the metadata of `Element?` and of the subclass on every
+    /// call, where the subclass's own method takes its layout from the object.
+    func withJustElement(_ body: (Element) -> Void) -> Bool { false }
 
     /// Whether this is a ``JustObservable``.
     let isJust: Bool

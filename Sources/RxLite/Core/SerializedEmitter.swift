@@ -85,6 +85,13 @@ class SerializedEmitter<Output, State>: LockedBuffer<State> {
         unlock(emitting: event)
     }
 
+    /// Emits `element` (dropped after a terminal event): ``emit(_:)-(Event<Output>)`` for an element that arrives
+    /// as itself, delivered to the sink as itself.
+    final func emit(next element: Output) {
+        lock.lock()
+        unlock(emittingNext: element)
+    }
+
     /// Runs `decide` holding the lock, and admits the event it returns (dropped after a terminal event) before
     /// releasing it; then delivers, unless another thread (or an outer call on this one) is delivering already.
     ///
@@ -123,6 +130,57 @@ class SerializedEmitter<Output, State>: LockedBuffer<State> {
         let delivers = admit(event)
         lock.unlock()
         if delivers { deliver(event) }
+    }
+
+    /// ``unlock(emitting:)`` for an element: no `Event` is built unless the element waits for another thread's
+    /// delivery (the element path of every operator with several upstreams ends here).
+    final func unlock(emittingNext element: Output) {
+        let emitter = emitter
+        if emitter.pointee.isStopped {
+            lock.unlock()
+            return
+        }
+        guard emitter.pointee.drain.admitWithoutItem(emitState) else {
+            queue(next: element)
+            lock.unlock()
+            return
+        }
+        lock.unlock()
+        emitter.pointee.sink.on(next: element)
+        if EmitState.stop(emitState) { return }
+        deliverQueued()
+    }
+
+    /// Holding the lock: queues `element` for the thread that is delivering. Out of line, as every place that
+    /// builds an `Event` on an element path is: inlined, the event's metadata was looked up on every element, not
+    /// only on the ones queued.
+    @inline(never)
+    final func queue(next element: Output) {
+        let emitter = emitter
+        emitter.pointee.drain.enqueue(.next(element))
+        emitter.pointee.drain._checkInvariants(emitState)
+        _checkInvariants()
+    }
+
+    /// ``unlock(emitting:)`` of the completion, out of line for the reason ``queue(next:)`` gives: for an element
+    /// path that may end the output.
+    @inline(never)
+    final func unlockCompleting() {
+        unlock(emitting: .completed)
+    }
+
+    /// Emits the failure `error`: ``emit(_:)-(Event<Output>)``, out of line for the reason ``queue(next:)`` gives, for
+    /// an element path that may fail (a selector that throws).
+    @inline(never)
+    final func emit(error: any Error) {
+        lock.lock()
+        unlock(emitting: .error(error))
+    }
+
+    /// ``unlock(emitting:)`` of the failure `error`, out of line for the reason ``queue(next:)`` gives.
+    @inline(never)
+    final func unlock(failingWith error: any Error) {
+        unlock(emitting: .error(error))
     }
 
     /// Holding the lock: whether this thread is to deliver `event` now (it becomes the emitter); otherwise the event

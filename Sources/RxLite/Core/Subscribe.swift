@@ -277,13 +277,25 @@ extension Observable {
     /// to the parent only if it is still running once `runSubscription` returns, so a sequence that finishes during
     /// subscribe (`just`) never touches the parent's lock.
     func subscribeChild(of lifetime: Lifetime, _ sink: EventSink<Element>) {
-        if justElement != nil {
+        if isJust {
             // Ends during subscribe and holds nothing: no child needed.
             runSubscription(sink, lifetime)
             return
         }
         let child = Lifetime(parent: lifetime)
         subscribeChild(child, of: lifetime, ChildEndingSink(child: child, downstream: sink))
+    }
+
+    /// ``subscribeChild(of:_:)`` for a sink that ends the child itself when the upstream ends: `makeSink` is handed
+    /// the child (`nil` for a `just`, which needs none). One object where ``ChildEndingSink`` around the operator's
+    /// own sink took two.
+    func subscribeChild(of lifetime: Lifetime, endingChildIn makeSink: (Lifetime?) -> EventSink<Element>) {
+        if isJust {
+            runSubscription(makeSink(nil), lifetime)
+            return
+        }
+        let child = Lifetime(parent: lifetime)
+        subscribeChild(child, of: lifetime, makeSink(child))
     }
 
     /// ``subscribeChild(of:_:)`` with a closure that takes whole events (``ClosureSink``).

@@ -34,6 +34,17 @@ struct Drain<Item> {
         return true
     }
 
+    /// ``admit(_:_:)`` for an item the caller holds in another form (an element, where the backlog holds events),
+    /// so that the path where this thread delivers builds no item: `true` makes the calling thread the emitter;
+    /// `false` means the emitter will look, and the caller must ``enqueue(_:)`` the item before releasing the lock.
+    @inline(__always)
+    mutating func admitWithoutItem(_ state: AtomicView<Int>) -> Bool {
+        if EmitState.emitterWillLook(state) { return false }
+        state.store(EmitState.emitting, ordering: .relaxed)
+        _checkInvariants(state)
+        return true
+    }
+
     /// Holding the owner's lock: queues `item` for the emitter, which ``EmitState/emitterWillLook(_:)`` said will look.
     /// Out of line: it runs only when deliveries race or an observer reenters the owner, and what is inlined into
     /// every operator's event path stays small.

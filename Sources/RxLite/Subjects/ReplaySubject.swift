@@ -41,29 +41,54 @@ struct ReplayMemory<Element>: SubjectMemory {
 /// ``ReplayMemory`` for a buffer of one, which `share(replay: 1)` (so every ``Driver`` operator) records into once
 /// per element: one store, where the ring buffer paid an array uniqueness check and index arithmetic on every
 /// element of every Driver operator.
-struct LatestMemory<Element>: SubjectMemory {
+///
+/// Generic over the optional it keeps (`Element?`, through ``OptionalValue``) rather than the element: storing into an
+/// `Element?` field, compiled once, looked up `Optional<Element>`'s metadata on every element.
+struct LatestMemory<Latest: OptionalValue>: SubjectMemory {
+    typealias Element = Latest.Wrapped
+
     static var subjectName: String { "ReplaySubject" }
 
-    var latest: Element?
+    var latest = Latest.none
 
     init() {}
 
     mutating func record(_ event: Event<Element>) -> Bool {
-        if case .next(let element) = event { latest = element }
+        if case .next(let element) = event { latest = .some(element) }
         return true
     }
 
     mutating func record(element: Element) -> Bool {
-        latest = element
+        latest = .some(element)
         return true
     }
 
     func replay() -> [Event<Element>] {
-        guard let latest else { return [] }
+        guard let latest = latest.wrapped else { return [] }
         return [.next(latest)]
     }
 
     func replayAfterEnd(_ terminal: Event<Element>) -> [Event<Element>] { replay() + [terminal] }
+}
+
+/// An `Optional` seen through a type parameter of its own, for the reason ``EventRouting`` gives: code generic over
+/// the optional type reads its metadata from that parameter, where code generic over the wrapped type looks it up on
+/// every use. `Optional` is the one conforming type.
+protocol OptionalValue<Wrapped> {
+    associatedtype Wrapped
+
+    /// A value.
+    static func some(_ wrapped: Wrapped) -> Self
+
+    /// No value.
+    static var none: Self { get }
+
+    /// Itself, as an `Optional`.
+    var wrapped: Wrapped? { get }
+}
+
+extension Optional: OptionalValue {
+    var wrapped: Wrapped? { self }
 }
 
 /// A subject that replays up to `bufferSize` past elements to each new subscriber, then forwards every event.

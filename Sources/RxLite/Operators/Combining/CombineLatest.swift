@@ -23,9 +23,8 @@ extension ObservableType {
                 sink: sink, arity: sources.count, resultSelector: resultSelector)
             for (index, source) in sources.enumerated() {
                 guard lifetime.isActive else { return }
-                let offset = state.offset(of: index)
                 source.subscribeChild(of: lifetime) {
-                    state.on($0, index: index, offset: offset) { try state.combine() }
+                    LatestElementSink(state: state, index: index, offset: state.offset(of: index), child: $0)
                 }
             }
         }
@@ -145,47 +144,79 @@ class LatestElementsStorage<Output>: SerializedEmitter<Output, LatestElements> {
         }
     }
 
-    /// Handles an event of source `index`, whose element lives at `offset`; once every source has an element,
-    /// `combine` (called holding the lock) builds the output.
+    /// The output for the latest elements; called holding the lock, once every source has one. Each form's storage,
+    /// which knows the elements' types, overrides it.
+    func combine() throws -> Output {
+        preconditionFailure("Internal inconsistency: \(Self.self) does not combine its elements")
+    }
+
+    /// Handles an element of source `index`, which lives at `offset`; once every source has an element, emits
+    /// ``combine()`` of them.
     ///
-    /// An element takes the lock and hands it to `unlock(emitting:)` itself rather than through `emit { }`, whose
+    /// It takes the lock and hands it to `unlock(emittingNext:)` itself rather than through `emit { }`, whose
     /// optional event looked up the metadata of `Event<Output>?` and `Event<Output>` per element.
-    final func on<Element>(_ event: Event<Element>, index: Int, offset: Int, combine: () throws -> Output) {
-        switch event {
-        case .next(let element):
-            lock.lock()
-            let state = state
-            let slot = slots + offset
-            if state.pointee.withValue.contains(index) {
-                slot.assumingMemoryBound(to: Element.self).pointee = element
-            } else {
-                slot.initializeMemory(as: Element.self, to: element)
-                state.pointee.withValue.insert(index)
-            }
-            guard state.pointee.withValue.count == state.pointee.arity else {
-                // Every other source ended, one of them without an element: no output can ever come (RxSwift
-                // completes here, not when that source completed).
-                if state.pointee.done.count == state.pointee.arity - 1 {
-                    unlock(emitting: .completed)
-                } else {
-                    lock.unlock()
-                }
-                return
-            }
-            let output: Output
-            do { output = try combine() } catch {
-                unlock(emitting: .error(error))
-                return
-            }
-            unlock(emitting: .next(output))
-        case .error(let error):
-            emit(.error(error))
-        case .completed:
-            emit { state in
-                state.done.insert(index)
-                return state.done.count == state.arity ? .completed : nil
-            }
+    final func on<Element>(next element: Element, index: Int, offset: Int) {
+        lock.lock()
+        let state = state
+        let slot = slots + offset
+        if state.pointee.withValue.contains(index) {
+            slot.assumingMemoryBound(to: Element.self).pointee = element
+        } else {
+            slot.initializeMemory(as: Element.self, to: element)
+            state.pointee.withValue.insert(index)
         }
+        guard state.pointee.withValue.count == state.pointee.arity else {
+            // Every other source ended, one of them without an element: no output can ever come (RxSwift
+            // completes here, not when that source completed).
+            if state.pointee.done.count == state.pointee.arity - 1 {
+                unlockCompleting()
+            } else {
+                lock.unlock()
+            }
+            return
+        }
+        let output: Output
+        do { output = try combine() } catch {
+            unlock(failingWith: error)
+            return
+        }
+        unlock(emittingNext: output)
+    }
+
+    /// Handles the completion of source `index`: the output completes once every source has.
+    final func sourceCompleted(index: Int) {
+        emit { state in
+            state.done.insert(index)
+            return state.done.count == state.arity ? .completed : nil
+        }
+    }
+}
+
+/// The sink of source `index` of `combineLatest`, whose latest element lives at `offset` in the storage's block.
+/// The source's end ends its `child` lifetime first, when it has one (see ``Observable/subscribeChild(of:endingChildIn:)``).
+final class LatestElementSink<Element, Output>: EventSink<Element> {
+    let state: LatestElementsStorage<Output>
+    let index: Int
+    let offset: Int
+    let child: Lifetime?
+
+    init(state: LatestElementsStorage<Output>, index: Int, offset: Int, child: Lifetime?) {
+        self.state = state
+        self.index = index
+        self.offset = offset
+        self.child = child
+    }
+
+    override func on(next element: Element) { state.on(next: element, index: index, offset: offset) }
+
+    override func on(error: any Error) {
+        child?.finishChild()
+        state.emit(error: error)
+    }
+
+    override func onCompleted() {
+        child?.finishChild()
+        state.sourceCompleted(index: index)
     }
 }
 
@@ -217,8 +248,7 @@ final class CombineLatestCollectionStorage<Element, Output>: LatestElementsStora
         removeCombine(as: CombineLatestCollection<Element, Output>.self)
     }
 
-    /// The output for the latest elements; called holding the lock, once every source has one.
-    func combine() throws -> Output {
+    override func combine() throws -> Output {
         let arity = state.pointee.arity
         let elements = UnsafeBufferPointer(start: slots.assumingMemoryBound(to: Element.self), count: arity)
         return try combine(as: CombineLatestCollection<Element, Output>.self).pointee.resultSelector(Array(elements))

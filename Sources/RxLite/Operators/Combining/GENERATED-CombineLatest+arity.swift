@@ -19,10 +19,10 @@ extension ObservableType {
             let sources = CombiningObservable2<O1.Element, O2.Element, Element>.of(observable)
             let state = CombineLatestStorage2.make(sink: sink, resultSelector: sources.resultSelector)
             sources.source1.subscribeChild(of: lifetime) {
-                state.on($0, index: 0, offset: state.offset1) { try state.combine() }
+                LatestElementSink(state: state, index: 0, offset: state.offset1, child: $0)
             }
             sources.source2.subscribeChild(of: lifetime) {
-                state.on($0, index: 1, offset: state.offset2) { try state.combine() }
+                LatestElementSink(state: state, index: 1, offset: state.offset2, child: $0)
             }
         }
     }
@@ -42,13 +42,13 @@ extension ObservableType {
             let sources = CombiningObservable3<O1.Element, O2.Element, O3.Element, Element>.of(observable)
             let state = CombineLatestStorage3.make(sink: sink, resultSelector: sources.resultSelector)
             sources.source1.subscribeChild(of: lifetime) {
-                state.on($0, index: 0, offset: state.offset1) { try state.combine() }
+                LatestElementSink(state: state, index: 0, offset: state.offset1, child: $0)
             }
             sources.source2.subscribeChild(of: lifetime) {
-                state.on($0, index: 1, offset: state.offset2) { try state.combine() }
+                LatestElementSink(state: state, index: 1, offset: state.offset2, child: $0)
             }
             sources.source3.subscribeChild(of: lifetime) {
-                state.on($0, index: 2, offset: state.offset3) { try state.combine() }
+                LatestElementSink(state: state, index: 2, offset: state.offset3, child: $0)
             }
         }
     }
@@ -70,16 +70,16 @@ extension ObservableType {
             let sources = CombiningObservable4<O1.Element, O2.Element, O3.Element, O4.Element, Element>.of(observable)
             let state = CombineLatestStorage4.make(sink: sink, resultSelector: sources.resultSelector)
             sources.source1.subscribeChild(of: lifetime) {
-                state.on($0, index: 0, offset: state.offset1) { try state.combine() }
+                LatestElementSink(state: state, index: 0, offset: state.offset1, child: $0)
             }
             sources.source2.subscribeChild(of: lifetime) {
-                state.on($0, index: 1, offset: state.offset2) { try state.combine() }
+                LatestElementSink(state: state, index: 1, offset: state.offset2, child: $0)
             }
             sources.source3.subscribeChild(of: lifetime) {
-                state.on($0, index: 2, offset: state.offset3) { try state.combine() }
+                LatestElementSink(state: state, index: 2, offset: state.offset3, child: $0)
             }
             sources.source4.subscribeChild(of: lifetime) {
-                state.on($0, index: 3, offset: state.offset4) { try state.combine() }
+                LatestElementSink(state: state, index: 3, offset: state.offset4, child: $0)
             }
         }
     }
@@ -104,19 +104,19 @@ extension ObservableType {
                 observable)
             let state = CombineLatestStorage5.make(sink: sink, resultSelector: sources.resultSelector)
             sources.source1.subscribeChild(of: lifetime) {
-                state.on($0, index: 0, offset: state.offset1) { try state.combine() }
+                LatestElementSink(state: state, index: 0, offset: state.offset1, child: $0)
             }
             sources.source2.subscribeChild(of: lifetime) {
-                state.on($0, index: 1, offset: state.offset2) { try state.combine() }
+                LatestElementSink(state: state, index: 1, offset: state.offset2, child: $0)
             }
             sources.source3.subscribeChild(of: lifetime) {
-                state.on($0, index: 2, offset: state.offset3) { try state.combine() }
+                LatestElementSink(state: state, index: 2, offset: state.offset3, child: $0)
             }
             sources.source4.subscribeChild(of: lifetime) {
-                state.on($0, index: 3, offset: state.offset4) { try state.combine() }
+                LatestElementSink(state: state, index: 3, offset: state.offset4, child: $0)
             }
             sources.source5.subscribeChild(of: lifetime) {
-                state.on($0, index: 4, offset: state.offset5) { try state.combine() }
+                LatestElementSink(state: state, index: 4, offset: state.offset5, child: $0)
             }
         }
     }
@@ -144,22 +144,22 @@ extension ObservableType {
             >.of(observable)
             let state = CombineLatestStorage6.make(sink: sink, resultSelector: sources.resultSelector)
             sources.source1.subscribeChild(of: lifetime) {
-                state.on($0, index: 0, offset: state.offset1) { try state.combine() }
+                LatestElementSink(state: state, index: 0, offset: state.offset1, child: $0)
             }
             sources.source2.subscribeChild(of: lifetime) {
-                state.on($0, index: 1, offset: state.offset2) { try state.combine() }
+                LatestElementSink(state: state, index: 1, offset: state.offset2, child: $0)
             }
             sources.source3.subscribeChild(of: lifetime) {
-                state.on($0, index: 2, offset: state.offset3) { try state.combine() }
+                LatestElementSink(state: state, index: 2, offset: state.offset3, child: $0)
             }
             sources.source4.subscribeChild(of: lifetime) {
-                state.on($0, index: 3, offset: state.offset4) { try state.combine() }
+                LatestElementSink(state: state, index: 3, offset: state.offset4, child: $0)
             }
             sources.source5.subscribeChild(of: lifetime) {
-                state.on($0, index: 4, offset: state.offset5) { try state.combine() }
+                LatestElementSink(state: state, index: 4, offset: state.offset5, child: $0)
             }
             sources.source6.subscribeChild(of: lifetime) {
-                state.on($0, index: 5, offset: state.offset6) { try state.combine() }
+                LatestElementSink(state: state, index: 5, offset: state.offset6, child: $0)
             }
         }
     }
@@ -188,25 +188,25 @@ extension ObservableType {
             >.of(observable)
             let state = CombineLatestStorage7.make(sink: sink, resultSelector: sources.resultSelector)
             sources.source1.subscribeChild(of: lifetime) {
-                state.on($0, index: 0, offset: state.offset1) { try state.combine() }
+                LatestElementSink(state: state, index: 0, offset: state.offset1, child: $0)
             }
             sources.source2.subscribeChild(of: lifetime) {
-                state.on($0, index: 1, offset: state.offset2) { try state.combine() }
+                LatestElementSink(state: state, index: 1, offset: state.offset2, child: $0)
             }
             sources.source3.subscribeChild(of: lifetime) {
-                state.on($0, index: 2, offset: state.offset3) { try state.combine() }
+                LatestElementSink(state: state, index: 2, offset: state.offset3, child: $0)
             }
             sources.source4.subscribeChild(of: lifetime) {
-                state.on($0, index: 3, offset: state.offset4) { try state.combine() }
+                LatestElementSink(state: state, index: 3, offset: state.offset4, child: $0)
             }
             sources.source5.subscribeChild(of: lifetime) {
-                state.on($0, index: 4, offset: state.offset5) { try state.combine() }
+                LatestElementSink(state: state, index: 4, offset: state.offset5, child: $0)
             }
             sources.source6.subscribeChild(of: lifetime) {
-                state.on($0, index: 5, offset: state.offset6) { try state.combine() }
+                LatestElementSink(state: state, index: 5, offset: state.offset6, child: $0)
             }
             sources.source7.subscribeChild(of: lifetime) {
-                state.on($0, index: 6, offset: state.offset7) { try state.combine() }
+                LatestElementSink(state: state, index: 6, offset: state.offset7, child: $0)
             }
         }
     }
@@ -237,28 +237,28 @@ extension ObservableType {
             >.of(observable)
             let state = CombineLatestStorage8.make(sink: sink, resultSelector: sources.resultSelector)
             sources.source1.subscribeChild(of: lifetime) {
-                state.on($0, index: 0, offset: state.offset1) { try state.combine() }
+                LatestElementSink(state: state, index: 0, offset: state.offset1, child: $0)
             }
             sources.source2.subscribeChild(of: lifetime) {
-                state.on($0, index: 1, offset: state.offset2) { try state.combine() }
+                LatestElementSink(state: state, index: 1, offset: state.offset2, child: $0)
             }
             sources.source3.subscribeChild(of: lifetime) {
-                state.on($0, index: 2, offset: state.offset3) { try state.combine() }
+                LatestElementSink(state: state, index: 2, offset: state.offset3, child: $0)
             }
             sources.source4.subscribeChild(of: lifetime) {
-                state.on($0, index: 3, offset: state.offset4) { try state.combine() }
+                LatestElementSink(state: state, index: 3, offset: state.offset4, child: $0)
             }
             sources.source5.subscribeChild(of: lifetime) {
-                state.on($0, index: 4, offset: state.offset5) { try state.combine() }
+                LatestElementSink(state: state, index: 4, offset: state.offset5, child: $0)
             }
             sources.source6.subscribeChild(of: lifetime) {
-                state.on($0, index: 5, offset: state.offset6) { try state.combine() }
+                LatestElementSink(state: state, index: 5, offset: state.offset6, child: $0)
             }
             sources.source7.subscribeChild(of: lifetime) {
-                state.on($0, index: 6, offset: state.offset7) { try state.combine() }
+                LatestElementSink(state: state, index: 6, offset: state.offset7, child: $0)
             }
             sources.source8.subscribeChild(of: lifetime) {
-                state.on($0, index: 7, offset: state.offset8) { try state.combine() }
+                LatestElementSink(state: state, index: 7, offset: state.offset8, child: $0)
             }
         }
     }

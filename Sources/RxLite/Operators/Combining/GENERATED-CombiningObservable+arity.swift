@@ -254,8 +254,7 @@ final class CombineLatestStorage2<E1, E2, Output>: LatestElementsStorage<Output>
         removeCombine(as: CombineLatest2<E1, E2, Output>.self)
     }
 
-    /// The output for the latest elements; called holding the lock, once every source has one.
-    func combine() throws -> Output {
+    override func combine() throws -> Output {
         try selector.pointee.resultSelector(
             latest(at: selector.pointee.offset1, as: E1.self), latest(at: selector.pointee.offset2, as: E2.self))
     }
@@ -302,8 +301,7 @@ final class CombineLatestStorage3<E1, E2, E3, Output>: LatestElementsStorage<Out
         removeCombine(as: CombineLatest3<E1, E2, E3, Output>.self)
     }
 
-    /// The output for the latest elements; called holding the lock, once every source has one.
-    func combine() throws -> Output {
+    override func combine() throws -> Output {
         try selector.pointee.resultSelector(
             latest(at: selector.pointee.offset1, as: E1.self), latest(at: selector.pointee.offset2, as: E2.self),
             latest(at: selector.pointee.offset3, as: E3.self))
@@ -355,8 +353,7 @@ final class CombineLatestStorage4<E1, E2, E3, E4, Output>: LatestElementsStorage
         removeCombine(as: CombineLatest4<E1, E2, E3, E4, Output>.self)
     }
 
-    /// The output for the latest elements; called holding the lock, once every source has one.
-    func combine() throws -> Output {
+    override func combine() throws -> Output {
         try selector.pointee.resultSelector(
             latest(at: selector.pointee.offset1, as: E1.self), latest(at: selector.pointee.offset2, as: E2.self),
             latest(at: selector.pointee.offset3, as: E3.self), latest(at: selector.pointee.offset4, as: E4.self))
@@ -412,8 +409,7 @@ final class CombineLatestStorage5<E1, E2, E3, E4, E5, Output>: LatestElementsSto
         removeCombine(as: CombineLatest5<E1, E2, E3, E4, E5, Output>.self)
     }
 
-    /// The output for the latest elements; called holding the lock, once every source has one.
-    func combine() throws -> Output {
+    override func combine() throws -> Output {
         try selector.pointee.resultSelector(
             latest(at: selector.pointee.offset1, as: E1.self), latest(at: selector.pointee.offset2, as: E2.self),
             latest(at: selector.pointee.offset3, as: E3.self), latest(at: selector.pointee.offset4, as: E4.self),
@@ -475,8 +471,7 @@ final class CombineLatestStorage6<E1, E2, E3, E4, E5, E6, Output>: LatestElement
         removeCombine(as: CombineLatest6<E1, E2, E3, E4, E5, E6, Output>.self)
     }
 
-    /// The output for the latest elements; called holding the lock, once every source has one.
-    func combine() throws -> Output {
+    override func combine() throws -> Output {
         try selector.pointee.resultSelector(
             latest(at: selector.pointee.offset1, as: E1.self), latest(at: selector.pointee.offset2, as: E2.self),
             latest(at: selector.pointee.offset3, as: E3.self), latest(at: selector.pointee.offset4, as: E4.self),
@@ -542,8 +537,7 @@ final class CombineLatestStorage7<E1, E2, E3, E4, E5, E6, E7, Output>: LatestEle
         removeCombine(as: CombineLatest7<E1, E2, E3, E4, E5, E6, E7, Output>.self)
     }
 
-    /// The output for the latest elements; called holding the lock, once every source has one.
-    func combine() throws -> Output {
+    override func combine() throws -> Output {
         try selector.pointee.resultSelector(
             latest(at: selector.pointee.offset1, as: E1.self), latest(at: selector.pointee.offset2, as: E2.self),
             latest(at: selector.pointee.offset3, as: E3.self), latest(at: selector.pointee.offset4, as: E4.self),
@@ -614,8 +608,7 @@ final class CombineLatestStorage8<E1, E2, E3, E4, E5, E6, E7, E8, Output>: Lates
         removeCombine(as: CombineLatest8<E1, E2, E3, E4, E5, E6, E7, E8, Output>.self)
     }
 
-    /// The output for the latest elements; called holding the lock, once every source has one.
-    func combine() throws -> Output {
+    override func combine() throws -> Output {
         try selector.pointee.resultSelector(
             latest(at: selector.pointee.offset1, as: E1.self), latest(at: selector.pointee.offset2, as: E2.self),
             latest(at: selector.pointee.offset3, as: E3.self), latest(at: selector.pointee.offset4, as: E4.self),

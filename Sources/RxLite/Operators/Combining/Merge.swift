@@ -11,7 +11,7 @@ extension ObservableType {
             let state = MergeStorage.make(sink: sink, running: sources.count)
             for source in sources {
                 guard lifetime.isActive else { return }
-                source.subscribeChild(of: lifetime, state.forward)
+                source.subscribeChild(of: lifetime) { MergeInnerSink(state: state, child: $0) }
             }
         }
     }
@@ -76,21 +76,19 @@ final class MergeStorage<Element>: SerializedEmitter<Element, MergeCount> {
     /// `nil`). Touched only by ``subscribeInner(_:parent:)``, without the lock (see there), so not in the state.
     var spareChild: UnsafeMutablePointer<Lifetime?> { extraWords.assumingMemoryBound(to: Lifetime?.self) }
 
-    /// Handles an event of one upstream that is not the last word on completion.
+    /// The completion of one upstream, which completes the merge once it was the last running.
     ///
     /// Hands the lock to `unlock(emitting:)` directly, as `SerializedEmitter.emit(_:)` of an event does, not
-    /// through `emit { }`, whose optional event costs a metadata lookup per element.
-    func forward(_ event: Event<Element>) {
+    /// through `emit { }`, whose optional event costs a metadata lookup.
+    func forwardCompletion() {
         lock.lock()
-        if case .completed = event {
-            let state = state
-            state.pointee.running -= 1
-            if state.pointee.running > 0 {
-                lock.unlock()
-                return
-            }
+        let state = state
+        state.pointee.running -= 1
+        if state.pointee.running > 0 {
+            lock.unlock()
+            return
         }
-        unlock(emitting: event)
+        unlock(emitting: .completed)
     }
 
     /// Counts one more running upstream; `false` when the merge has already ended.
@@ -109,13 +107,31 @@ final class MergeStorage<Element>: SerializedEmitter<Element, MergeCount> {
     /// next one when nothing else holds it (`Lifetime.reuse`), which saves an allocation per element.
     func subscribeInner(_ inner: Observable<Element>, parent: Lifetime) {
         var child = spareChild.pointee.take() ?? Lifetime(parent: parent)
-        inner.subscribeTopLevel(
-            { [self, child] event in
-                if case .completed = event { child.finishChild() }
-                forward(event)
-            }, child)
+        inner.subscribeTopLevel(MergeInnerSink(state: self, child: child), child)
         if parent.attachIfRunning(child) { return }
         if Lifetime.reuse(&child) { spareChild.pointee = child }
+    }
+}
+
+/// The sink of one upstream of `merge` or one inner sequence of `flatMap`: elements and failure go straight to the
+/// storage; a completion ends the upstream's `child` lifetime (when it has one of its own) and counts down the
+/// running upstreams.
+final class MergeInnerSink<Element>: EventSink<Element> {
+    let state: MergeStorage<Element>
+    let child: Lifetime?
+
+    init(state: MergeStorage<Element>, child: Lifetime?) {
+        self.state = state
+        self.child = child
+    }
+
+    override func on(next element: Element) { state.emit(next: element) }
+
+    override func on(error: any Error) { state.emit(error: error) }
+
+    override func onCompleted() {
+        child?.finishChild()
+        state.forwardCompletion()
     }
 }
 

@@ -2,7 +2,11 @@ extension ObservableType {
     /// Emits `element`, then completes.
     ///
     /// [just](https://reactivex.io/documentation/operators/just.html)
+    @inlinable
     public static func just(_ element: Element) -> Observable<Element> {
+        // Inlined so that the app, which knows `Element`, makes the object: made here, compiled once, it looked up
+        // `JustObservable<Element>`'s metadata each time, and operators such as `flatMap { .just($0) }` make one
+        // per event. The body is the one call, so the app compiles nothing more.
         JustObservable(element)
     }
 
@@ -26,16 +30,23 @@ extension ObservableType {
     }
 }
 
-/// The observable of ``Observable/just(_:)``: its element, which ``Observable/justElement`` reads, and a handler that
+/// The observable of ``Observable/just(_:)``: its element, which ``Observable/withJustElement(_:)`` hands out, and a handler that
 /// captures nothing (it reads the element from the observable it is handed).
+@usableFromInline
 final class JustObservable<Element>: Observable<Element> {
     let element: Element
 
+    @usableFromInline
     init(_ element: Element) {
         self.element = element
         super.init(isJust: true) { sink, lifetime, observable in
             sink(.next(unsafeDowncast(observable, to: JustObservable<Element>.self).element))
             if lifetime.isActive { sink(.completed) }
         }
+    }
+
+    override func withJustElement(_ body: (Element) -> Void) -> Bool {
+        body(element)
+        return true
     }
 }

@@ -10,22 +10,8 @@ extension ObservableType {
         return Observable { sink, lifetime, _ in
             guard let sourceLifetime = lifetime.makeChild() else { return }
             source.runSubscription(
-                { event in
-                    guard case .error(let error) = event else {
-                        sink(event)
-                        return
-                    }
-                    // The source's error is swallowed here: release the source (the rule "Consume a terminal, dispose
-                    // its upstream").
-                    sourceLifetime.finishChild()
-                    let fallback: Observable<Element>
-                    do { fallback = try handler(error) } catch {
-                        sink(.error(error))
-                        return
-                    }
-                    guard lifetime.isActive else { return }
-                    fallback.subscribeTopLevel(sink, lifetime)
-                }, sourceLifetime)
+                CatchSink(handler: handler, lifetime: lifetime, sourceLifetime: sourceLifetime, downstream: sink),
+                sourceLifetime)
         }
     }
 
@@ -34,5 +20,41 @@ extension ObservableType {
     /// [catch](https://reactivex.io/documentation/operators/catch.html)
     public func catchAndReturn(_ element: Element) -> Observable<Element> {
         `catch` { _ in .just(element) }
+    }
+}
+
+/// `catch`'s sink: the source's elements and completion pass; its error is swallowed, the source released, and the
+/// sequence `handler` returns subscribed in its place, into the same downstream.
+final class CatchSink<Element>: EventSink<Element> {
+    let handler: (any Error) throws -> Observable<Element>
+    let lifetime: Lifetime
+    let sourceLifetime: Lifetime
+    let downstream: EventSink<Element>
+
+    init(
+        handler: @escaping (any Error) throws -> Observable<Element>, lifetime: Lifetime, sourceLifetime: Lifetime,
+        downstream: EventSink<Element>
+    ) {
+        self.handler = handler
+        self.lifetime = lifetime
+        self.sourceLifetime = sourceLifetime
+        self.downstream = downstream
+    }
+
+    override func on(next element: Element) { downstream.on(next: element) }
+
+    override func onCompleted() { downstream.onCompleted() }
+
+    override func on(error: any Error) {
+        // The source's error is swallowed here: release the source (the rule "Consume a terminal, dispose its
+        // upstream").
+        sourceLifetime.finishChild()
+        let fallback: Observable<Element>
+        do { fallback = try handler(error) } catch {
+            downstream.on(error: error)
+            return
+        }
+        guard lifetime.isActive else { return }
+        fallback.subscribeTopLevel(downstream, lifetime)
     }
 }

@@ -26,7 +26,7 @@ extension ObservableType {
             }
             if replay == 1 {
                 let state = ShareWhileConnectedStorage.make(
-                    source: asObservable(), makeMemory: { LatestMemory<Element>() })
+                    source: asObservable(), makeMemory: { LatestMemory<Element?>() })
                 return Observable { sink, lifetime, _ in state.subscribe(sink, lifetime) }
             }
             let state = ShareWhileConnectedStorage.make(

@@ -64,18 +64,17 @@ final class ShareWhileConnectedStorage<Memory: SubjectMemory>: LockedBuffer<Shar
     /// Runs the source into the connection's hub. On its end the connection is forgotten first, so a subscriber
     /// arriving from then on starts the source again with a fresh hub.
     func connect(_ connection: Connection) {
-        let (hub, lifetime) = (connection.hub, connection.lifetime)
         fields.pointee.source.runSubscription(
-            { [self] event in
-                if case .next = event {
-                    if lifetime.isActive { hub.on(event) }
-                    return
-                }
-                guard lifetime.beginStop() else { return }
-                sourceEnded(lifetime)
-                hub.on(event)
-                lifetime.dispose()
-            }, lifetime)
+            ShareSourceSink(storage: self, connection: connection), connection.lifetime)
+    }
+
+    /// Hands the end of the connection's source to its hub: the connection is forgotten first, so a subscriber
+    /// arriving from then on starts the source again.
+    func sourceEnded(_ event: Event<Element>, _ connection: Connection) {
+        guard connection.lifetime.beginStop() else { return }
+        sourceEnded(connection.lifetime)
+        connection.hub.on(event)
+        connection.lifetime.dispose()
     }
 
     /// The source of the connection `lifetime` names ended.
@@ -125,4 +124,24 @@ final class ShareSubscription<Memory: SubjectMemory>: Disposable {
     }
 
     func dispose() { state.leave(connection) }
+}
+
+/// The sink of a connection's source in ``ShareWhileConnectedStorage``: elements go to the connection's hub while it
+/// lasts, the end through the storage, which forgets the connection first.
+final class ShareSourceSink<Memory: SubjectMemory>: EventSink<Memory.Element> {
+    let storage: ShareWhileConnectedStorage<Memory>
+    let connection: ShareWhileConnectedStorage<Memory>.Connection
+
+    init(storage: ShareWhileConnectedStorage<Memory>, connection: ShareWhileConnectedStorage<Memory>.Connection) {
+        self.storage = storage
+        self.connection = connection
+    }
+
+    override func on(next element: Memory.Element) {
+        if connection.lifetime.isActive { connection.hub.on(next: element) }
+    }
+
+    override func on(error: any Error) { storage.sourceEnded(.error(error), connection) }
+
+    override func onCompleted() { storage.sourceEnded(.completed, connection) }
 }

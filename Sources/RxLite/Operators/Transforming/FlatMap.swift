@@ -8,51 +8,48 @@ extension ObservableType {
     ) -> Observable<Source.Element> {
         UnaryOperatorObservable(asObservable(), selector) { sink, lifetime, observable in
             let flatMap = UnaryOperatorObservable<Element, Source.Element, Element, Source>.of(observable)
-            let outer = FlatMapOuter(
-                parent: lifetime, selector: flatMap.function,
+            let child = Lifetime(parent: lifetime)
+            let outer = FlatMapOuterSink(
+                child: child, selector: flatMap.function,
                 state: MergeStorage<Source.Element>.make(sink: sink, running: 1))
-            flatMap.source.subscribeChild(outer, of: lifetime) { outer.on($0) }
+            flatMap.source.subscribeChild(child, of: lifetime, outer)
         }
     }
 }
 
-/// The outer upstream's child lifetime in `flatMap`, which also handles its events. It holds the selector, so the
-/// selector lives as long as the outer subscription, as when a closure captured it, and the sink closure captures
-/// this one object and allocates no context of its own (that closure, capturing the selector, the state and the
-/// lifetime, was one allocation per flatMap per subscription).
-final class FlatMapOuter<Outer, Source: ObservableConvertibleType>: Lifetime, @unchecked Sendable {
+/// The sink of `flatMap`'s outer upstream, which it subscribed with `child`. It holds the selector, so the selector
+/// lives as long as the outer subscription.
+final class FlatMapOuterSink<Outer, Source: ObservableConvertibleType>: EventSink<Outer> {
+    let child: Lifetime
     let selector: (Outer) throws -> Source
     let state: MergeStorage<Source.Element>
 
-    init(parent: Lifetime, selector: @escaping (Outer) throws -> Source, state: MergeStorage<Source.Element>) {
+    init(child: Lifetime, selector: @escaping (Outer) throws -> Source, state: MergeStorage<Source.Element>) {
+        self.child = child
         self.selector = selector
         self.state = state
-        super.init(parent: parent)
     }
 
-    /// Handles an event of the outer upstream; its end ends this child first (the rule "Consume a terminal, dispose its
-    /// upstream").
-    func on(_ event: Event<Outer>) {
-        switch event {
-        case .next(let element):
-            let inner: Observable<Source.Element>
-            do { inner = try selector(element).asObservable() } catch {
-                state.forward(.error(error))
-                return
-            }
-            if let element = inner.justElement {
-                // Ends during subscribe: emit its element, it never counts as running.
-                state.emit(.next(element))
-                return
-            }
-            guard state.addRunning() else { return }
-            state.subscribeInner(inner, parent: parent.unsafelyUnwrapped)
-        case .error(let error):
-            finishChild()
-            state.forward(.error(error))
-        case .completed:
-            finishChild()
-            state.forward(.completed)
+    override func on(next element: Outer) {
+        let inner: Observable<Source.Element>
+        do { inner = try selector(element).asObservable() } catch {
+            state.emit(error: error)
+            return
         }
+        // A `just` ends during subscribe: its element is emitted, and it never counts as running.
+        if inner.withJustElement({ state.emit(next: $0) }) { return }
+        guard state.addRunning() else { return }
+        state.subscribeInner(inner, parent: child.parent.unsafelyUnwrapped)
+    }
+
+    /// The outer upstream's end ends its child first (the rule "Consume a terminal, dispose its upstream").
+    override func on(error: any Error) {
+        child.finishChild()
+        state.emit(error: error)
+    }
+
+    override func onCompleted() {
+        child.finishChild()
+        state.forwardCompletion()
     }
 }

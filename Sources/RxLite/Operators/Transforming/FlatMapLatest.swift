@@ -33,11 +33,11 @@ extension ObservableType {
         _ lifetime: Lifetime, whileOneRuns policy: SwitchPolicy
     ) {
         let operation = UnaryOperatorObservable<Element, Source.Element, Element, Source>.of(observable)
-        let outer = SwitchOuter(
-            parent: lifetime, selector: operation.function,
-            state: SwitchStorage<Source.Element>.make(sink: sink),
+        let child = Lifetime(parent: lifetime)
+        let outer = SwitchOuterSink(
+            child: child, selector: operation.function, state: SwitchStorage<Source.Element>.make(sink: sink),
             policy: policy)
-        operation.source.subscribeChild(outer, of: lifetime) { outer.on($0) }
+        operation.source.subscribeChild(child, of: lifetime, outer)
     }
 }
 
@@ -74,8 +74,18 @@ final class SwitchStorage<Element>: SerializedEmitter<Element, SwitchStateMachin
     /// Whether an inner subscription runs now.
     var hasCurrent: Bool { withLock { $0.hasCurrent } }
 
-    /// Handles an event of the inner subscription `id`; events of a replaced inner are dropped.
-    func innerEvent(_ event: Event<Element>, id: UInt64, parent: Lifetime) {
+    /// Handles an element of the inner subscription `id`; those of a replaced inner are dropped.
+    func innerNext(_ element: Element, id: UInt64) {
+        lock.lock()
+        guard state.pointee.admits(id) else {
+            lock.unlock()
+            return
+        }
+        unlock(emittingNext: element)
+    }
+
+    /// Handles an end of the inner subscription `id`; those of a replaced inner are dropped.
+    func innerEvent(_ event: Event<Element>, id: UInt64) {
         guard case .completed = event else {
             emit { machine in machine.admits(id) ? event : nil }
             return
@@ -109,11 +119,11 @@ final class SwitchStorage<Element>: SerializedEmitter<Element, SwitchStateMachin
         case .dropped:
             lock.unlock()
         case .emit:
-            unlock(emitting: .next(element))
+            unlock(emittingNext: element)
         case .emitAfterEnding(let previous):
             lock.unlock()
             previous.finishChild()
-            emit(.next(element))
+            emit(next: element)
         }
     }
 
@@ -131,7 +141,7 @@ final class SwitchStorage<Element>: SerializedEmitter<Element, SwitchStateMachin
             return
         }
         replaced?.finishChild()
-        inner.subscribeTopLevel({ [self] event in innerEvent(event, id: id, parent: parent) }, child)
+        inner.subscribeTopLevel(SwitchInnerSink(state: self, id: id), child)
         if parent.attachIfRunning(child) { return }
         // An inner that ended during subscribe leaves its child for the next one when nothing else holds it; events
         // from a stale inner carry an old `id` and are dropped anyway.
@@ -139,45 +149,60 @@ final class SwitchStorage<Element>: SerializedEmitter<Element, SwitchStateMachin
     }
 }
 
-/// The outer upstream's child lifetime in `flatMapLatest`/`flatMapFirst`, which also handles its events, for the
-/// reason ``FlatMapOuter`` does.
-final class SwitchOuter<Outer, Source: ObservableConvertibleType>: Lifetime, @unchecked Sendable {
+/// The sink of the outer upstream of `flatMapLatest`/`flatMapFirst`, which it subscribed with `child`. It holds the
+/// selector, so the selector lives as long as the outer subscription.
+final class SwitchOuterSink<Outer, Source: ObservableConvertibleType>: EventSink<Outer> {
+    let child: Lifetime
     let selector: (Outer) throws -> Source
     let state: SwitchStorage<Source.Element>
     let policy: SwitchPolicy
 
     init(
-        parent: Lifetime, selector: @escaping (Outer) throws -> Source, state: SwitchStorage<Source.Element>,
+        child: Lifetime, selector: @escaping (Outer) throws -> Source, state: SwitchStorage<Source.Element>,
         policy: SwitchPolicy
     ) {
+        self.child = child
         self.selector = selector
         self.state = state
         self.policy = policy
-        super.init(parent: parent)
     }
 
-    /// Handles an event of the outer upstream; its end ends this child first (the rule "Consume a terminal, dispose its
-    /// upstream").
-    func on(_ event: Event<Outer>) {
-        switch event {
-        case .next(let element):
-            if policy.ignoresTheNew && state.hasCurrent { return }
-            let inner: Observable<Source.Element>
-            do { inner = try selector(element).asObservable() } catch {
-                state.emit(.error(error))
-                return
-            }
-            if let element = inner.justElement {
-                state.startJust(element, whileOneRuns: policy)
-            } else {
-                state.start(inner, parent: parent.unsafelyUnwrapped, whileOneRuns: policy)
-            }
-        case .error(let error):
-            finishChild()
-            state.emit(.error(error))
-        case .completed:
-            finishChild()
-            state.outerCompleted()
+    override func on(next element: Outer) {
+        if policy.ignoresTheNew && state.hasCurrent { return }
+        let inner: Observable<Source.Element>
+        do { inner = try selector(element).asObservable() } catch {
+            state.emit(error: error)
+            return
         }
+        if inner.withJustElement({ state.startJust($0, whileOneRuns: policy) }) { return }
+        state.start(inner, parent: child.parent.unsafelyUnwrapped, whileOneRuns: policy)
     }
+
+    /// The outer upstream's end ends its child first (the rule "Consume a terminal, dispose its upstream").
+    override func on(error: any Error) {
+        child.finishChild()
+        state.emit(error: error)
+    }
+
+    override func onCompleted() {
+        child.finishChild()
+        state.outerCompleted()
+    }
+}
+
+/// The sink of one inner sequence of the switch, started as `id`: its events count only while it is the current one.
+final class SwitchInnerSink<Element>: EventSink<Element> {
+    let state: SwitchStorage<Element>
+    let id: UInt64
+
+    init(state: SwitchStorage<Element>, id: UInt64) {
+        self.state = state
+        self.id = id
+    }
+
+    override func on(next element: Element) { state.innerNext(element, id: id) }
+
+    override func on(error: any Error) { state.innerEvent(.error(error), id: id) }
+
+    override func onCompleted() { state.innerEvent(.completed, id: id) }
 }

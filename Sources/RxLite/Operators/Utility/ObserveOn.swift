@@ -36,7 +36,7 @@ extension ObservableType {
             lifetime.insert(object: state)
             // A child lifetime: the end waits for the scheduler, the source need not (the rule "Consume a terminal,
             // dispose its upstream").
-            source.subscribeChild(of: lifetime, state.on)
+            source.subscribeChild(of: lifetime) { ObserveOnSink(state: state, child: $0) }
         }
     }
 }
@@ -79,6 +79,50 @@ final class ObserveOnStorage<Element>: LockedBuffer<ObserveOnState<Element>>, Di
         fields(at: Self.schedulerWord, as: ObserveOnScheduler.self)
     }
 
+    /// ``on(_:)`` for an element: delivered as itself when it may be delivered at once (a Driver's element that
+    /// arrives on the main queue); an `Event` is built only to queue it.
+    func on(next element: Element) {
+        let state = state
+        let fields = fields
+        lock.lock()
+        if state.pointee.isStopped {
+            lock.unlock()
+            return
+        }
+        if !state.pointee.isDraining, let mainScheduler = scheduling.pointee.mainScheduler,
+            mainScheduler.runsActionsInlineNow
+        {
+            // See `on(_:)`.
+            state.pointee.isDraining = true
+            _checkInvariants()
+            lock.unlock()
+            if fields.pointee.lifetime.isActive { fields.pointee.sink.on(next: element) }
+            drain()
+            return
+        }
+        let needsDrain = queue(next: element)
+        lock.unlock()
+        if needsDrain { scheduleDrain() }
+    }
+
+    /// Holding the lock: queues `element` for a drain; returns whether one must be scheduled. Out of line: building
+    /// the `Event`, inlined, looked up its metadata on every element, also on those delivered at once.
+    @inline(never)
+    func queue(next element: Element) -> Bool {
+        queue(.next(element))
+    }
+
+    /// Holding the lock: queues `event` for a drain; returns whether one must be scheduled.
+    func queue(_ event: Event<Element>) -> Bool {
+        let state = state
+        state.pointee.queue.append(event)
+        state.pointee.hasQueued = true
+        let needsDrain = !state.pointee.isDraining
+        state.pointee.isDraining = true
+        _checkInvariants()
+        return needsDrain
+    }
+
     func on(_ event: Event<Element>) {
         let state = state
         let fields = fields
@@ -100,11 +144,7 @@ final class ObserveOnStorage<Element>: LockedBuffer<ObserveOnState<Element>>, Di
             drain()
             return
         }
-        state.pointee.queue.append(event)
-        state.pointee.hasQueued = true
-        let needsDrain = !state.pointee.isDraining
-        state.pointee.isDraining = true
-        _checkInvariants()
+        let needsDrain = queue(event)
         lock.unlock()
         if needsDrain { scheduleDrain() }
     }
@@ -216,6 +256,30 @@ final class ObserveOnStorage<Element>: LockedBuffer<ObserveOnState<Element>>, Di
                     state.isStopped, "Internal inconsistency: observe(on:) queued a terminal event, not admitted")
             }
         #endif
+    }
+}
+
+/// The sink of `observe(on:)`'s source: hands each event to the storage; the source's end ends its `child` lifetime
+/// first (the end waits for the scheduler, the source need not: the rule "Consume a terminal, dispose its upstream").
+final class ObserveOnSink<Element>: EventSink<Element> {
+    let state: ObserveOnStorage<Element>
+    let child: Lifetime?
+
+    init(state: ObserveOnStorage<Element>, child: Lifetime?) {
+        self.state = state
+        self.child = child
+    }
+
+    override func on(next element: Element) { state.on(next: element) }
+
+    override func on(error: any Error) {
+        child?.finishChild()
+        state.on(.error(error))
+    }
+
+    override func onCompleted() {
+        child?.finishChild()
+        state.on(.completed)
     }
 }
 

@@ -3,14 +3,21 @@ import Testing
 
 @testable import RxLite
 
-/// `just` is held inline, and `flatMap`, `flatMapLatest`, `flatMapFirst`, `merge` and `combineLatest` take its
+/// What `withJustElement` hands out: the element of a `just`, `nil` for any other sequence.
+private func justElement<Element>(of observable: Observable<Element>) -> Element? {
+    var element: Element? = nil
+    _ = observable.withJustElement { element = $0 }
+    return element
+}
+
+/// `just` is held inline, and `flatMap`, `flatMapLatest` and `flatMapFirst` take its
 /// element directly instead of subscribing to it. These tests pin down that the shortcut behaves as a subscription
 /// to `just` would: same order, same completion, same disposal of the inner sequence it replaces.
 @Suite(.checksResources) struct JustShortcutTests {
     @Test func justRecipeHoldsItsElementAndStillRunsAsASubscription() {
-        #expect(Observable.just(7).justElement == 7)
-        #expect(Observable.just(7).map { $0 }.justElement == nil)
-        #expect(Observable<Int?>.just(nil).justElement == .some(nil))
+        #expect(justElement(of: Observable.just(7)) == 7)
+        #expect(justElement(of: Observable.just(7).map { $0 }) == nil)
+        #expect(justElement(of: Observable<Int?>.just(nil)) == .some(nil))
         let log = EventLog<Int>()
         Observable.just(7).subscribe(log)
         #expect(log.events == [.next(7), .completed])
