@@ -191,7 +191,8 @@ nonisolated func floor(_ iterations: Int) -> Int {
 
 /// Every scenario, in report order. `quick` picks smaller sizes for the scenarios whose size is a parameter.
 nonisolated func scenarios(quick: Bool) -> [Scenario] {
-    baseScenarios + sharingScenarios + disposeBagScenarios + growthScenarios(quick: quick) + allLockScenarios()
+    baseScenarios + allElementTypeScenarios() + sharingScenarios + disposeBagScenarios
+        + growthScenarios(quick: quick) + allLockScenarios()
 }
 
 let baseScenarios: [Scenario] = [

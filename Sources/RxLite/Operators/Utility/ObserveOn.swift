@@ -181,8 +181,22 @@ final class ObserveOnStorage<Element>: LockedBuffer<ObserveOnState<Element>>, Di
     /// queue: a test's timestamps then match RxTest's (events queued together reach the observer one tick apart on
     /// a `TestScheduler`, which runs work scheduled for now a tick later).
     func drain() {
-        let fields = fields
         if scheduling.pointee.deliversOneEventPerAction { return drainOne() }
+        // Most drains find nothing (a Driver's element delivered at once ends with one): that check stays free of
+        // the batch's `Event`s, whose metadata the loop below, inlined, looked up every time.
+        lock.lock()
+        if drainIsOver() {
+            lock.unlock()
+            return
+        }
+        lock.unlock()
+        drainBatches()
+    }
+
+    /// The loop of ``drain()``, once something was queued.
+    @inline(never)
+    func drainBatches() {
+        let fields = fields
         let state = state
         while true {
             lock.lock()
