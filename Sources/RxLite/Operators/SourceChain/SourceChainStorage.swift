@@ -57,7 +57,6 @@ where Sources.Element: ObservableConvertibleType {
 extension SourceChainStorage {
     /// Sends `event` on to the subscriber. Whatever the subscriber subscribes to meanwhile is not a source of this
     /// chain: debug builds count it at the level of the chain this one is a source of (``SourceChainDepth``).
-    @inline(__always)
     private func forward(_ event: Event<Element>) {
         let state = state
         #if DEBUG
