@@ -22,22 +22,36 @@ let package = Package(
         .executable(name: "rxlite-bench", targets: ["rxlite-bench"]),
     ],
     targets: [
+        // Each library target ships Apple's privacy manifest (PrivacyInfo.xcprivacy, as RxSwift's targets do): no
+        // tracking, no data collected, and no required-reason API used (scripts/check-privacy-manifests checks the
+        // manifests, their declaration here, and the sources for such APIs). CRxAtomics is compiled into RxLite and
+        // covered by its manifest.
         // C11 atomics (static inline, so Swift inlines them): RxLite's `Atomic`, in place of the Synchronization
         // module's, which would raise the floor to iOS 18 / macOS 15.
         .target(name: "CRxAtomics"),
-        .target(name: "RxLite", dependencies: ["CRxAtomics"]),
-        .target(name: "RxLiteTest", dependencies: ["RxLite"]),
-        .target(name: "RxLiteUI", dependencies: ["RxLite"]),
-        .target(name: "RxLiteBlocking", dependencies: ["RxLite"]),
-        .target(name: "RxSwift", dependencies: ["RxLite"], path: "Sources/RxSwiftNames/RxSwift"),
-        .target(name: "RxRelay", dependencies: ["RxLite"], path: "Sources/RxSwiftNames/RxRelay"),
-        .target(name: "RxCocoa", dependencies: ["RxLite", "RxLiteUI"], path: "Sources/RxSwiftNames/RxCocoa"),
-        .target(name: "RxTest", dependencies: ["RxLite", "RxLiteTest"], path: "Sources/RxSwiftNames/RxTest"),
+        .target(name: "RxLite", dependencies: ["CRxAtomics"], resources: [.copy("PrivacyInfo.xcprivacy")]),
+        .target(name: "RxLiteTest", dependencies: ["RxLite"], resources: [.copy("PrivacyInfo.xcprivacy")]),
+        .target(name: "RxLiteUI", dependencies: ["RxLite"], resources: [.copy("PrivacyInfo.xcprivacy")]),
+        .target(name: "RxLiteBlocking", dependencies: ["RxLite"], resources: [.copy("PrivacyInfo.xcprivacy")]),
         .target(
-            name: "RxBlocking", dependencies: ["RxLite", "RxLiteBlocking"], path: "Sources/RxSwiftNames/RxBlocking"),
-        // The book domain: models, the Aladin client and the embedded catalog (compiled in: no resource bundle, so a
-        // copied binary keeps it).
-        .target(name: "BookSearch", dependencies: ["RxLite", "RxLiteUI"]),
+            name: "RxSwift", dependencies: ["RxLite"], path: "Sources/RxSwiftNames/RxSwift",
+            resources: [.copy("PrivacyInfo.xcprivacy")]),
+        .target(
+            name: "RxRelay", dependencies: ["RxLite"], path: "Sources/RxSwiftNames/RxRelay",
+            resources: [.copy("PrivacyInfo.xcprivacy")]),
+        .target(
+            name: "RxCocoa", dependencies: ["RxLite", "RxLiteUI"], path: "Sources/RxSwiftNames/RxCocoa",
+            resources: [.copy("PrivacyInfo.xcprivacy")]),
+        .target(
+            name: "RxTest", dependencies: ["RxLite", "RxLiteTest"], path: "Sources/RxSwiftNames/RxTest",
+            resources: [.copy("PrivacyInfo.xcprivacy")]),
+        .target(
+            name: "RxBlocking", dependencies: ["RxLite", "RxLiteBlocking"], path: "Sources/RxSwiftNames/RxBlocking",
+            resources: [.copy("PrivacyInfo.xcprivacy")]),
+        // The book domain: models, the Aladin client and the embedded catalog (compiled in, so a copied binary keeps
+        // it: the one resource, the privacy manifest, is for App Store builds and nothing reads it at run time).
+        .target(
+            name: "BookSearch", dependencies: ["RxLite", "RxLiteUI"], resources: [.copy("PrivacyInfo.xcprivacy")]),
         // The terminal app's logic (keys, layout, drawing, arguments, output), tested; the executable only wires.
         .target(name: "BookSearchTerminal", dependencies: ["BookSearch", "RxLiteUI", "RxLite"]),
         // README.md there is the app's manual (its code compiled by scripts/generate-readme-examples.py), not a resource.

@@ -16,8 +16,10 @@ extension TestScheduler {
         TestableObserver(scheduler: self)
     }
 
-    /// Calls `create` at `created`, subscribes to its result at `subscribed`, disposes that subscription at
-    /// `disposed`, runs the scheduler until nothing is left, and returns the observer that recorded the events.
+    /// Calls `create` (and its result's `asObservable()`) at `created`, subscribes to that observable at
+    /// `subscribed`, disposes that subscription at `disposed`, runs the scheduler until nothing is left, and returns
+    /// the observer that recorded the events, as RxTest's does. The observer records what the observable delivers:
+    /// through `asObservable()`, a test observable ends at its first terminal event.
     ///
     /// These three actions are scheduled at their exact times (no processing delay), before anything the test
     /// schedules from now on, so they run first at their ticks: a hot event at 200 is missed by the subscription
@@ -25,11 +27,11 @@ extension TestScheduler {
     public func start<Element, OutputSequence: ObservableConvertibleType>(
         created: TestTime, subscribed: TestTime, disposed: TestTime, create: @escaping () -> OutputSequence
     ) -> TestableObserver<Element> where OutputSequence.Element == Element {
-        var source: OutputSequence?
+        var source: Observable<Element>?
         var subscription: (any Disposable)?
         let observer = createObserver(Element.self)
-        scheduleAt(created) { source = create() }
-        scheduleAt(subscribed) { subscription = source?.asObservable().subscribe(observer) }
+        scheduleAt(created) { source = create().asObservable() }
+        scheduleAt(subscribed) { subscription = source?.subscribe(observer) }
         scheduleAt(disposed) { subscription?.dispose() }
         start()
         return observer

@@ -10,11 +10,17 @@ import RxLite
 ///   the subscription time plus each event's time (an event at 0 arrives at the subscription tick itself).
 ///
 /// Each subscription is recorded in ``subscriptions`` when it is made and updated with the unsubscribe time when the
-/// subscriber disposes it. As in RxTest, the observable's own terminal event does not end it: the recorded end is
-/// when the operator under test let go of its source, so a test sees an operator that holds a finished source, or
-/// that lets go of it later (`subscribe(on:)` disposes through its scheduler, a tick after the end). Disposing a cold
-/// subscription cancels its remaining scheduled events. It is meant for the thread that drives the scheduler; it
-/// does not lock.
+/// subscriber disposes it; one never disposed stays open (`Int.max`). Disposing a cold subscription cancels its
+/// remaining scheduled events. It is meant for the thread that drives the scheduler; it does not lock.
+///
+/// **What an observer gets, as in RxTest.** An observer subscribed directly (``subscribe(_:)``: a
+/// ``TestableObserver``, a subject, any `ObserverType`) gets *every* recorded event at its time, also those recorded
+/// after an `error` or `completed`, and its subscription lasts until it is disposed: a test can feed an observer that
+/// ignores terminal events (ReactorKit's action subject) several sequences' worth of events. Through
+/// ``asObservable()`` (what operators, `subscribe(onNext:)` and `TestScheduler.start` use) the sequence ends at
+/// the first terminal event, and the recorded end is when the operator under test let go of its source: a test sees
+/// an operator that holds a finished source, or that lets go of it later (`subscribe(on:)` disposes through its
+/// scheduler, a tick after the end).
 public final class TestableObservable<Element>: ObservableType {
     enum Temperature {
         case hot
@@ -26,7 +32,7 @@ public final class TestableObservable<Element>: ObservableType {
     private weak var scheduler: TestScheduler?
     private let temperature: Temperature
     // Hot only: the current subscribers, in subscription order.
-    private var observers: [(key: Int, observer: AnyObserver<Element>)] = []
+    private var observers: [(key: Int, on: (Event<Element>) -> Void)] = []
     private var nextObserverKey = 0
 
     /// The events this observable sends: absolute times when hot, times relative to each subscription when cold.
@@ -50,12 +56,17 @@ public final class TestableObservable<Element>: ObservableType {
         }
     }
 
-    /// Subscribing records a ``Subscription`` and, when cold, schedules the events for this subscriber.
+    /// This observable as an ``Observable``: each subscription is one made by ``subscribe(_:)``, ended at the first
+    /// terminal event (nothing after it reaches the chain) and recorded as ended when the chain disposes it.
     public func asObservable() -> Observable<Element> {
         Observable.createHoldingUntilDisposed { [self] observer in subscribe(observer) }
     }
 
-    private func subscribe(_ observer: AnyObserver<Element>) -> any Disposable {
+    /// Subscribes `observer`, which gets every recorded event at its time (when cold, relative to now), also those
+    /// after a terminal event, until the returned disposable is disposed; records the ``Subscription``.
+    @discardableResult
+    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+    where Observer.Element == Element {
         guard let scheduler else { return Disposables.create() }
         subscriptions.append(Subscription(scheduler.clock))
         let index = subscriptions.count - 1
@@ -64,7 +75,7 @@ public final class TestableObservable<Element>: ObservableType {
         case .hot:
             let key = nextObserverKey
             nextObserverKey += 1
-            observers.append((key, observer))
+            observers.append((key, observer.on))
             release = { [weak self] in self?.observers.removeAll { $0.key == key } }
         case .cold:
             let scheduled = recordedEvents.map { recorded in
@@ -86,6 +97,6 @@ public final class TestableObservable<Element>: ObservableType {
 
     private func sendToObservers(_ event: Event<Element>) {
         // A copy: an observer may dispose (and so remove itself) while receiving.
-        for entry in observers { entry.observer.on(event) }
+        for entry in observers { entry.on(event) }
     }
 }

@@ -63,4 +63,21 @@ struct StartTests {
         scheduler.start()
         #expect(observer.events == [.next(30, 1), .completed(40)])
     }
+
+    @Test func theObservableIsMadeAtTheCreatedTime() {
+        // RxTest calls `asObservable()` on what `create` returns when it creates it, not when it subscribes.
+        struct Recording: ObservableConvertibleType {
+            let scheduler: TestScheduler
+            let madeAt: (TestTime) -> Void
+            func asObservable() -> Observable<Int> {
+                madeAt(scheduler.clock)
+                return Observable.just(1)
+            }
+        }
+        let scheduler = TestScheduler()
+        var madeAt: [TestTime] = []
+        let res = scheduler.start { Recording(scheduler: scheduler) { madeAt.append($0) } }
+        #expect(madeAt == [100])
+        #expect(res.events == [.next(200, 1), .completed(200)])
+    }
 }

@@ -216,4 +216,23 @@ final class TestSchedulerOwnershipTests: XCTestCase {
         XCTAssertEqual(result.events, [.next(210, 2), .next(220, 4), .completed(230)])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 230)])
     }
+
+    /// ReactorKit's tests feed a reactor's action subject (an observer that drops terminal events) from a hot
+    /// observable whose recorded events go on after a `completed`; RxTest hands it every one.
+    func testAHotObservableFeedsAnObserverPastATerminalEvent() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let action = ActionSubject<Int>()
+        let observer = scheduler.createObserver(Int.self)
+        let bag = DisposeBag()
+        action.subscribe(observer).disposed(by: bag)
+        scheduler.createHotObservable([.next(100, 1), .completed(150), .next(200, 2)]).subscribe(action)
+            .disposed(by: bag)
+        let direct = scheduler.createObserver(Int.self)
+        let xs = scheduler.createHotObservable([.next(100, 1), .completed(150), .next(200, 2)])
+        xs.subscribe(direct).disposed(by: bag)
+        scheduler.start()
+        XCTAssertEqual(observer.events, [.next(100, 1), .next(200, 2)])
+        XCTAssertEqual(direct.events, [.next(100, 1), .completed(150), .next(200, 2)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(0)])
+    }
 }

@@ -95,6 +95,19 @@ static inline void rx_held_lock_count_add(intptr_t delta) {
     rx_held_lock_count += delta;
 }
 
+// How deeply nested the source chain (RxLite's `concat`, `catch(sequence:)`, `retry`) that is subscribing to one of
+// its sources on the calling thread is, 0 when none is: a chain made during that subscription is nested one level
+// deeper. Debug builds keep it, for `Resources.maxTailRecursiveSinkStackSize`; release builds never touch it.
+extern _Thread_local intptr_t rx_source_chain_depth;
+
+static inline intptr_t rx_source_chain_depth_get(void) {
+    return rx_source_chain_depth;
+}
+
+static inline void rx_source_chain_depth_set(intptr_t depth) {
+    rx_source_chain_depth = depth;
+}
+
 // Whether the calling code runs on a dispatch queue that has a value for `key` (libdispatch's
 // `dispatch_get_specific`, declared here rather than included: the C target has no path to the dispatch headers).
 // RxLite asks it for the main queue on every element a main-actor subscription delivers; Swift's

@@ -26,6 +26,78 @@
 
         private static let unscoped = RxAtomic<Int>(0)
 
+        /// Adds one to ``total``, for an object of your own that a leak check should count with RxLite's (RxSwift's
+        /// `Resources.incrementTotal()`, which RxSwift's tests call for their own observers); returns the new
+        /// ``total``. Counted in the current ``ResourceScope``, if any.
+        @discardableResult
+        public static func incrementTotal() -> Int {
+            increment(ResourceScope.current)
+            return total
+        }
+
+        /// Subtracts one from ``total``, undoing an ``incrementTotal()`` made in the same ``ResourceScope``; returns
+        /// the new ``total``.
+        @discardableResult
+        public static func decrementTotal() -> Int {
+            decrement(ResourceScope.current)
+            return total
+        }
+
+        /// The number of observables made by `observe(on:)` with a ``SerialDispatchQueueScheduler`` (the
+        /// ``MainScheduler`` is one) that are alive now, subscribed to or not: RxSwift's count of its serial-queue
+        /// `observe(on:)`. Inside a ``ResourceScope``, those made in that scope.
+        public static var numberOfSerialDispatchQueueObservables: Int {
+            if let scope = ResourceScope.current { return scope.serialDispatchQueueObservables }
+            return serialDispatchQueueObservables.load(ordering: .sequentiallyConsistent)
+        }
+
+        private static let serialDispatchQueueObservables = RxAtomic<Int>(0)
+
+        /// A serial-queue `observe(on:)` observable made in `scope` came (`delta` 1) or went (-1).
+        static func countSerialDispatchQueueObservable(_ delta: Int, in scope: ResourceScope?) {
+            serialDispatchQueueObservables.add(delta, ordering: .relaxed)
+            scope?.addSerialDispatchQueueObservable(delta)
+        }
+
+        /// The deepest nesting of source chains reached since the last reset: `concat`, `catch(sequence:)` and
+        /// `retry` take their sources one at a time in a chain, and a chain subscribed as a source of another (the
+        /// last source of a `concat` being a `concat`) is nested one level deeper. RxSwift's count of the same
+        /// (the deepest stack of its tail-recursive sink, where it keeps the nested sequences of one chain) is 1
+        /// where a nested chain is its enclosing chain's last source, as RxSwift then flattens it; RxLite does not
+        /// flatten, so every nested chain counts. Settable, as RxSwift's tests reset it to 0. Inside a
+        /// ``ResourceScope``, the deepest in that scope (setting it sets the scope's).
+        public static var maxTailRecursiveSinkStackSize: Int {
+            get {
+                if let scope = ResourceScope.current { return scope.deepestSourceChain.load(ordering: .relaxed) }
+                return deepestSourceChain.load(ordering: .relaxed)
+            }
+            set {
+                if let scope = ResourceScope.current {
+                    scope.deepestSourceChain.store(newValue, ordering: .relaxed)
+                } else {
+                    deepestSourceChain.store(newValue, ordering: .relaxed)
+                }
+            }
+        }
+
+        private static let deepestSourceChain = RxAtomic<Int>(0)
+
+        /// A source chain nested `depth` levels deep (1 for one inside no other) was made in the current scope.
+        static func recordSourceChain(depth: Int) {
+            raise(deepestSourceChain, to: depth)
+            if let scope = ResourceScope.current { raise(scope.deepestSourceChain, to: depth) }
+        }
+
+        private static func raise(_ deepest: borrowing RxAtomic<Int>, to depth: Int) {
+            var seen = deepest.load(ordering: .relaxed)
+            while seen < depth {
+                let (exchanged, original) = deepest.compareExchange(
+                    expected: seen, desired: depth, ordering: .relaxed)
+                if exchanged { return }
+                seen = original
+            }
+        }
+
         static func increment(_ scope: ResourceScope?) {
             counter.add(1, ordering: .relaxed)
             if let scope { scope.add(1) } else { unscoped.add(1, ordering: .relaxed) }
@@ -35,6 +107,13 @@
             counter.subtract(1, ordering: .relaxed)
             scope?.add(-1)
         }
+    }
+
+    /// RxSwift's spelling of ``Resources/maxTailRecursiveSinkStackSize``, a global that RxSwift's tests read and reset
+    /// to 0 (debug builds only).
+    public var maxTailRecursiveSinkStackSize: Int {
+        get { Resources.maxTailRecursiveSinkStackSize }
+        set { Resources.maxTailRecursiveSinkStackSize = newValue }
     }
 
     /// A piece of work whose RxLite objects are counted on their own (debug builds only): RxLiteTest's
@@ -79,6 +158,40 @@
 
         func add(_ delta: Int) {
             counter.add(delta, ordering: .relaxed)
+        }
+
+        private let serialDispatchQueueObservableCounter = RxAtomic<Int>(0)
+        /// The deepest source chain made in this scope (``Resources/maxTailRecursiveSinkStackSize``).
+        let deepestSourceChain = RxAtomic<Int>(0)
+
+        /// The serial-queue `observe(on:)` observables made in this scope and alive now.
+        var serialDispatchQueueObservables: Int {
+            serialDispatchQueueObservableCounter.load(ordering: .sequentiallyConsistent)
+        }
+
+        func addSerialDispatchQueueObservable(_ delta: Int) {
+            serialDispatchQueueObservableCounter.add(delta, ordering: .relaxed)
+        }
+    }
+
+    /// One observable made by `observe(on:)` with a ``SerialDispatchQueueScheduler``, counted in
+    /// ``Resources/numberOfSerialDispatchQueueObservables`` from its `init` to its `deinit` (the observable holds it).
+    final class SerialDispatchQueueObservableCount: Sendable {
+        /// The scope current when the observable was made.
+        let scope: ResourceScope?
+
+        /// A count for an observable delivering on `scheduler`; `nil` unless that is a serial dispatch queue.
+        static func make(for scheduler: any ImmediateSchedulerType) -> SerialDispatchQueueObservableCount? {
+            scheduler is SerialDispatchQueueScheduler ? SerialDispatchQueueObservableCount() : nil
+        }
+
+        private init() {
+            scope = ResourceScope.current
+            Resources.countSerialDispatchQueueObservable(1, in: scope)
+        }
+
+        deinit {
+            Resources.countSerialDispatchQueueObservable(-1, in: scope)
         }
     }
 #endif

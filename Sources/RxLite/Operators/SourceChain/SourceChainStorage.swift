@@ -26,10 +26,15 @@ where Sources.Element: ObservableConvertibleType {
             // `false` is final: nothing will ask for another source.
             guard state.pointee.lifetime.isActive else { return false }
             guard let next = state.pointee.iterator.next() else {
-                state.pointee.sink(state.pointee.lastError.map { .error($0) } ?? .completed)
+                forward(state.pointee.lastError.map { .error($0) } ?? .completed)
                 return false
             }
             guard let child = state.pointee.lifetime.makeChild() else { return false }
+            #if DEBUG
+                // A chain made while `next` subscribes is nested in this one.
+                let enclosing = SourceChainDepth.enter(state.pointee.depth)
+                defer { SourceChainDepth.leave(to: enclosing) }
+            #endif
             next.asObservable().subscribeTopLevel(
                 { [self] event in
                     switch (event, state.pointee.advance) {
@@ -38,7 +43,7 @@ where Sources.Element: ObservableConvertibleType {
                     case (.error(let error), .onError):
                         state.pointee.lastError = error
                     default:
-                        state.pointee.sink(event)
+                        forward(event)
                         return
                     }
                     child.finishChild()
@@ -46,6 +51,19 @@ where Sources.Element: ObservableConvertibleType {
                 }, child)
             return true
         }
+    }
+}
+
+extension SourceChainStorage {
+    /// Sends `event` on to the subscriber. Whatever the subscriber subscribes to meanwhile is not a source of this
+    /// chain: debug builds count it at the level of the chain this one is a source of (``SourceChainDepth``).
+    private func forward(_ event: Event<Element>) {
+        let state = state
+        #if DEBUG
+            let enclosing = SourceChainDepth.enter(state.pointee.depth - 1)
+            defer { SourceChainDepth.leave(to: enclosing) }
+        #endif
+        state.pointee.sink(event)
     }
 }
 
@@ -65,6 +83,11 @@ struct SourceChainState<Sources: IteratorProtocol> where Sources.Element: Observ
     var lastError: (any Error)?
     let sink: EventSink<Sources.Element.Element>
     let lifetime: Lifetime
+    #if DEBUG
+        /// How deeply this chain is nested in others: 1 when it is a source of none
+        /// (`Resources.maxTailRecursiveSinkStackSize`).
+        let depth: Int
+    #endif
     /// Last: its layout depends on the iterator's type, and every field after it would sit at an offset only this
     /// type's metadata knows (see ``LockedBuffer``).
     var iterator: Sources
@@ -77,5 +100,9 @@ struct SourceChainState<Sources: IteratorProtocol> where Sources.Element: Observ
         self.sink = sink
         self.lifetime = lifetime
         self.iterator = iterator
+        #if DEBUG
+            depth = SourceChainDepth.enclosing + 1
+            Resources.recordSourceChain(depth: depth)
+        #endif
     }
 }

@@ -3,9 +3,10 @@ extension ObservableType {
     /// each element to its key's group. The source's end (or an error `keySelector` throws) goes to every group,
     /// then to the result.
     ///
-    /// Each group is hot: subscribe to it when it is emitted (as `flatMap` does) to get its first element. A group
-    /// lives as long as the subscription to the result (RxSwift keeps the source running while a group still has
-    /// subscribers; see <doc:DifferencesFromRxSwift>).
+    /// Each group is hot: subscribe to it when it is emitted (as `flatMap` does) to get its first element. As in
+    /// RxSwift, the source runs while the subscription to the result or any subscription to a group is active:
+    /// disposing the result's subscription stops new groups, and the groups already subscribed to keep getting their
+    /// elements until they are disposed or the source ends.
     ///
     /// [groupBy](https://reactivex.io/documentation/operators/groupby.html)
     public func groupBy<Key: Hashable>(keySelector: @escaping (Element) throws -> Key)
@@ -13,6 +14,12 @@ extension ObservableType {
     {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
+            // The source runs in a lifetime of its own, shared by the result's subscription (its primary hold, given
+            // up when that subscription ends) and every subscription to a group (a handle each): the last to let go
+            // ends it.
+            let sourceLifetime = Lifetime()
+            let sharing = RefCountDisposable(disposable: sourceLifetime)
+            lifetime.insert(object: sharing)
             // Touched only from the source's events, which arrive one at a time.
             var groups: [Key: PublishSubject<Element>] = [:]
             func end(_ event: Event<GroupedObservable<Key, Element>>, _ groupEvent: Event<Element>) {
@@ -20,6 +27,7 @@ extension ObservableType {
                 groups = [:]
                 for group in ending { group.on(groupEvent) }
                 if lifetime.isActive { sink(event) }
+                sourceLifetime.dispose()
             }
             source.runSubscription(
                 { event in
@@ -36,12 +44,26 @@ extension ObservableType {
                         }
                         let group = PublishSubject<Element>()
                         groups[key] = group
-                        sink(.next(GroupedObservable(key: key, source: group.asObservable())))
-                        if lifetime.isActive { group.onNext(element) }
+                        if lifetime.isActive {
+                            sink(.next(GroupedObservable(key: key, source: group.groupElements(holding: sharing))))
+                        }
+                        group.onNext(element)
                     case .error(let error): end(.error(error), .error(error))
                     case .completed: end(.completed, .completed)
                     }
-                }, lifetime)
+                }, sourceLifetime)
+        }
+    }
+}
+
+extension PublishSubject {
+    /// This group's elements for `groupBy`: each subscription holds a handle of `sharing`, which keeps the source
+    /// running until it ends.
+    fileprivate func groupElements(holding sharing: RefCountDisposable) -> Observable<Element> {
+        let elements = asObservable()
+        return Observable { sink, lifetime, _ in
+            lifetime.insert(sharing.retain())
+            elements.runSubscription(sink, lifetime)
         }
     }
 }

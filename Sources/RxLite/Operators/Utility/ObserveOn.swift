@@ -31,7 +31,14 @@ extension ObservableType {
     /// scheduled drain.
     func observe(onAny scheduler: any ImmediateSchedulerType) -> Observable<Element> {
         let source = asObservable()
+        #if DEBUG
+            // Counted while the observable lives (`Resources.numberOfSerialDispatchQueueObservables`).
+            let counted = SerialDispatchQueueObservableCount.make(for: scheduler)
+        #endif
         return Observable { sink, lifetime, _ in
+            #if DEBUG
+                withExtendedLifetime(counted) {}
+            #endif
             let state = ObserveOnStorage.make(scheduler: scheduler, sink: sink, lifetime: lifetime)
             lifetime.insert(object: state)
             // A child lifetime: the end waits for the scheduler, the source need not (the rule "Consume a terminal,
