@@ -323,13 +323,17 @@ class Lifetime: Disposable, Cancelable, @unchecked Sendable {
 ///
 /// Generic over the event type rather than the element: an observer takes an `Event`, and one built here, with the
 /// event type's metadata read from the object, costs no lookup.
+///
+/// A connectable's feed into its subject is one too, with `beforeEnd` run before the subject hears of the end.
 final class ObserverLeaf<Routed: EventRouting>: EventSink<Routed.Element> {
     let observer: (Routed) -> Void
     let lifetime: Lifetime
+    let beforeEnd: (() -> Void)?
 
-    init(observer: @escaping (Routed) -> Void, lifetime: Lifetime) {
+    init(observer: @escaping (Routed) -> Void, lifetime: Lifetime, beforeEnd: (() -> Void)? = nil) {
         self.observer = observer
         self.lifetime = lifetime
+        self.beforeEnd = beforeEnd
     }
 
     override func on(next element: Routed.Element) {
@@ -344,6 +348,7 @@ final class ObserverLeaf<Routed: EventRouting>: EventSink<Routed.Element> {
     private func end(_ event: Routed) {
         HeldLocks.checkNoneHeld("an observer")
         guard lifetime.beginStop() else { return }
+        beforeEnd?()
         observer(event)
         lifetime.dispose()
     }

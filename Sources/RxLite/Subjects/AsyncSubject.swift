@@ -52,6 +52,9 @@ public final class AsyncSubject<Element>: Observable<Element>, ObserverType {
     /// then completes, and an error goes out at once.
     public func on(_ event: Event<Element>) { hub.on(event) }
 
+    /// Keeps `element` as the last one, to be emitted at completion: `on(.next(element))`.
+    public func onNext(_ element: Element) { hub.on(next: element) }
+
     /// Releases every observer; later subscribers get `RxError.disposed`. An event being delivered at that moment
     /// still reaches every observer first.
     public func dispose() { hub.dispose() }

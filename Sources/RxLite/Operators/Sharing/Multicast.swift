@@ -189,12 +189,7 @@ final class RefCountStorage<Element>: LockedBuffer<RefCountStateMachine<Element>
     private func start(_ sink: EventSink<Element>, _ lifetime: Lifetime, _ generation: UInt64) {
         guard lifetime.isActive else { return }
         fields.pointee.connectable.asObservable().runSubscription(
-            { [self] event in
-                // As RxSwift: the connection is over before this subscriber hears of the end, so subscribing again
-                // from its `onCompleted` or `onError` connects again.
-                if event.isStopEvent { sourceEnded(generation) }
-                sink(event)
-            }, lifetime)
+            RefCountSubscriberSink(storage: self, generation: generation, downstream: sink), lifetime)
         connectIfNeeded(generation)
     }
 
@@ -214,7 +209,7 @@ final class RefCountStorage<Element>: LockedBuffer<RefCountStateMachine<Element>
     }
 
     /// The source ended for the subscribers of `generation`: the first of them to hear it ends that connection.
-    private func sourceEnded(_ generation: UInt64) {
+    func sourceEnded(_ generation: UInt64) {
         withLock { $0.sourceEnded(generation: generation) }?.dispose()
     }
 
@@ -229,6 +224,62 @@ final class RefCountStorage<Element>: LockedBuffer<RefCountStateMachine<Element>
     private func disconnect(_ connection: any Disposable) {
         connection.dispose()
         for waiter in withLock({ $0.disconnected() }) { start(waiter.sink, waiter.lifetime, waiter.generation) }
+    }
+}
+
+/// The sink of one counted subscriber of `refCount()`, of the connection `generation`.
+final class RefCountSubscriberSink<Element>: EventSink<Element> {
+    let storage: RefCountStorage<Element>
+    let generation: UInt64
+    let downstream: EventSink<Element>
+
+    init(storage: RefCountStorage<Element>, generation: UInt64, downstream: EventSink<Element>) {
+        self.storage = storage
+        self.generation = generation
+        self.downstream = downstream
+    }
+
+    override func on(next element: Element) { downstream.on(next: element) }
+
+    // As RxSwift: the connection is over before this subscriber hears of the end, so subscribing again from its
+    // `onCompleted` or `onError` connects again.
+    override func on(error: any Error) {
+        storage.sourceEnded(generation)
+        downstream.on(error: error)
+    }
+
+    override func onCompleted() {
+        storage.sourceEnded(generation)
+        downstream.onCompleted()
+    }
+}
+
+/// A connectable's feed into a subject of RxLite's own for the connection's lifetime: elements go to the subject as
+/// themselves; on the end, `beforeEnd` runs before the subject hears of it.
+final class SubjectFeedSink<Element>: EventSink<Element> {
+    let subject: any ElementReceivingSubject<Element>
+    let connection: Lifetime
+    let beforeEnd: () -> Void
+
+    init(subject: any ElementReceivingSubject<Element>, connection: Lifetime, beforeEnd: @escaping () -> Void) {
+        self.subject = subject
+        self.connection = connection
+        self.beforeEnd = beforeEnd
+    }
+
+    override func on(next element: Element) {
+        if connection.isActive { subject.onNext(element) }
+    }
+
+    override func on(error: any Error) { end(.error(error)) }
+
+    override func onCompleted() { end(.completed) }
+
+    private func end(_ event: Event<Element>) {
+        guard connection.beginStop() else { return }
+        beforeEnd()
+        subject.on(event)
+        connection.dispose()
     }
 }
 
@@ -249,17 +300,14 @@ extension ObservableType {
     private func feed<Observer: ObserverType>(
         _ observer: Observer, _ connection: Lifetime, beforeEnd: @escaping () -> Void
     ) where Observer.Element == Element {
-        asObservable().runSubscription(
-            { event in
-                if case .next = event {
-                    if connection.isActive { observer.on(event) }
-                    return
-                }
-                guard connection.beginStop() else { return }
-                beforeEnd()
-                observer.on(event)
-                connection.dispose()
-            }, connection)
+        // Decided once per connection: one of RxLite's subjects takes each element as itself.
+        let sink: EventSink<Element> =
+            if let subject = observer as? any ElementReceivingSubject<Element> {
+                SubjectFeedSink(subject: subject, connection: connection, beforeEnd: beforeEnd)
+            } else {
+                ObserverLeaf(observer: observer.on, lifetime: connection, beforeEnd: beforeEnd)
+            }
+        asObservable().runSubscription(sink, connection)
     }
 
     /// A connectable sequence that shares one run of this sequence through `subject`.
