@@ -108,8 +108,10 @@
             guard let actualClass = object_getClass(object) else { throw .unknown(target: object) }
             try changingClasses { classes throws(RxCocoaObjCRuntimeError) in
                 let subclass: AnyClass
-                if classes.madeSubclasses.contains(ObjectIdentifier(actualClass)) {
-                    subclass = actualClass
+                if let made = madeSubclass(from: actualClass, classes) {
+                    // Moved already; perhaps key-value observing moved it on to a subclass of its own since, which
+                    // inherits what is added to ours.
+                    subclass = made
                 } else {
                     // Check the method before changing the object's class, so that a failure leaves it as it was.
                     _ = try interceptableSignature(of: actualClass, selector, target: object)
@@ -146,6 +148,16 @@
                 }
                 classes.installed.record(name, in: ObjectIdentifier(subclass), as: .wrapping)
             }
+        }
+
+        /// `cls` or its nearest superclass that is one of the run-time subclasses made here.
+        private static func madeSubclass(from cls: AnyClass, _ classes: Classes) -> AnyClass? {
+            var candidate: AnyClass? = cls
+            while let current = candidate {
+                if classes.madeSubclasses.contains(ObjectIdentifier(current)) { return current }
+                candidate = class_getSuperclass(current)
+            }
+            return nil
         }
 
         /// The subjects of `object` for `selector`, made on first use; the first for an object are completed and
