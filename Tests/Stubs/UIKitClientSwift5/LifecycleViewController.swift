@@ -45,3 +45,9 @@ final class LifecycleViewController: UIViewController {
             .disposed(by: disposeBag)
     }
 }
+
+/// The hooks a delegate proxy calls around each intercepted message, called as a proxy of an app's own would.
+func replay(_ arguments: [Any], through proxy: RxScrollViewDelegateProxy) {
+    proxy._sentMessage(Selector(("scrollViewDidScroll:")), withArguments: arguments)
+    proxy._methodInvoked(Selector(("scrollViewDidScroll:")), withArguments: arguments)
+}
