@@ -160,8 +160,10 @@ open class DelegateProxy<P: AnyObject, D>: NSObject {
         /// The proxy's class gets an intercepting implementation of `selector`, once: around the proxy's own method if
         /// it has one, else handing the call on to the forward delegate, in which case the proxy answers
         /// `responds(to:)` for it only while it is observed or the forward delegate implements it. The arguments, the
-        /// methods that can be intercepted and the errors are those of `rx.sentMessage(_:)`; a method neither the proxy
-        /// nor its forward delegate implements fails with `selectorNotImplemented` (set the delegate first). Subscribes
+        /// methods that can be intercepted and the errors are those of `rx.sentMessage(_:)`. A method neither the proxy
+        /// nor its forward delegate implements is read from the delegate protocol, as RxCocoa does (a protocol declared
+        /// in Swift needs an `@objc(Name)` with its Swift name for that); one it does not declare fails with
+        /// `selectorNotImplemented`. Subscribes
         /// on the main queue and keeps the proxy in its parent's delegate slot while subscribed, as the proxy's other
         /// sequences do.
         open func sentMessage(_ selector: Selector) -> Observable<[Any]> {
@@ -245,7 +247,10 @@ protocol DelegateProxyObservationCounting: AnyObject {
 extension DelegateProxy: DelegateProxyObservationCounting {}
 
 #if canImport(ObjectiveC)
-    extension DelegateProxy: MessageInterceptingProxy {}
+    extension DelegateProxy: MessageInterceptingProxy {
+        /// The delegate protocol's name: an imported protocol's Swift name is its Objective-C name.
+        nonisolated var delegateProtocolName: String { String(describing: Delegate.self) }
+    }
 #endif
 
 #if canImport(ObjectiveC)

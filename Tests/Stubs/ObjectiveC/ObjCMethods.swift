@@ -1,7 +1,10 @@
 // The Objective-C runtime's method and class functions that RxLiteUI's message interception uses (`methodInvoked`,
 // `sentMessage`, `deallocating`): reading a method's implementation and type encoding, adding and replacing methods,
-// making a subclass at run time and moving an object to it, and making an implementation from a block. Signatures as
-// Swift imports <objc/runtime.h> in the iOS 17 SDK; nothing here runs.
+// making a subclass at run time and moving an object to it, making an implementation from a block, and reading a
+// delegate protocol's method descriptions. Signatures as Swift imports <objc/runtime.h> in the iOS 17 SDK; nothing
+// here runs.
+
+import Foundation
 
 /// A pointer to the start of a method's implementation (`IMP`): a C function taking the receiver, the selector and the
 /// method's arguments.
@@ -68,3 +71,33 @@ public func object_setClass(_ obj: Any?, _ cls: AnyClass) -> AnyClass? {
 public func sel_registerName(_ str: UnsafePointer<CChar>) -> Selector {
     fatalError("ObjectiveC stub: declarations only")
 }
+
+/// An Objective-C protocol (`@interface Protocol : NSObject`).
+open class Protocol: NSObject {}
+
+/// A protocol method's selector and type encoding (`struct objc_method_description`).
+public struct objc_method_description {
+    /// The method's selector.
+    public var name: Selector?
+    /// The method's type encoding.
+    public var types: UnsafeMutablePointer<CChar>?
+
+    /// An empty description.
+    public init() { fatalError("ObjectiveC stub: declarations only") }
+
+    /// A description of `name`, of type encoding `types`.
+    public init(name: Selector?, types: UnsafeMutablePointer<CChar>?) {
+        fatalError("ObjectiveC stub: declarations only")
+    }
+}
+
+/// The protocol named `name`, or `nil`.
+public func objc_getProtocol(_ name: UnsafePointer<CChar>) -> Protocol? {
+    fatalError("ObjectiveC stub: declarations only")
+}
+
+/// The description of `p`'s method `aSel` (or of a protocol it incorporates), required or optional, instance or
+/// class method; `{NULL, NULL}` if it has none.
+public func protocol_getMethodDescription(
+    _ p: Protocol, _ aSel: Selector, _ isRequiredMethod: Bool, _ isInstanceMethod: Bool
+) -> objc_method_description { fatalError("ObjectiveC stub: declarations only") }

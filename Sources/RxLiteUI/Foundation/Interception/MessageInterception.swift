@@ -45,6 +45,9 @@
         func _sentMessage(_ selector: Selector, withArguments arguments: [Any])
         func _methodInvoked(_ selector: Selector, withArguments arguments: [Any])
         var forwardObject: AnyObject? { get }
+        /// The Objective-C name of the delegate protocol, whose method descriptions give the types of a delegate
+        /// method nobody implements.
+        var delegateProtocolName: String { get }
     }
 
     /// Message interception on the Objective-C runtime: `rx.sentMessage`, `rx.methodInvoked` and `rx.deallocating` of
@@ -291,17 +294,19 @@
                 guard classes.installed.installation(of: name, in: ObjectIdentifier(proxyClass)) == nil else { return }
                 let own = class_getInstanceMethod(proxyClass, selector)
                 let inherited = class_getSuperclass(proxyClass).flatMap { class_getInstanceMethod($0, selector) }
-                // Without a method of the proxy's, the forward delegate's says what the arguments are.
+                // Without a method of the proxy's, the forward delegate's says what the arguments are, or else the
+                // delegate protocol's description of it, as RxCocoa reads it.
                 let forwardClass: AnyClass? = proxy.forwardObject.flatMap { object_getClass($0) }
-                guard let method = own ?? forwardClass.flatMap({ class_getInstanceMethod($0, selector) }) else {
-                    throw .selectorNotImplemented(target: proxy)
-                }
+                let method = own ?? forwardClass.flatMap { class_getInstanceMethod($0, selector) }
+                guard
+                    let encoding = method.flatMap({ method_getTypeEncoding($0) }).map({ String(cString: $0) })
+                        ?? protocolTypeEncoding(proxy.delegateProtocolName, selector)
+                else { throw .selectorNotImplemented(target: proxy) }
                 let signature: ObjCMethodSignature
                 let layout: ArgumentRegisterLayout
                 do throws(ObjCSignatureError) {
-                    guard let encoding = method_getTypeEncoding(method), let convention = ObjCCallingConvention.current
-                    else { throw ObjCSignatureError.malformed("") }
-                    signature = try ObjCMethodSignature(typeEncoding: String(cString: encoding))
+                    guard let convention = ObjCCallingConvention.current else { throw .malformed(encoding) }
+                    signature = try ObjCMethodSignature(typeEncoding: encoding)
                     layout = try ArgumentRegisterLayout(signature, convention: convention)
                 } catch {
                     throw runtimeError(error, target: proxy)
@@ -344,18 +349,35 @@
                     },
                     originalCall: original)
                 guard let implementation = hooks.implementation(for: layout) else { throw .unknown(target: proxy) }
-                let types = method_getTypeEncoding(method)
-                if let own, own != inherited {
-                    guard class_replaceMethod(proxyClass, selector, implementation, types) != nil else {
-                        throw .replacingMethodWithForwardingImplementation(target: proxy)
-                    }
-                } else {
-                    guard class_addMethod(proxyClass, selector, implementation, types) else {
-                        throw .replacingMethodWithForwardingImplementation(target: proxy)
+                let installed = encoding.withCString { types in
+                    if let own, own != inherited {
+                        class_replaceMethod(proxyClass, selector, implementation, types) != nil
+                    } else {
+                        class_addMethod(proxyClass, selector, implementation, types)
                     }
                 }
+                guard installed else { throw .replacingMethodWithForwardingImplementation(target: proxy) }
                 classes.installed.record(name, in: ObjectIdentifier(proxyClass), as: installation)
             }
+        }
+
+        /// The type encoding of the instance method `selector` of the protocol named `name` (or of one it
+        /// incorporates), optional or required; `nil` if there is no such protocol or method.
+        private static func protocolTypeEncoding(_ name: String, _ selector: Selector) -> String? {
+            guard let delegateProtocol = name.withCString({ objc_getProtocol($0) }) else { return nil }
+            for isRequired in [false, true] {
+                let description = protocol_getMethodDescription(delegateProtocol, selector, isRequired, true)
+                guard var character = description.types else { continue }
+                // The runtime's C string, byte by byte (ASCII): handing the mutable pointer to `String(cString:)` does not
+                // type-check against the Linux stub, which CI compiles this with.
+                var encoding = ""
+                while character.pointee != 0 {
+                    encoding.append(Character(Unicode.Scalar(UInt8(bitPattern: character.pointee))))
+                    character += 1
+                }
+                return encoding
+            }
+            return nil
         }
 
         /// Whether `cls` got `selector` from an interception that forwards to the delegate (the proxy had no method
