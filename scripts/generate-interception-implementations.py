@@ -11,7 +11,9 @@ An intercepted method's arguments are read by a block whose parameters occupy th
 registers are all that matter): one block per pair of counts that a method of at most four supported arguments can
 have, up to 4 general-purpose registers (as UInt64) and 8 floating-point ones (as Double), and the matching C function
 type for calling the original implementation with the
-same registers. Swift cannot form a block or a C function type generically, hence the generated cases.
+same registers. Swift cannot form a block or a C function type generically, hence the generated cases. The list of
+those layouts (ArgumentRegisterLayout.implemented) is compiled everywhere, so that a test on Linux checks it against
+ArgumentRegisterLayout's rules.
 """
 import pathlib
 import subprocess
@@ -73,7 +75,17 @@ def layouts():
 
 def render():
     cases = "".join(case(i, f) for i, f in layouts())
+    listed = "".join(
+        f"        ArgumentRegisterLayout(integerCount: {i}, floatingPointCount: {f}),\n" for i, f in layouts()
+    )
     return f"""{HEADER}
+extension ArgumentRegisterLayout {{
+    /// The layouts that have an intercepting implementation (below, on Apple platforms): every layout a supported
+    /// method can have, which ArgumentRegisterLayoutTests checks on every platform.
+    static let implemented: [ArgumentRegisterLayout] = [
+{listed}    ]
+}}
+
 #if canImport(ObjectiveC)
     import ObjectiveC
 

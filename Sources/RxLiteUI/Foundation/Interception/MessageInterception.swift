@@ -77,11 +77,6 @@
         // Unchecked above: the classes are immutable runtime objects, shared by every thread anyway.
         private static let classes = Locked(Classes())
 
-        /// Selectors the runtime sends too often, or needs itself, to intercept (as RxCocoa refuses them).
-        private static let performanceSensitiveSelectors: Set<String> = [
-            "class", "respondsToSelector:", "methodSignatureForSelector:", "forwardingTargetForSelector:",
-        ]
-
         /// The registry's key for an object.
         static func key(_ object: AnyObject) -> UInt { UInt(bitPattern: ObjectIdentifier(object)) }
 
@@ -105,8 +100,8 @@
         /// installs the intercepting implementation there, unless done already.
         static func intercept(_ object: AnyObject, _ selector: Selector) throws(RxCocoaObjCRuntimeError) {
             let name = selector.description
-            if performanceSensitiveSelectors.contains(name) {
-                throw .observingPerformanceSensitiveMessages(target: object)
+            if let refusal = InterceptionRules.refusal(ofSelectorNamed: name, onDelegateProxy: false) {
+                throw refusal.error(target: object)
             }
             guard let actualClass = object_getClass(object) else { throw .unknown(target: object) }
             try changingClasses { classes throws(RxCocoaObjCRuntimeError) in
@@ -223,15 +218,11 @@
             throws(RxCocoaObjCRuntimeError)
         {
             let className = String(cString: class_getName(actualClass))
-            if className.hasPrefix("__NSCF") || className.hasPrefix("NSCF") || className.hasPrefix("__NSTagged")
-                || className.hasPrefix("NSTagged")
+            let reportsItsRealClass = reportedClass(of: object, actualClass).map { $0 === actualClass } ?? true
+            if let refusal = InterceptionRules.refusal(
+                ofObjectOfClassNamed: className, reportsItsRealClass: reportsItsRealClass)
             {
-                throw .cantInterceptCoreFoundationTollFreeBridgedObjects(target: object)
-            }
-            if let reported = reportedClass(of: object, actualClass), reported !== actualClass {
-                let isKVO = className.hasPrefix("NSKVONotifying_")
-                throw .objectMessagesAlreadyBeingIntercepted(
-                    target: object, interceptionMechanism: isKVO ? .kvo : .unknown)
+                throw refusal.error(target: object)
             }
         }
 
@@ -286,8 +277,8 @@
             throws(RxCocoaObjCRuntimeError)
         {
             let name = selector.description
-            if performanceSensitiveSelectors.contains(name) || name == "dealloc" {
-                throw .observingPerformanceSensitiveMessages(target: proxy)
+            if let refusal = InterceptionRules.refusal(ofSelectorNamed: name, onDelegateProxy: true) {
+                throw refusal.error(target: proxy)
             }
             guard let proxyClass = object_getClass(proxy) else { throw .unknown(target: proxy) }
             try changingClasses { classes throws(RxCocoaObjCRuntimeError) in
@@ -311,22 +302,25 @@
                 } catch {
                     throw runtimeError(error, target: proxy)
                 }
+                let plan = InterceptionRules.proxyInstallation(
+                    classHasMethod: own != nil, methodIsInherited: own != nil && own == inherited)
                 let original: (OpaquePointer) -> InterceptionHooks.OriginalCall?
-                let installation: InstalledInterceptions<ObjectIdentifier>.Installation
-                if let own, own != inherited {
-                    // The proxy class's own method: call the implementation it had.
+                switch plan {
+                case .replacingOwnMethod:
+                    // Call the implementation the proxy class's own method had.
+                    guard let own else { throw .unknown(target: proxy) }
                     let implementation = method_getImplementation(own)
                     original = { .init(receiver: $0, implementation: implementation, keptAlive: nil) }
-                    installation = .wrapping
-                } else if own != nil, let superclass = class_getSuperclass(proxyClass) {
+                case .wrappingInheritedMethod:
+                    guard let superclass = class_getSuperclass(proxyClass) else { throw .unknown(target: proxy) }
                     original = { receiver in
+                        // Looked up at each call: the superclass's implementation may change after this.
                         class_getMethodImplementation(superclass, selector).map {
                             .init(receiver: receiver, implementation: $0, keptAlive: nil)
                         }
                     }
-                    installation = .wrapping
-                } else {
-                    // No method of the proxy's: hand the call on to the forward delegate, if it has the method.
+                case .forwardingToDelegate:
+                    // Hand the call on to the forward delegate, if it has the method.
                     original = { receiver in
                         guard let forward = proxyObject(receiver)?.forwardObject as? NSObject,
                             forward.responds(to: selector),
@@ -335,7 +329,6 @@
                         let pointer = OpaquePointer(Unmanaged.passUnretained(forward).toOpaque())
                         return .init(receiver: pointer, implementation: implementation, keptAlive: forward)
                     }
-                    installation = .forwarding
                 }
                 let hooks = InterceptionHooks(
                     selector: selector,
@@ -350,14 +343,13 @@
                     originalCall: original)
                 guard let implementation = hooks.implementation(for: layout) else { throw .unknown(target: proxy) }
                 let installed = encoding.withCString { types in
-                    if let own, own != inherited {
-                        class_replaceMethod(proxyClass, selector, implementation, types) != nil
-                    } else {
-                        class_addMethod(proxyClass, selector, implementation, types)
-                    }
+                    plan == .replacingOwnMethod
+                        ? class_replaceMethod(proxyClass, selector, implementation, types) != nil
+                        : class_addMethod(proxyClass, selector, implementation, types)
                 }
                 guard installed else { throw .replacingMethodWithForwardingImplementation(target: proxy) }
-                classes.installed.record(name, in: ObjectIdentifier(proxyClass), as: installation)
+                classes.installed.record(
+                    name, in: ObjectIdentifier(proxyClass), as: plan == .forwardingToDelegate ? .forwarding : .wrapping)
             }
         }
 

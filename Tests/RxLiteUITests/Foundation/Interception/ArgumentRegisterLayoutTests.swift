@@ -53,6 +53,29 @@ import Testing
         )
     }
 
+    @Test(arguments: [ObjCCallingConvention.arm64, .x86_64])
+    func everyLayoutASupportedMethodCanHaveHasAnImplementation(convention: ObjCCallingConvention) throws {
+        // One type of each register class: an object (one general-purpose register), a float (one vector register),
+        // a size (two), a rect (four); every sequence of up to four of them.
+        let encodings = ["@", "f", "{CGSize=dd}", "{CGRect={CGPoint=dd}{CGSize=dd}}"]
+        var sequences: [[String]] = [[]]
+        var reached: Set<ArgumentRegisterLayout> = []
+        for _ in 0..<ObjCMethodSignature.maximumArgumentCount {
+            sequences += sequences.filter { $0.count == sequences.map(\.count).max() }
+                .flatMap { sequence in encodings.map { sequence + [$0] } }
+        }
+        for sequence in sequences {
+            let encoding = "v0@0:8" + sequence.map { $0 + "0" }.joined()
+            guard let result = try? layout(encoding, convention) else { continue }
+            #expect(ArgumentRegisterLayout.implemented.contains(result), "\(encoding) has no implementation")
+            reached.insert(result)
+        }
+        #expect(sequences.count == 1 + 4 + 16 + 64 + 256)
+        // No implementation is generated for a layout no method has (arm64 reaches them all; x86_64 passes rects in
+        // memory, and so reaches fewer).
+        if convention == .arm64 { #expect(reached == Set(ArgumentRegisterLayout.implemented)) }
+    }
+
     @Test func theConventionHereIsKnownOnSixtyFourBitPlatforms() {
         #if arch(arm64) || arch(x86_64)
             #expect(ObjCCallingConvention.current != nil)
