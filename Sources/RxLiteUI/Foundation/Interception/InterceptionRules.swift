@@ -50,18 +50,15 @@ enum InterceptionRules {
 
     /// How a delegate proxy's class takes the interception of a method.
     enum ProxyInstallation: Equatable, Sendable {
-        /// The class's own method is replaced; the replacement calls the implementation it had.
+        /// The method is replaced in the class that defines it (the proxy's or a superclass, whose subclasses then
+        /// share it); the replacement calls the implementation it had.
         case replacingOwnMethod
-        /// Added to the class, calling its superclass's method.
-        case wrappingInheritedMethod
-        /// Added to the class, handing the call on to the forward delegate: the proxy has no method for it.
+        /// Added to the proxy's class, handing the call on to the forward delegate: the proxy has no method for it.
         case forwardingToDelegate
     }
 
-    /// How the interception goes in, given whether the proxy's class has the method and whether that method is its
-    /// superclass's.
-    static func proxyInstallation(classHasMethod: Bool, methodIsInherited: Bool) -> ProxyInstallation {
-        guard classHasMethod else { return .forwardingToDelegate }
-        return methodIsInherited ? .wrappingInheritedMethod : .replacingOwnMethod
+    /// How the interception goes in, given whether the proxy's class has the method (its own or inherited).
+    static func proxyInstallation(classHasMethod: Bool) -> ProxyInstallation {
+        classHasMethod ? .replacingOwnMethod : .forwardingToDelegate
     }
 }

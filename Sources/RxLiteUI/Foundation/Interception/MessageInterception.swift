@@ -56,9 +56,9 @@
     /// An observed object is moved to a subclass made at run time for its class (`_RxLite_` and the class's name),
     /// which `-class` hides, and the selector's implementation is added to that subclass, once per class and
     /// selector: the subclass rather than the class itself, so that the app's other instances are never touched and
-    /// the class's own implementation stays as it is. A delegate proxy is RxLite's own object: its class gets the
-    /// implementation directly (replacing the proxy's own method, if it has one, or added, forwarding to the forward
-    /// delegate).
+    /// the class's own implementation stays as it is. A delegate proxy is RxLite's own object: no subclass is made
+    /// for it; the proxy class that defines the method has it replaced (once for that class and its subclasses), and a
+    /// method no proxy class defines is added to the proxy's class, forwarding to the forward delegate.
     ///
     /// Every change to a class is made under one lock, which only the Objective-C runtime's calls run under (the
     /// runtime may call the class's `+resolveInstanceMethod:` while looking a method up); observers run outside it.
@@ -280,11 +280,14 @@
             if let refusal = InterceptionRules.refusal(ofSelectorNamed: name, onDelegateProxy: true) {
                 throw refusal.error(target: proxy)
             }
-            guard let proxyClass = object_getClass(proxy) else { throw .unknown(target: proxy) }
+            guard let instanceClass = object_getClass(proxy) else { throw .unknown(target: proxy) }
             try changingClasses { classes throws(RxCocoaObjCRuntimeError) in
+                // The method goes where it is defined, so that a proxy class and its subclasses share one
+                // interception (one in each would run the hooks twice for a subclass's instance); a method nobody
+                // defines goes into the instance's class.
+                let own = class_getInstanceMethod(instanceClass, selector)
+                let proxyClass: AnyClass = definingClass(of: selector, from: instanceClass) ?? instanceClass
                 guard classes.installed.installation(of: name, in: ObjectIdentifier(proxyClass)) == nil else { return }
-                let own = class_getInstanceMethod(proxyClass, selector)
-                let inherited = class_getSuperclass(proxyClass).flatMap { class_getInstanceMethod($0, selector) }
                 // Without a method of the proxy's, the forward delegate's says what the arguments are, or else the
                 // delegate protocol's description of it, as RxCocoa reads it.
                 let forwardClass: AnyClass? = proxy.forwardObject.flatMap { object_getClass($0) }
@@ -302,8 +305,7 @@
                 } catch {
                     throw runtimeError(error, target: proxy)
                 }
-                let plan = InterceptionRules.proxyInstallation(
-                    classHasMethod: own != nil, methodIsInherited: own != nil && own == inherited)
+                let plan = InterceptionRules.proxyInstallation(classHasMethod: own != nil)
                 let original: (OpaquePointer) -> InterceptionHooks.OriginalCall?
                 switch plan {
                 case .replacingOwnMethod:
@@ -311,14 +313,6 @@
                     guard let own else { throw .unknown(target: proxy) }
                     let implementation = method_getImplementation(own)
                     original = { .init(receiver: $0, implementation: implementation, keptAlive: nil) }
-                case .wrappingInheritedMethod:
-                    guard let superclass = class_getSuperclass(proxyClass) else { throw .unknown(target: proxy) }
-                    original = { receiver in
-                        // Looked up at each call: the superclass's implementation may change after this.
-                        class_getMethodImplementation(superclass, selector).map {
-                            .init(receiver: receiver, implementation: $0, keptAlive: nil)
-                        }
-                    }
                 case .forwardingToDelegate:
                     // Hand the call on to the forward delegate, if it has the method.
                     original = { receiver in
@@ -375,9 +369,20 @@
         /// Whether `cls` got `selector` from an interception that forwards to the delegate (the proxy had no method
         /// for it): a proxy then answers for it only while it is observed or its forward delegate implements it.
         static func isForwardingInterception(_ selector: Selector, in cls: AnyClass) -> Bool {
-            classes.withLock {
-                $0.installed.installation(of: selector.description, in: ObjectIdentifier(cls)) == .forwarding
+            guard let owner = definingClass(of: selector, from: cls) else { return false }
+            return classes.withLock {
+                $0.installed.installation(of: selector.description, in: ObjectIdentifier(owner)) == .forwarding
             }
+        }
+
+        /// The class, `cls` or one of its superclasses, whose own method instances of `cls` run for `selector`.
+        private static func definingClass(of selector: Selector, from cls: AnyClass) -> AnyClass? {
+            guard let method = class_getInstanceMethod(cls, selector) else { return nil }
+            var owner: AnyClass = cls
+            while let superclass = class_getSuperclass(owner), class_getInstanceMethod(superclass, selector) == method {
+                owner = superclass
+            }
+            return owner
         }
 
         /// The proxy an implementation's receiver is; the proxy is alive for the duration of the call.

@@ -71,13 +71,7 @@ import Testing
     }
 
     @Test func aProxyClassTakesTheInterceptionAroundItsMethodOrForwardingToTheDelegate() {
-        #expect(
-            InterceptionRules.proxyInstallation(classHasMethod: true, methodIsInherited: false) == .replacingOwnMethod)
-        #expect(
-            InterceptionRules.proxyInstallation(classHasMethod: true, methodIsInherited: true)
-                == .wrappingInheritedMethod)
-        #expect(
-            InterceptionRules.proxyInstallation(classHasMethod: false, methodIsInherited: false)
-                == .forwardingToDelegate)
+        #expect(InterceptionRules.proxyInstallation(classHasMethod: true) == .replacingOwnMethod)
+        #expect(InterceptionRules.proxyInstallation(classHasMethod: false) == .forwardingToDelegate)
     }
 }
