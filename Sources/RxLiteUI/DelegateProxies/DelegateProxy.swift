@@ -202,7 +202,7 @@ open class DelegateProxy<P: AnyObject, D>: NSObject {
             }
             let subject = after ? subjects.invoked : subjects.sent
             let ended = ended
-            return Observable<CallArguments>.create { [weak self] observer in
+            return Observable<[Any]>.create { [weak self] observer in
                 let proxy = MainActor.assumeIsolated { () -> DelegateProxy? in
                     self?.beginObservation()
                     return self
@@ -211,7 +211,7 @@ open class DelegateProxy<P: AnyObject, D>: NSObject {
                     observer.onCompleted()
                     return Disposables.create()
                 }
-                let subscription = subject.take(until: ended).map(CallArguments.init).subscribe(observer)
+                let subscription = subject.take(until: ended).subscribe(observer)
                 // UIKit reads `responds(to:)` once per assignment: now the method is observed.
                 MainActor.assumeIsolated { proxy.reassignParentSlot() }
                 return Disposables.create { [weak proxy] in
@@ -222,8 +222,9 @@ open class DelegateProxy<P: AnyObject, D>: NSObject {
                     }
                 }
             }
-            .subscribe(on: MainScheduler.instance)
-            .map(\.values)
+            // Unchecked: only the subscription moves to the main queue; each call's arguments are made for the call
+            // and handed to its observers on the thread of the call.
+            .uncheckedSubscribe(on: MainScheduler.instance)
         }
 
         /// The forward delegate, for a message the proxy does not implement and the forward delegate does.
@@ -250,14 +251,6 @@ extension DelegateProxy: DelegateProxyObservationCounting {}
     extension DelegateProxy: MessageInterceptingProxy {
         /// The delegate protocol's name: an imported protocol's Swift name is its Objective-C name.
         nonisolated var delegateProtocolName: String { String(describing: Delegate.self) }
-    }
-#endif
-
-#if canImport(ObjectiveC)
-    /// One intercepted call's arguments, across `subscribe(on:)`: the array is made for the call and handed to its
-    /// observers only, on the thread of the call.
-    private struct CallArguments: @unchecked Sendable {
-        let values: [Any]
     }
 #endif
 

@@ -30,12 +30,7 @@ import RxLite
             if selector.description == MessageInterceptionRegistry.deallocSelectorName {
                 return deallocating.map { _ in [] }
             }
-            do {
-                try MessageInterception.intercept(base, selector)
-            } catch {
-                return Observable.error(error)
-            }
-            return MessageInterception.subjects(of: base, selector).sent.asObservable()
+            return interceptedMessages(selector) { $0.sent }
         }
 
         /// The arguments of each call of `selector` to `base`, emitted *after* the method ran; completes when `base`
@@ -47,12 +42,20 @@ import RxLite
             if selector.description == MessageInterceptionRegistry.deallocSelectorName {
                 return deallocated.map { _ in [] }
             }
+            return interceptedMessages(selector) { $0.invoked }
+        }
+
+        /// `subject` of `base`'s subjects for `selector`, once its calls are intercepted; the interception's error if
+        /// they cannot be.
+        private func interceptedMessages(
+            _ selector: Selector, _ subject: (MessageSubjects) -> PublishSubject<[Any]>
+        ) -> Observable<[Any]> {
             do {
                 try MessageInterception.intercept(base, selector)
             } catch {
                 return Observable.error(error)
             }
-            return MessageInterception.subjects(of: base, selector).invoked.asObservable()
+            return subject(MessageInterception.subjects(of: base, selector)).asObservable()
         }
 
         /// Emits `()` when `dealloc` is sent to `base`, while the object is still whole (before its `deinit`), and
