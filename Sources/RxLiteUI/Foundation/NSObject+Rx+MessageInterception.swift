@@ -20,7 +20,8 @@ import RxLite
         /// `replacingMethodWithForwardingImplementation` (arguments it cannot read),
         /// `observingPerformanceSensitiveMessages` (`class`, `respondsToSelector:` and the like),
         /// `objectMessagesAlreadyBeingIntercepted` (an object under key-value observing: observe messages first), or
-        /// `cantInterceptCoreFoundationTollFreeBridgedObjects`.
+        /// `cantInterceptCoreFoundationTollFreeBridgedObjects`; `unknown` on watchOS devices, whose calling
+        /// convention (arm64_32) RxLite does not read.
         ///
         /// The first observation moves `base` to a subclass of its class made at run time, which `-class` hides, and
         /// adds the intercepting method to it, once per class and selector (as RxCocoa does); the app's other
