@@ -8,7 +8,8 @@
 // each bound data source alive until the binding is disposed), row selection comes through the tables' delegate
 // proxies (`rx.modelSelected` reads the book from the bound rows), a swiped-away recent search through the recent
 // table's data-source proxy (`rx.modelDeleted`), scrolling through the scroll view's (`rx.didScroll`), and
-// `rx.reachedBottom` pages with key-value observing beside it. The outputs are Drivers and Signals.
+// `rx.reachedBottom` pages with key-value observing beside it, and `rx.sentMessage(#selector(viewWillAppear(_:)))`
+// reloads the recent searches each time the screen appears. The outputs are Drivers and Signals.
 //
 // Not built on Linux; `scripts/typecheck-uikit` type-checks it against the UIKit stub in Tests/Stubs/UIKit, in
 // Swift 6 mode with warnings as errors.
@@ -80,6 +81,7 @@ final class BookSearchViewController: UIViewController, UISearchBarDelegate {
         bindSelection()
         bindRecentSearches()
         bindCountdown()
+        bindAppearance()
     }
 
     private func bindViewModel() {
@@ -178,6 +180,15 @@ final class BookSearchViewController: UIViewController, UISearchBarDelegate {
             .disposed(by: disposeBag)
         // The bar's text field shows a picked search (the view model gets it through `searchText`).
         pickedRecentSearch.map { Optional($0) }.bind(to: searchBar.searchTextField.rx.text).disposed(by: disposeBag)
+    }
+
+    private func bindAppearance() {
+        // Each time the screen is about to appear (back from a book's page, say), the recent searches are shown
+        // afresh, before UIKit lays it out: `sentMessage` emits before `viewWillAppear(_:)` runs.
+        rx.sentMessage(#selector(viewWillAppear(_:)))
+            .map { _ in }
+            .subscribe(onNext: { [weak self] in self?.recentTable.reloadData() })
+            .disposed(by: disposeBag)
     }
 
     private func bindCountdown() {

@@ -31,6 +31,9 @@ open class DelegateProxy<P: AnyObject, D>: NSObject {
     private var observationCount = 0
     /// Fires once, when the proxy goes away (with its parent, which owns it): the proxy's sequences end there.
     let ended = PublishSubject<Void>()
+    /// The subjects of ``sentMessage(_:)`` and ``methodInvoked(_:)`` (Apple platforms), by selector name; read by the
+    /// intercepting implementations on whatever thread the delegate method is called on.
+    nonisolated let messageSubjects = Locked<[String: MessageSubjects]>([:])
 
     /// A proxy for `parentObject`, of the proxy type `delegateProxy` (whose `currentDelegate` and
     /// `setCurrentDelegate` it uses to reach the parent's delegate slot).
@@ -134,9 +137,94 @@ open class DelegateProxy<P: AnyObject, D>: NSObject {
     }
 
     #if canImport(ObjectiveC)
-        /// Whether the proxy implements `aSelector` or its forward delegate does.
+        /// Whether the proxy implements `aSelector` or its forward delegate does. A delegate method the proxy has only
+        /// because ``sentMessage(_:)`` or ``methodInvoked(_:)`` intercepts it counts while one of them is observed, as
+        /// in RxCocoa.
         open override func responds(to aSelector: Selector!) -> Bool {
-            super.responds(to: aSelector) || ((forward.object as? NSObject)?.responds(to: aSelector) ?? false)
+            let forwardResponds = (forward.object as? NSObject)?.responds(to: aSelector) ?? false
+            if let aSelector, let proxyClass = object_getClass(self),
+                MessageInterception.isForwardingInterception(aSelector, in: proxyClass)
+            {
+                let observed = messageSubjects.withLock { $0[aSelector.description] }?.hasObservers ?? false
+                return observed || forwardResponds
+            }
+            return super.responds(to: aSelector) || forwardResponds
+        }
+
+        /// The forward delegate, as RxCocoa's proxies expose it to Objective-C: what calls are handed on to.
+        public nonisolated var _forwardToDelegate: AnyObject? { forward.object }
+
+        /// The arguments of each call of the delegate method `selector` that reaches the proxy, emitted *before* the
+        /// method runs (and before the forward delegate gets it); completes when the proxy goes away.
+        ///
+        /// The proxy's class gets an intercepting implementation of `selector`, once: around the proxy's own method if
+        /// it has one, else handing the call on to the forward delegate, in which case the proxy answers
+        /// `responds(to:)` for it only while it is observed or the forward delegate implements it. The arguments, the
+        /// methods that can be intercepted and the errors are those of `rx.sentMessage(_:)`. A method neither the proxy
+        /// nor its forward delegate implements is read from the delegate protocol, as RxCocoa does (a protocol declared
+        /// in Swift needs an `@objc(Name)` with its Swift name for that); one it does not declare fails with
+        /// `selectorNotImplemented`. Subscribes
+        /// on the main queue and keeps the proxy in its parent's delegate slot while subscribed, as the proxy's other
+        /// sequences do.
+        open func sentMessage(_ selector: Selector) -> Observable<[Any]> {
+            interceptedMessages(selector, after: false)
+        }
+
+        /// The arguments of each call of the delegate method `selector` that reaches the proxy, emitted *after* the
+        /// method ran (and the forward delegate got it); completes when the proxy goes away. See ``sentMessage(_:)``.
+        open func methodInvoked(_ selector: Selector) -> Observable<[Any]> {
+            interceptedMessages(selector, after: true)
+        }
+
+        /// Called with each intercepted call's arguments before the method runs; sends them to ``sentMessage(_:)``'s
+        /// subscribers. Called on the thread the delegate method is called on.
+        open nonisolated func _sentMessage(_ selector: Selector, withArguments arguments: [Any]) {
+            messageSubjects.withLock { $0[selector.description] }?.sent.onNext(arguments)
+        }
+
+        /// Called with each intercepted call's arguments after the method ran; sends them to ``methodInvoked(_:)``'s
+        /// subscribers. Called on the thread the delegate method is called on.
+        open nonisolated func _methodInvoked(_ selector: Selector, withArguments arguments: [Any]) {
+            messageSubjects.withLock { $0[selector.description] }?.invoked.onNext(arguments)
+        }
+
+        private func interceptedMessages(_ selector: Selector, after: Bool) -> Observable<[Any]> {
+            do {
+                try MessageInterception.interceptProxy(self, selector)
+            } catch {
+                return Observable.error(error)
+            }
+            let subjects = messageSubjects.withLock { subjects in
+                if let existing = subjects[selector.description] { return existing }
+                let made = MessageSubjects()
+                subjects[selector.description] = made
+                return made
+            }
+            let subject = after ? subjects.invoked : subjects.sent
+            let ended = ended
+            return Observable<[Any]>.create { [weak self] observer in
+                let proxy = MainActor.assumeIsolated { () -> DelegateProxy? in
+                    self?.beginObservation()
+                    return self
+                }
+                guard let proxy else {
+                    observer.onCompleted()
+                    return Disposables.create()
+                }
+                let subscription = subject.take(until: ended).subscribe(observer)
+                // UIKit reads `responds(to:)` once per assignment: now the method is observed.
+                MainActor.assumeIsolated { proxy.reassignParentSlot() }
+                return Disposables.create { [weak proxy] in
+                    subscription.dispose()
+                    onMainActor {
+                        proxy?.endObservation()
+                        proxy?.reassignParentSlot()
+                    }
+                }
+            }
+            // Unchecked: only the subscription moves to the main queue; each call's arguments are made for the call
+            // and handed to its observers on the thread of the call.
+            .uncheckedSubscribe(on: MainScheduler.instance)
         }
 
         /// The forward delegate, for a message the proxy does not implement and the forward delegate does.
@@ -158,6 +246,13 @@ protocol DelegateProxyObservationCounting: AnyObject {
 }
 
 extension DelegateProxy: DelegateProxyObservationCounting {}
+
+#if canImport(ObjectiveC)
+    extension DelegateProxy: MessageInterceptingProxy {
+        /// The delegate protocol's name: an imported protocol's Swift name is its Objective-C name.
+        nonisolated var delegateProtocolName: String { String(describing: Delegate.self) }
+    }
+#endif
 
 /// A proxy's forward delegate: held weakly, and strongly too while `retained` says so.
 final class ForwardDelegateReference: @unchecked Sendable {

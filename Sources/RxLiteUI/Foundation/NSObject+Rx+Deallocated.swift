@@ -14,24 +14,10 @@ import RxLite
         ///
         /// The object holds a small associated object (`objc_setAssociatedObject`) whose own deinitialization, as
         /// its owner is deallocated, sends the event; the first read attaches it, and every read returns the same
-        /// sequence. No method of `base`'s class is replaced.
+        /// sequence. No method of `base`'s class is replaced (``deallocating``, which emits as `dealloc` is sent,
+        /// intercepts it).
         public var deallocated: Observable<Void> {
             DeallocationSignal.attached(to: base).released
-        }
-
-        /// RxCocoa's `rx.deallocating` emits when `dealloc` is *sent*, while the object is still whole, which takes
-        /// replacing `dealloc` in the object's class at run time (method swizzling). RxLite replaces no method of an
-        /// app's classes, so it has no such moment to report: observe ``deallocated`` instead, which emits once the
-        /// object is gone.
-        @available(
-            *, unavailable,
-            message: """
-                RxLite cannot observe dealloc being sent (that needs method swizzling): use rx.deallocated, which \
-                emits once the object is gone
-                """
-        )
-        public var deallocating: Observable<Void> {
-            fatalError("unavailable")
         }
     }
 

@@ -7,10 +7,12 @@ public enum RxCocoaInterceptionMechanism: Sendable {
 }
 
 /// RxCocoa's errors of its Objective-C runtime interception (`methodInvoked`, `sentMessage`, `deallocating`), with its
-/// cases, so that code which catches or matches them compiles.
+/// cases.
 ///
-/// RxLiteUI raises none of them: it intercepts no messages and replaces no class or method at run time (see "RxCocoa
-/// differences" in DifferencesFromRxSwift).
+/// On Apple platforms `rx.sentMessage(_:)`, `rx.methodInvoked(_:)`, `rx.deallocating` and a delegate proxy's
+/// `sentMessage(_:)` and `methodInvoked(_:)` fail with one of them, as an error event, for what they cannot intercept.
+/// Elsewhere there is no Objective-C runtime, nothing raises them, and they exist so that code which catches or
+/// matches them compiles.
 public enum RxCocoaObjCRuntimeError: Swift.Error {
     /// An error with no more detail, on `target`.
     case unknown(target: AnyObject)
@@ -24,12 +26,15 @@ public enum RxCocoaObjCRuntimeError: Swift.Error {
     case threadingCollisionWithOtherInterceptionMechanism(target: AnyObject)
     /// Keeping `target`'s original forwarding method failed.
     case savingOriginalForwardingMethodFailed(target: AnyObject)
-    /// Replacing a method of `target` with the forwarding implementation failed.
+    /// Replacing a method of `target` with the forwarding implementation failed; in RxLite, also a method whose
+    /// arguments it cannot read (more than four, a structure other than `CGPoint`, `CGSize` or `CGRect`, a pointer),
+    /// for which it cannot make an intercepting implementation.
     case replacingMethodWithForwardingImplementation(target: AnyObject)
     /// The selector is one of the methods the runtime calls too often to intercept (`class`, `respondsToSelector:`,
     /// `methodSignatureForSelector:`, `forwardingTargetForSelector:`).
     case observingPerformanceSensitiveMessages(target: AnyObject)
-    /// The method returns a type (a large structure) whose calls cannot be intercepted.
+    /// The method returns a type whose calls cannot be intercepted (in RxLite, any method that does not return
+    /// `void`).
     case observingMessagesWithUnsupportedReturnType(target: AnyObject)
 }
 

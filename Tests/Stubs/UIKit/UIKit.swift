@@ -97,6 +97,11 @@ open class UIViewController: UIResponder {
     }
     open func loadView() { stub() }
     open func viewDidLoad() { stub() }
+    // `@objc`, as every method UIKit declares is, so that `#selector` names them (`rx.sentMessage`).
+    @objc open func viewWillAppear(_ animated: Bool) { stub() }
+    @objc open func viewDidAppear(_ animated: Bool) { stub() }
+    @objc open func viewWillDisappear(_ animated: Bool) { stub() }
+    @objc open func viewDidDisappear(_ animated: Bool) { stub() }
 }
 
 @preconcurrency @MainActor

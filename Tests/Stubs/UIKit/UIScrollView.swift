@@ -5,7 +5,9 @@ import ObjectiveC
 
 // Delegate protocols: in UIKit every requirement is `@objc optional`. Linux has no Objective-C, so the stub declares
 // each requirement it needs as a plain one and, in an extension, an empty implementation, so that a conformer may
-// leave it out as on iOS. Nothing may call a requirement through the protocol (on iOS that needs `?`).
+// leave it out as on iOS. Nothing may call a requirement through the protocol (on iOS that needs `?`). Nor can
+// `#selector` name a requirement (the protocols cannot be `@objc` here: their methods take UIKit classes, which derive
+// from Linux Foundation's Swift `NSObject`), so client code spells a delegate selector `Selector(("name:"))`.
 @preconcurrency @MainActor
 public protocol UIScrollViewDelegate: NSObjectProtocol {
     func scrollViewDidScroll(_ scrollView: UIScrollView)
