@@ -25,7 +25,7 @@ final class BenchShelf {
 }
 
 /// What the scenarios need of an element: one to send, and a number to add up as the checksum.
-protocol BenchElement {
+protocol BenchElement: SendableMetatype {
     static func make(pages: Int) -> Self
     var pages: Int { get }
 }
@@ -82,27 +82,6 @@ nonisolated func create<Element: BenchElement>(
         subscription.dispose()
     }
     return sum
-}
-
-@inline(__always)
-nonisolated func mapFilterChain<Element>(_ source: Observable<Element>) -> Observable<Element> {
-    source
-        .map { $0 }.filter { _ in true }
-        .map { $0 }.filter { _ in true }
-        .map { $0 }.filter { _ in true }
-        .map { $0 }.filter { _ in true }
-        .map { $0 }.filter { _ in true }
-        .map { $0 }.filter { _ in true }
-}
-
-@inline(__always)
-nonisolated func flatMapLatestChain<Element>(_ source: Observable<Element>) -> Observable<Element> {
-    source
-        .flatMapLatest { Observable.just($0) }
-        .flatMapLatest { Observable.just($0) }
-        .flatMapLatest { Observable.just($0) }
-        .flatMapLatest { Observable.just($0) }
-        .flatMapLatest { Observable.just($0) }
 }
 
 @inline(__always)

@@ -96,12 +96,7 @@ final class ObserveOnStorage<Element>: LockedBuffer<ObserveOnState<Element>>, Di
             lock.unlock()
             return
         }
-        if !state.pointee.isDraining, let mainScheduler = scheduling.pointee.mainScheduler,
-            mainScheduler.runsActionsInlineNow
-        {
-            // See `on(_:)`.
-            state.pointee.isDraining = true
-            _checkInvariants()
+        if beginsDeliveryHere() {
             lock.unlock()
             if fields.pointee.lifetime.isActive { fields.pointee.sink.on(next: element) }
             drain()
@@ -110,6 +105,20 @@ final class ObserveOnStorage<Element>: LockedBuffer<ObserveOnState<Element>>, Di
         let needsDrain = queue(next: element)
         lock.unlock()
         if needsDrain { scheduleDrain() }
+    }
+
+    /// Holding the lock: whether the event that arrives now is delivered by this thread at once, as the drain
+    /// (`isDraining` is then set): what scheduling a drain would do at once, without the queue and the scheduled
+    /// action, so that a Driver's events that already arrive on the main queue (a relay fed from the UI) cost no
+    /// scheduling.
+    func beginsDeliveryHere() -> Bool {
+        let state = state
+        guard !state.pointee.isDraining, let mainScheduler = scheduling.pointee.mainScheduler,
+            mainScheduler.runsActionsInlineNow
+        else { return false }
+        state.pointee.isDraining = true
+        _checkInvariants()
+        return true
     }
 
     /// Holding the lock: queues `element` for a drain; returns whether one must be scheduled. Out of line: building
@@ -139,13 +148,7 @@ final class ObserveOnStorage<Element>: LockedBuffer<ObserveOnState<Element>>, Di
             return
         }
         if event.isStopEvent { state.pointee.isStopped = true }
-        if !state.pointee.isDraining, let mainScheduler = scheduling.pointee.mainScheduler,
-            mainScheduler.runsActionsInlineNow
-        {
-            // What scheduling a drain would do at once, without the queue and the scheduled action: a Driver's
-            // events that already arrive on the main queue (a relay fed from the UI) cost no scheduling.
-            state.pointee.isDraining = true
-            _checkInvariants()
+        if beginsDeliveryHere() {
             lock.unlock()
             if fields.pointee.lifetime.isActive { fields.pointee.sink(event) }
             drain()
