@@ -65,32 +65,9 @@ extension ObservableConvertibleType {
         onNext: ((Element) -> Void)?, onError: ((any Error) -> Void)?, onCompleted: (() -> Void)?,
         onDisposed: (() -> Void)?, isolation: isolated (any Actor)?, origin: SubscriptionOrigin
     ) -> any Disposable {
-        let lifetime = Lifetime()
-        if let onDisposed { lifetime.insert(onDisposed) }
-        // The leaf is one object whose method the sink calls, rather than a closure capturing the lifetime and three
-        // handlers: a closure capturing one object uses it as its context, so events skip unpacking a context. It is
-        // not the lifetime itself (which would save an allocation): the returned disposable is often kept after the
-        // end (a DisposeBag keeps everything), and it must not keep the handlers and what they capture.
-        // One call site with one sink either way: this sequence must not escape into an out-of-line function, nor
-        // get one of two sinks, or the optimizer stops fusing a map/filter chain into its source. The isolated path is
-        // a field the observer checks.
-        let delivery = isolation.map { IsolatedDelivery<Element>.make(isolation: $0) }
-        let observer = ClosureObserver(
-            lifetime: lifetime, delivery: delivery, onNext: onNext, onError: onError, onCompleted: onCompleted)
-        delivery?.beginSubscribing()
-        let source = asObservable()
-        #if DEBUG
-            let chain = SubscriptionChainRecording.record(lifetime) {
-                source.subscribeTopLevel(observer, lifetime)
-            }
-        #else
-            source.subscribeTopLevel(observer, lifetime)
-        #endif
-        delivery?.endSubscribing()
-        #if DEBUG
-            origin.record(lifetime, of: Element.self, chain: chain)
-        #endif
-        return source.subscription(lifetime)
+        asObservable().subscribeHandlers(
+            onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation,
+            origin: origin)
     }
 
     /// Subscribes closures that receive `object` weakly; events after `object` is gone are ignored. The handlers
@@ -318,4 +295,37 @@ extension Observable {
     func subscribeChild(_ child: Lifetime, of lifetime: Lifetime, _ handler: @escaping (Event<Element>) -> Void) {
         subscribeChild(child, of: lifetime, ClosureSink(handler))
     }
+}
+
+extension Observable {
+    /// What ``ObservableConvertibleType/subscribe(onNext:onError:onCompleted:onDisposed:isolation:file:line:)``
+    /// runs, here where the generic context is `Element` alone: in the protocol extension, every subscription looked
+    /// up `Self.Element` and the types built from it.
+    final func subscribeHandlers(
+        onNext: ((Element) -> Void)?, onError: ((any Error) -> Void)?, onCompleted: (() -> Void)?,
+        onDisposed: (() -> Void)?, isolation: isolated (any Actor)?, origin: SubscriptionOrigin
+    ) -> any Disposable {
+        let lifetime = Lifetime()
+        if let onDisposed { lifetime.insert(onDisposed) }
+        // The leaf is the sink itself, holding the handlers. It is not the lifetime (which would save an
+        // allocation): the returned disposable is often kept after the end (a DisposeBag keeps everything), and it
+        // must not keep the handlers and what they capture. The isolated path is a field the observer checks.
+        let delivery: IsolatedDelivery<Element>? = if let isolation { .make(isolation: isolation) } else { nil }
+        let observer = ClosureObserver(
+            lifetime: lifetime, delivery: delivery, onNext: onNext, onError: onError, onCompleted: onCompleted)
+        delivery?.beginSubscribing()
+        #if DEBUG
+            let chain = SubscriptionChainRecording.record(lifetime) {
+                subscribeTopLevel(observer, lifetime)
+            }
+        #else
+            subscribeTopLevel(observer, lifetime)
+        #endif
+        delivery?.endSubscribing()
+        #if DEBUG
+            origin.record(lifetime, of: Element.self, chain: chain)
+        #endif
+        return subscription(lifetime)
+    }
+
 }

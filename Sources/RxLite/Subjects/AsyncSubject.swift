@@ -21,6 +21,8 @@ struct AsyncMemory<Element>: SubjectMemory {
         return false
     }
 
+    var hasReplay: Bool { false }
+
     func replay() -> [Event<Element>] { [] }
 
     func replayAfterEnd(_ terminal: Event<Element>) -> [Event<Element>] {

@@ -16,6 +16,8 @@ struct BehaviorMemory<Element>: SubjectMemory {
         return true
     }
 
+    var hasReplay: Bool { true }
+
     func replay() -> [Event<Element>] { [.next(value)] }
 
     func replayAfterEnd(_ terminal: Event<Element>) -> [Event<Element>] { [terminal] }

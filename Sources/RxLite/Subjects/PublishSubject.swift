@@ -11,6 +11,7 @@ struct PublishMemory<Element>: SubjectMemory {
     init() {}
     mutating func record(_ event: Event<Element>) -> Bool { true }
     mutating func record(element: Element) -> Bool { true }
+    var hasReplay: Bool { false }
     func replay() -> [Event<Element>] { [] }
     func replayAfterEnd(_ terminal: Event<Element>) -> [Event<Element>] { [terminal] }
 }

@@ -28,6 +28,8 @@ struct ReplayMemory<Element>: SubjectMemory {
         return true
     }
 
+    var hasReplay: Bool { buffer.count > 0 }
+
     func replay() -> [Event<Element>] {
         var events: [Event<Element>] = []
         events.reserveCapacity(buffer.count)
@@ -63,6 +65,8 @@ struct LatestMemory<Latest: OptionalValue>: SubjectMemory {
         return true
     }
 
+    var hasReplay: Bool { !latest.isNone }
+
     func replay() -> [Event<Element>] {
         guard let latest = latest.wrapped else { return [] }
         return [.next(latest)]
@@ -85,10 +89,15 @@ protocol OptionalValue<Wrapped> {
 
     /// Itself, as an `Optional`.
     var wrapped: Wrapped? { get }
+
+    /// Whether it holds no value.
+    var isNone: Bool { get }
 }
 
 extension Optional: OptionalValue {
     var wrapped: Wrapped? { self }
+
+    var isNone: Bool { self == nil }
 }
 
 /// A subject that replays up to `bufferSize` past elements to each new subscriber, then forwards every event.

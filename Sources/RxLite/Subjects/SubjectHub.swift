@@ -126,6 +126,19 @@ final class SubjectHub<Memory: SubjectMemory>: LockedBuffer<Memory>, Registratio
         // lifetime disposes it at once, which finds nothing to remove.
         guard let key = lifetime.insert(object: registration) else { return }
         registration.keyInLifetime = key
+        let machine = machine
+        lock.lock()
+        let attached = machine.pointee.attachAtOnce(
+            registration, hasReplay: state.pointee.hasReplay, observers: &observers.pointee, emitState: emitState)
+        lock.unlock()
+        if !attached { subscribeWithReplay(registration) }
+    }
+
+    /// The rest of ``subscribe(_:_:)``, for a subscriber that gets a replay or arrives while another thread delivers
+    /// (or after the end). Out of line: the actions it handles carry events, whose metadata the common path, inlined
+    /// with it, looked up on every subscription.
+    @inline(never)
+    func subscribeWithReplay(_ registration: Registration) {
         switch locked({ $0.subscribe(registration, memory: &$1, observers: &$2, emitState: $3) }) {
         case .handled:
             break

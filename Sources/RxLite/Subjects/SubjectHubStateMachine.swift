@@ -20,8 +20,10 @@ struct SubjectHubStateMachine<Element> {
 
     /// What waits for the emitter.
     private var drain = Drain<Action>()
-    /// Subscribers whose own thread is replaying to them, before they are attached (see ``SubjectHub``).
-    private var replaying: [ReplayInProgress<Element>] = []
+    /// Subscribers whose own thread is replaying to them, before they are attached (see ``SubjectHub``): each a
+    /// ``ReplayInProgress`` of `Element`. Held as objects: an empty array of the generic class, made with every hub,
+    /// looked up that class's metadata.
+    private var replaying: [AnyObject] = []
     /// Whether `replaying` holds anything, for the element path: compiled once for every element type, even reading
     /// the array's count looks up its metadata, a hash-table search per element.
     private var isReplaying = false
@@ -130,6 +132,22 @@ struct SubjectHubStateMachine<Element> {
         isReplaying = true
         _checkInvariants(emitState, observers)
         return .replayDuringDelivery(replay, inProgress)
+    }
+
+    /// `registration` subscribes to a live subject with nothing to replay while no one delivers (the usual
+    /// `PublishSubject` subscriber): attached in this critical section, as ``subscribe(_:memory:observers:emitState:)``
+    /// would, without building the replay. Returns `false`, changing nothing, in every other case; the caller then
+    /// runs that transition.
+    @inline(__always)
+    mutating func attachAtOnce(
+        _ registration: HubRegistration, hasReplay: Bool, observers: inout RegistrationList, emitState: AtomicView<Int>
+    ) -> Bool {
+        guard !isDisposed, terminal == nil, !hasReplay, emitState.load(ordering: .acquiring) == EmitState.idle else {
+            return false
+        }
+        if registration.lifetime.isActive { observers.append(registration) }
+        _checkInvariants(emitState, observers)
+        return true
     }
 
     /// How a subscriber of an ended (or disposed) subject gets `replay`, which nothing else will reach it after:
@@ -267,7 +285,7 @@ struct SubjectHubStateMachine<Element> {
 
     /// Copies events just accepted to every subscriber still replaying.
     private func bufferForReplays(_ events: [Event<Element>]) {
-        for inProgress in replaying { inProgress.buffer.append(contentsOf: events) }
+        for inProgress in replaying { (inProgress as! ReplayInProgress<Element>).buffer.append(contentsOf: events) }
     }
 
     /// Queues an element for the thread that is emitting. Out of line so that the element path, compiled once for

@@ -11,6 +11,9 @@ protocol SubjectMemory<Element> {
     /// arrives as itself, with no `Event` built around it.
     mutating func record(element: Element) -> Bool
 
+    /// Whether ``replay()`` holds anything: read per subscription, without building the replay.
+    var hasReplay: Bool { get }
+
     /// The events a new subscriber receives before anything else (for a live subject).
     func replay() -> [Event<Element>]
 
