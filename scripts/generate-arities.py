@@ -77,12 +77,6 @@ def observable_selector_doc(name, n):
 
 
 def observable_combine_latest(n):
-    subscriptions = "".join(
-        f"            sources.source{i}.subscribeChild(of: lifetime) {{\n"
-        f"                LatestElementSink(state: state, index: {i - 1}, offset: state.offset{i}, child: $0)\n"
-        f"            }}\n"
-        for i in numbers(n)
-    )
     return (
         observable_selector_doc("combineLatest", n)
         + f"""\
@@ -90,13 +84,34 @@ def observable_combine_latest(n):
         {parameters(n)},
         resultSelector: @escaping ({element_list(n)}) throws -> Element
     ) -> Observable<Element> {{
-        CombiningObservable{n}({as_observables(n)}, resultSelector) {{ sink, lifetime, observable in
-            let sources = CombiningObservable{n}<{element_list(n)}, Element>.of(observable)
-            let state = CombineLatestStorage{n}.make(sink: sink, resultSelector: sources.resultSelector)
-{subscriptions}        }}
+        combineLatestObservable({as_observables(n)}, resultSelector)
     }}
 """
     )
+
+
+def combine_latest_function(n):
+    type_parameters = ", ".join(f"E{i}" for i in numbers(n))
+    sources = ", ".join(f"_ source{i}: Observable<E{i}>" for i in numbers(n))
+    subscriptions = "".join(
+        f"        sources.source{i}.subscribeChild(of: lifetime) {{\n"
+        f"            LatestElementSink(state: state, index: {i - 1}, offset: state.offset{i}, child: $0)\n"
+        f"        }}\n"
+        for i in numbers(n)
+    )
+    return f"""\
+/// What `combineLatest` of {n} sources builds, generic over the element types themselves: the handler formed in the
+/// protocol extension looked up each source's `Element` on every subscription.
+func combineLatestObservable<{type_parameters}, Output>(
+    {sources},
+    _ resultSelector: @escaping ({type_parameters}) throws -> Output
+) -> Observable<Output> {{
+    CombiningObservable{n}({arguments(n)}, resultSelector) {{ sink, lifetime, observable in
+        let sources = CombiningObservable{n}<{type_parameters}, Output>.of(observable)
+        let state = CombineLatestStorage{n}.make(sink: sink, resultSelector: sources.resultSelector)
+{subscriptions}    }}
+}}
+"""
 
 
 def combine_latest_storage(n):
@@ -215,15 +230,17 @@ def shared_tuple(name, n):
 """
 
 
-def observable_file(name, selector):
+def observable_file(name, selector, functions=None):
     engine = "LatestElementsStorage" if name == "combineLatest" else "ZipStorage"
     body = "\n".join(selector(n) for n in ARITIES) + "\n" + "\n".join(observable_tuple(name, n) for n in ARITIES)
+    trailer = "" if functions is None else "\n" + "\n".join(functions(n) for n in ARITIES)
     return (
         HEADER
         + f"\n// `{name}` of 2 to 8 sources, with a result selector and as tuples. The engine is `{engine}`.\n\n"
         + "extension ObservableType {\n"
         + body
         + "}\n"
+        + trailer
     )
 
 
@@ -262,7 +279,9 @@ final class CombiningObservable{n}<{type_parameters}, Element>: Observable<Eleme
         super.init(handler, operatorFile: operatorFile)
     }}
 
-    /// `observable`, handed to the handler of an observable made by this class, as what it is.
+    /// `observable`, handed to the handler of an observable made by this class, as what it is. Inlined: called, it
+    /// took this class's metadata, looked up per subscription, for a cast that needs none.
+    @inline(__always)
     static func of(_ observable: Observable<Element>) -> CombiningObservable{n} {{
         unsafeDowncast(observable, to: CombiningObservable{n}.self)
     }}
@@ -283,7 +302,8 @@ def combining_classes_file():
 
 def outputs():
     return {
-        f"{COMBINING}/GENERATED-CombineLatest+arity.swift": observable_file("combineLatest", observable_combine_latest),
+        f"{COMBINING}/GENERATED-CombineLatest+arity.swift": observable_file(
+            "combineLatest", observable_combine_latest, combine_latest_function),
         f"{COMBINING}/GENERATED-Zip+arity.swift": observable_file("zip", observable_zip),
         f"{COMBINING}/GENERATED-CombiningObservable+arity.swift": combining_classes_file(),
         f"{SHARED}/GENERATED-SharedSequence+arity.swift": shared_file(),

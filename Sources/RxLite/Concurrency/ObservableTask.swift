@@ -72,14 +72,14 @@ final class TaskReportStorage<Element>: LockedBuffer<TaskReportState<Element>>, 
     /// See ``TaskReport/next(_:)``.
     func next(_ element: Element) -> Bool {
         guard let sink = activeSink else { return false }
-        sink(.next(element))
+        sink.on(next: element)
         return true
     }
 
     /// Sends the end, unless the subscription ended or the task was cancelled, and lets go of the subscription.
     func finish(_ error: (any Error)?) {
         if let sink = activeSink {
-            if let error { sink(.error(error)) } else { sink(.completed) }
+            if let error { sink.on(error: error) } else { sink.onCompleted() }
         }
         release()
     }

@@ -12,10 +12,10 @@ extension ObservableType {
             if sources.isEmpty {
                 // As RxSwift: the selector of no elements, then the end.
                 do {
-                    sink(.next(try resultSelector([])))
-                    if lifetime.isActive { sink(.completed) }
+                    sink.on(next: try resultSelector([]))
+                    if lifetime.isActive { sink.onCompleted() }
                 } catch {
-                    sink(.error(error))
+                    sink.on(error: error)
                 }
                 return
             }
@@ -185,9 +185,13 @@ class LatestElementsStorage<Output>: SerializedEmitter<Output, LatestElements> {
 
     /// Handles the completion of source `index`: the output completes once every source has.
     final func sourceCompleted(index: Int) {
-        emit { state in
-            state.done.insert(index)
-            return state.done.count == state.arity ? .completed : nil
+        lock.lock()
+        let state = state
+        state.pointee.done.insert(index)
+        if state.pointee.done.count == state.pointee.arity {
+            unlockCompleting()
+        } else {
+            lock.unlock()
         }
     }
 }

@@ -14,17 +14,7 @@ extension ObservableType {
         _ source1: O1, _ source2: O2,
         resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
     ) -> Observable<Element> {
-        CombiningObservable2(source1.asObservable(), source2.asObservable(), resultSelector) {
-            sink, lifetime, observable in
-            let sources = CombiningObservable2<O1.Element, O2.Element, Element>.of(observable)
-            let state = CombineLatestStorage2.make(sink: sink, resultSelector: sources.resultSelector)
-            sources.source1.subscribeChild(of: lifetime) {
-                LatestElementSink(state: state, index: 0, offset: state.offset1, child: $0)
-            }
-            sources.source2.subscribeChild(of: lifetime) {
-                LatestElementSink(state: state, index: 1, offset: state.offset2, child: $0)
-            }
-        }
+        combineLatestObservable(source1.asObservable(), source2.asObservable(), resultSelector)
     }
 
     /// Emits `resultSelector` of the latest element of each of the 3 sources, every time any source emits,
@@ -37,20 +27,7 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
     ) -> Observable<Element> {
-        CombiningObservable3(source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector) {
-            sink, lifetime, observable in
-            let sources = CombiningObservable3<O1.Element, O2.Element, O3.Element, Element>.of(observable)
-            let state = CombineLatestStorage3.make(sink: sink, resultSelector: sources.resultSelector)
-            sources.source1.subscribeChild(of: lifetime) {
-                LatestElementSink(state: state, index: 0, offset: state.offset1, child: $0)
-            }
-            sources.source2.subscribeChild(of: lifetime) {
-                LatestElementSink(state: state, index: 1, offset: state.offset2, child: $0)
-            }
-            sources.source3.subscribeChild(of: lifetime) {
-                LatestElementSink(state: state, index: 2, offset: state.offset3, child: $0)
-            }
-        }
+        combineLatestObservable(source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector)
     }
 
     /// Emits `resultSelector` of the latest element of each of the 4 sources, every time any source emits,
@@ -63,25 +40,9 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
     ) -> Observable<Element> {
-        CombiningObservable4(
+        combineLatestObservable(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-            resultSelector
-        ) { sink, lifetime, observable in
-            let sources = CombiningObservable4<O1.Element, O2.Element, O3.Element, O4.Element, Element>.of(observable)
-            let state = CombineLatestStorage4.make(sink: sink, resultSelector: sources.resultSelector)
-            sources.source1.subscribeChild(of: lifetime) {
-                LatestElementSink(state: state, index: 0, offset: state.offset1, child: $0)
-            }
-            sources.source2.subscribeChild(of: lifetime) {
-                LatestElementSink(state: state, index: 1, offset: state.offset2, child: $0)
-            }
-            sources.source3.subscribeChild(of: lifetime) {
-                LatestElementSink(state: state, index: 2, offset: state.offset3, child: $0)
-            }
-            sources.source4.subscribeChild(of: lifetime) {
-                LatestElementSink(state: state, index: 3, offset: state.offset4, child: $0)
-            }
-        }
+            resultSelector)
     }
 
     /// Emits `resultSelector` of the latest element of each of the 5 sources, every time any source emits,
@@ -96,29 +57,9 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
     ) -> Observable<Element> {
-        CombiningObservable5(
+        combineLatestObservable(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-            source5.asObservable(), resultSelector
-        ) { sink, lifetime, observable in
-            let sources = CombiningObservable5<O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, Element>.of(
-                observable)
-            let state = CombineLatestStorage5.make(sink: sink, resultSelector: sources.resultSelector)
-            sources.source1.subscribeChild(of: lifetime) {
-                LatestElementSink(state: state, index: 0, offset: state.offset1, child: $0)
-            }
-            sources.source2.subscribeChild(of: lifetime) {
-                LatestElementSink(state: state, index: 1, offset: state.offset2, child: $0)
-            }
-            sources.source3.subscribeChild(of: lifetime) {
-                LatestElementSink(state: state, index: 2, offset: state.offset3, child: $0)
-            }
-            sources.source4.subscribeChild(of: lifetime) {
-                LatestElementSink(state: state, index: 3, offset: state.offset4, child: $0)
-            }
-            sources.source5.subscribeChild(of: lifetime) {
-                LatestElementSink(state: state, index: 4, offset: state.offset5, child: $0)
-            }
-        }
+            source5.asObservable(), resultSelector)
     }
 
     /// Emits `resultSelector` of the latest element of each of the 6 sources, every time any source emits,
@@ -135,33 +76,9 @@ extension ObservableType {
         resultSelector:
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
     ) -> Observable<Element> {
-        CombiningObservable6(
+        combineLatestObservable(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-            source5.asObservable(), source6.asObservable(), resultSelector
-        ) { sink, lifetime, observable in
-            let sources = CombiningObservable6<
-                O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, Element
-            >.of(observable)
-            let state = CombineLatestStorage6.make(sink: sink, resultSelector: sources.resultSelector)
-            sources.source1.subscribeChild(of: lifetime) {
-                LatestElementSink(state: state, index: 0, offset: state.offset1, child: $0)
-            }
-            sources.source2.subscribeChild(of: lifetime) {
-                LatestElementSink(state: state, index: 1, offset: state.offset2, child: $0)
-            }
-            sources.source3.subscribeChild(of: lifetime) {
-                LatestElementSink(state: state, index: 2, offset: state.offset3, child: $0)
-            }
-            sources.source4.subscribeChild(of: lifetime) {
-                LatestElementSink(state: state, index: 3, offset: state.offset4, child: $0)
-            }
-            sources.source5.subscribeChild(of: lifetime) {
-                LatestElementSink(state: state, index: 4, offset: state.offset5, child: $0)
-            }
-            sources.source6.subscribeChild(of: lifetime) {
-                LatestElementSink(state: state, index: 5, offset: state.offset6, child: $0)
-            }
-        }
+            source5.asObservable(), source6.asObservable(), resultSelector)
     }
 
     /// Emits `resultSelector` of the latest element of each of the 7 sources, every time any source emits,
@@ -179,36 +96,9 @@ extension ObservableType {
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws ->
             Element
     ) -> Observable<Element> {
-        CombiningObservable7(
+        combineLatestObservable(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-            source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector
-        ) { sink, lifetime, observable in
-            let sources = CombiningObservable7<
-                O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, Element
-            >.of(observable)
-            let state = CombineLatestStorage7.make(sink: sink, resultSelector: sources.resultSelector)
-            sources.source1.subscribeChild(of: lifetime) {
-                LatestElementSink(state: state, index: 0, offset: state.offset1, child: $0)
-            }
-            sources.source2.subscribeChild(of: lifetime) {
-                LatestElementSink(state: state, index: 1, offset: state.offset2, child: $0)
-            }
-            sources.source3.subscribeChild(of: lifetime) {
-                LatestElementSink(state: state, index: 2, offset: state.offset3, child: $0)
-            }
-            sources.source4.subscribeChild(of: lifetime) {
-                LatestElementSink(state: state, index: 3, offset: state.offset4, child: $0)
-            }
-            sources.source5.subscribeChild(of: lifetime) {
-                LatestElementSink(state: state, index: 4, offset: state.offset5, child: $0)
-            }
-            sources.source6.subscribeChild(of: lifetime) {
-                LatestElementSink(state: state, index: 5, offset: state.offset6, child: $0)
-            }
-            sources.source7.subscribeChild(of: lifetime) {
-                LatestElementSink(state: state, index: 6, offset: state.offset7, child: $0)
-            }
-        }
+            source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector)
     }
 
     /// Emits `resultSelector` of the latest element of each of the 8 sources, every time any source emits,
@@ -227,40 +117,10 @@ extension ObservableType {
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
             throws -> Element
     ) -> Observable<Element> {
-        CombiningObservable8(
+        combineLatestObservable(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
-            resultSelector
-        ) { sink, lifetime, observable in
-            let sources = CombiningObservable8<
-                O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element, Element
-            >.of(observable)
-            let state = CombineLatestStorage8.make(sink: sink, resultSelector: sources.resultSelector)
-            sources.source1.subscribeChild(of: lifetime) {
-                LatestElementSink(state: state, index: 0, offset: state.offset1, child: $0)
-            }
-            sources.source2.subscribeChild(of: lifetime) {
-                LatestElementSink(state: state, index: 1, offset: state.offset2, child: $0)
-            }
-            sources.source3.subscribeChild(of: lifetime) {
-                LatestElementSink(state: state, index: 2, offset: state.offset3, child: $0)
-            }
-            sources.source4.subscribeChild(of: lifetime) {
-                LatestElementSink(state: state, index: 3, offset: state.offset4, child: $0)
-            }
-            sources.source5.subscribeChild(of: lifetime) {
-                LatestElementSink(state: state, index: 4, offset: state.offset5, child: $0)
-            }
-            sources.source6.subscribeChild(of: lifetime) {
-                LatestElementSink(state: state, index: 5, offset: state.offset6, child: $0)
-            }
-            sources.source7.subscribeChild(of: lifetime) {
-                LatestElementSink(state: state, index: 6, offset: state.offset7, child: $0)
-            }
-            sources.source8.subscribeChild(of: lifetime) {
-                LatestElementSink(state: state, index: 7, offset: state.offset8, child: $0)
-            }
-        }
+            resultSelector)
     }
 
     /// `combineLatest` of 2 sources, emitting tuples.
@@ -328,6 +188,202 @@ extension ObservableType {
     where Element == (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) {
         combineLatest(source1, source2, source3, source4, source5, source6, source7, source8) {
             ($0, $1, $2, $3, $4, $5, $6, $7)
+        }
+    }
+}
+
+/// What `combineLatest` of 2 sources builds, generic over the element types themselves: the handler formed in the
+/// protocol extension looked up each source's `Element` on every subscription.
+func combineLatestObservable<E1, E2, Output>(
+    _ source1: Observable<E1>, _ source2: Observable<E2>,
+    _ resultSelector: @escaping (E1, E2) throws -> Output
+) -> Observable<Output> {
+    CombiningObservable2(source1, source2, resultSelector) { sink, lifetime, observable in
+        let sources = CombiningObservable2<E1, E2, Output>.of(observable)
+        let state = CombineLatestStorage2.make(sink: sink, resultSelector: sources.resultSelector)
+        sources.source1.subscribeChild(of: lifetime) {
+            LatestElementSink(state: state, index: 0, offset: state.offset1, child: $0)
+        }
+        sources.source2.subscribeChild(of: lifetime) {
+            LatestElementSink(state: state, index: 1, offset: state.offset2, child: $0)
+        }
+    }
+}
+
+/// What `combineLatest` of 3 sources builds, generic over the element types themselves: the handler formed in the
+/// protocol extension looked up each source's `Element` on every subscription.
+func combineLatestObservable<E1, E2, E3, Output>(
+    _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>,
+    _ resultSelector: @escaping (E1, E2, E3) throws -> Output
+) -> Observable<Output> {
+    CombiningObservable3(source1, source2, source3, resultSelector) { sink, lifetime, observable in
+        let sources = CombiningObservable3<E1, E2, E3, Output>.of(observable)
+        let state = CombineLatestStorage3.make(sink: sink, resultSelector: sources.resultSelector)
+        sources.source1.subscribeChild(of: lifetime) {
+            LatestElementSink(state: state, index: 0, offset: state.offset1, child: $0)
+        }
+        sources.source2.subscribeChild(of: lifetime) {
+            LatestElementSink(state: state, index: 1, offset: state.offset2, child: $0)
+        }
+        sources.source3.subscribeChild(of: lifetime) {
+            LatestElementSink(state: state, index: 2, offset: state.offset3, child: $0)
+        }
+    }
+}
+
+/// What `combineLatest` of 4 sources builds, generic over the element types themselves: the handler formed in the
+/// protocol extension looked up each source's `Element` on every subscription.
+func combineLatestObservable<E1, E2, E3, E4, Output>(
+    _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>,
+    _ resultSelector: @escaping (E1, E2, E3, E4) throws -> Output
+) -> Observable<Output> {
+    CombiningObservable4(source1, source2, source3, source4, resultSelector) { sink, lifetime, observable in
+        let sources = CombiningObservable4<E1, E2, E3, E4, Output>.of(observable)
+        let state = CombineLatestStorage4.make(sink: sink, resultSelector: sources.resultSelector)
+        sources.source1.subscribeChild(of: lifetime) {
+            LatestElementSink(state: state, index: 0, offset: state.offset1, child: $0)
+        }
+        sources.source2.subscribeChild(of: lifetime) {
+            LatestElementSink(state: state, index: 1, offset: state.offset2, child: $0)
+        }
+        sources.source3.subscribeChild(of: lifetime) {
+            LatestElementSink(state: state, index: 2, offset: state.offset3, child: $0)
+        }
+        sources.source4.subscribeChild(of: lifetime) {
+            LatestElementSink(state: state, index: 3, offset: state.offset4, child: $0)
+        }
+    }
+}
+
+/// What `combineLatest` of 5 sources builds, generic over the element types themselves: the handler formed in the
+/// protocol extension looked up each source's `Element` on every subscription.
+func combineLatestObservable<E1, E2, E3, E4, E5, Output>(
+    _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>,
+    _ source5: Observable<E5>,
+    _ resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Output
+) -> Observable<Output> {
+    CombiningObservable5(source1, source2, source3, source4, source5, resultSelector) { sink, lifetime, observable in
+        let sources = CombiningObservable5<E1, E2, E3, E4, E5, Output>.of(observable)
+        let state = CombineLatestStorage5.make(sink: sink, resultSelector: sources.resultSelector)
+        sources.source1.subscribeChild(of: lifetime) {
+            LatestElementSink(state: state, index: 0, offset: state.offset1, child: $0)
+        }
+        sources.source2.subscribeChild(of: lifetime) {
+            LatestElementSink(state: state, index: 1, offset: state.offset2, child: $0)
+        }
+        sources.source3.subscribeChild(of: lifetime) {
+            LatestElementSink(state: state, index: 2, offset: state.offset3, child: $0)
+        }
+        sources.source4.subscribeChild(of: lifetime) {
+            LatestElementSink(state: state, index: 3, offset: state.offset4, child: $0)
+        }
+        sources.source5.subscribeChild(of: lifetime) {
+            LatestElementSink(state: state, index: 4, offset: state.offset5, child: $0)
+        }
+    }
+}
+
+/// What `combineLatest` of 6 sources builds, generic over the element types themselves: the handler formed in the
+/// protocol extension looked up each source's `Element` on every subscription.
+func combineLatestObservable<E1, E2, E3, E4, E5, E6, Output>(
+    _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>,
+    _ source5: Observable<E5>, _ source6: Observable<E6>,
+    _ resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Output
+) -> Observable<Output> {
+    CombiningObservable6(source1, source2, source3, source4, source5, source6, resultSelector) {
+        sink, lifetime, observable in
+        let sources = CombiningObservable6<E1, E2, E3, E4, E5, E6, Output>.of(observable)
+        let state = CombineLatestStorage6.make(sink: sink, resultSelector: sources.resultSelector)
+        sources.source1.subscribeChild(of: lifetime) {
+            LatestElementSink(state: state, index: 0, offset: state.offset1, child: $0)
+        }
+        sources.source2.subscribeChild(of: lifetime) {
+            LatestElementSink(state: state, index: 1, offset: state.offset2, child: $0)
+        }
+        sources.source3.subscribeChild(of: lifetime) {
+            LatestElementSink(state: state, index: 2, offset: state.offset3, child: $0)
+        }
+        sources.source4.subscribeChild(of: lifetime) {
+            LatestElementSink(state: state, index: 3, offset: state.offset4, child: $0)
+        }
+        sources.source5.subscribeChild(of: lifetime) {
+            LatestElementSink(state: state, index: 4, offset: state.offset5, child: $0)
+        }
+        sources.source6.subscribeChild(of: lifetime) {
+            LatestElementSink(state: state, index: 5, offset: state.offset6, child: $0)
+        }
+    }
+}
+
+/// What `combineLatest` of 7 sources builds, generic over the element types themselves: the handler formed in the
+/// protocol extension looked up each source's `Element` on every subscription.
+func combineLatestObservable<E1, E2, E3, E4, E5, E6, E7, Output>(
+    _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>,
+    _ source5: Observable<E5>, _ source6: Observable<E6>, _ source7: Observable<E7>,
+    _ resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Output
+) -> Observable<Output> {
+    CombiningObservable7(source1, source2, source3, source4, source5, source6, source7, resultSelector) {
+        sink, lifetime, observable in
+        let sources = CombiningObservable7<E1, E2, E3, E4, E5, E6, E7, Output>.of(observable)
+        let state = CombineLatestStorage7.make(sink: sink, resultSelector: sources.resultSelector)
+        sources.source1.subscribeChild(of: lifetime) {
+            LatestElementSink(state: state, index: 0, offset: state.offset1, child: $0)
+        }
+        sources.source2.subscribeChild(of: lifetime) {
+            LatestElementSink(state: state, index: 1, offset: state.offset2, child: $0)
+        }
+        sources.source3.subscribeChild(of: lifetime) {
+            LatestElementSink(state: state, index: 2, offset: state.offset3, child: $0)
+        }
+        sources.source4.subscribeChild(of: lifetime) {
+            LatestElementSink(state: state, index: 3, offset: state.offset4, child: $0)
+        }
+        sources.source5.subscribeChild(of: lifetime) {
+            LatestElementSink(state: state, index: 4, offset: state.offset5, child: $0)
+        }
+        sources.source6.subscribeChild(of: lifetime) {
+            LatestElementSink(state: state, index: 5, offset: state.offset6, child: $0)
+        }
+        sources.source7.subscribeChild(of: lifetime) {
+            LatestElementSink(state: state, index: 6, offset: state.offset7, child: $0)
+        }
+    }
+}
+
+/// What `combineLatest` of 8 sources builds, generic over the element types themselves: the handler formed in the
+/// protocol extension looked up each source's `Element` on every subscription.
+func combineLatestObservable<E1, E2, E3, E4, E5, E6, E7, E8, Output>(
+    _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>,
+    _ source5: Observable<E5>, _ source6: Observable<E6>, _ source7: Observable<E7>, _ source8: Observable<E8>,
+    _ resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Output
+) -> Observable<Output> {
+    CombiningObservable8(source1, source2, source3, source4, source5, source6, source7, source8, resultSelector) {
+        sink, lifetime, observable in
+        let sources = CombiningObservable8<E1, E2, E3, E4, E5, E6, E7, E8, Output>.of(observable)
+        let state = CombineLatestStorage8.make(sink: sink, resultSelector: sources.resultSelector)
+        sources.source1.subscribeChild(of: lifetime) {
+            LatestElementSink(state: state, index: 0, offset: state.offset1, child: $0)
+        }
+        sources.source2.subscribeChild(of: lifetime) {
+            LatestElementSink(state: state, index: 1, offset: state.offset2, child: $0)
+        }
+        sources.source3.subscribeChild(of: lifetime) {
+            LatestElementSink(state: state, index: 2, offset: state.offset3, child: $0)
+        }
+        sources.source4.subscribeChild(of: lifetime) {
+            LatestElementSink(state: state, index: 3, offset: state.offset4, child: $0)
+        }
+        sources.source5.subscribeChild(of: lifetime) {
+            LatestElementSink(state: state, index: 4, offset: state.offset5, child: $0)
+        }
+        sources.source6.subscribeChild(of: lifetime) {
+            LatestElementSink(state: state, index: 5, offset: state.offset6, child: $0)
+        }
+        sources.source7.subscribeChild(of: lifetime) {
+            LatestElementSink(state: state, index: 6, offset: state.offset7, child: $0)
+        }
+        sources.source8.subscribeChild(of: lifetime) {
+            LatestElementSink(state: state, index: 7, offset: state.offset8, child: $0)
         }
     }
 }

@@ -22,7 +22,9 @@ final class CombiningObservable2<E1, E2, Element>: Observable<Element> {
         super.init(handler, operatorFile: operatorFile)
     }
 
-    /// `observable`, handed to the handler of an observable made by this class, as what it is.
+    /// `observable`, handed to the handler of an observable made by this class, as what it is. Inlined: called, it
+    /// took this class's metadata, looked up per subscription, for a cast that needs none.
+    @inline(__always)
     static func of(_ observable: Observable<Element>) -> CombiningObservable2 {
         unsafeDowncast(observable, to: CombiningObservable2.self)
     }
@@ -48,7 +50,9 @@ final class CombiningObservable3<E1, E2, E3, Element>: Observable<Element> {
         super.init(handler, operatorFile: operatorFile)
     }
 
-    /// `observable`, handed to the handler of an observable made by this class, as what it is.
+    /// `observable`, handed to the handler of an observable made by this class, as what it is. Inlined: called, it
+    /// took this class's metadata, looked up per subscription, for a cast that needs none.
+    @inline(__always)
     static func of(_ observable: Observable<Element>) -> CombiningObservable3 {
         unsafeDowncast(observable, to: CombiningObservable3.self)
     }
@@ -76,7 +80,9 @@ final class CombiningObservable4<E1, E2, E3, E4, Element>: Observable<Element> {
         super.init(handler, operatorFile: operatorFile)
     }
 
-    /// `observable`, handed to the handler of an observable made by this class, as what it is.
+    /// `observable`, handed to the handler of an observable made by this class, as what it is. Inlined: called, it
+    /// took this class's metadata, looked up per subscription, for a cast that needs none.
+    @inline(__always)
     static func of(_ observable: Observable<Element>) -> CombiningObservable4 {
         unsafeDowncast(observable, to: CombiningObservable4.self)
     }
@@ -107,7 +113,9 @@ final class CombiningObservable5<E1, E2, E3, E4, E5, Element>: Observable<Elemen
         super.init(handler, operatorFile: operatorFile)
     }
 
-    /// `observable`, handed to the handler of an observable made by this class, as what it is.
+    /// `observable`, handed to the handler of an observable made by this class, as what it is. Inlined: called, it
+    /// took this class's metadata, looked up per subscription, for a cast that needs none.
+    @inline(__always)
     static func of(_ observable: Observable<Element>) -> CombiningObservable5 {
         unsafeDowncast(observable, to: CombiningObservable5.self)
     }
@@ -140,7 +148,9 @@ final class CombiningObservable6<E1, E2, E3, E4, E5, E6, Element>: Observable<El
         super.init(handler, operatorFile: operatorFile)
     }
 
-    /// `observable`, handed to the handler of an observable made by this class, as what it is.
+    /// `observable`, handed to the handler of an observable made by this class, as what it is. Inlined: called, it
+    /// took this class's metadata, looked up per subscription, for a cast that needs none.
+    @inline(__always)
     static func of(_ observable: Observable<Element>) -> CombiningObservable6 {
         unsafeDowncast(observable, to: CombiningObservable6.self)
     }
@@ -175,7 +185,9 @@ final class CombiningObservable7<E1, E2, E3, E4, E5, E6, E7, Element>: Observabl
         super.init(handler, operatorFile: operatorFile)
     }
 
-    /// `observable`, handed to the handler of an observable made by this class, as what it is.
+    /// `observable`, handed to the handler of an observable made by this class, as what it is. Inlined: called, it
+    /// took this class's metadata, looked up per subscription, for a cast that needs none.
+    @inline(__always)
     static func of(_ observable: Observable<Element>) -> CombiningObservable7 {
         unsafeDowncast(observable, to: CombiningObservable7.self)
     }
@@ -212,7 +224,9 @@ final class CombiningObservable8<E1, E2, E3, E4, E5, E6, E7, E8, Element>: Obser
         super.init(handler, operatorFile: operatorFile)
     }
 
-    /// `observable`, handed to the handler of an observable made by this class, as what it is.
+    /// `observable`, handed to the handler of an observable made by this class, as what it is. Inlined: called, it
+    /// took this class's metadata, looked up per subscription, for a cast that needs none.
+    @inline(__always)
     static func of(_ observable: Observable<Element>) -> CombiningObservable8 {
         unsafeDowncast(observable, to: CombiningObservable8.self)
     }

@@ -5,7 +5,7 @@ extension ObservableType {
     public static func merge(_ sources: [Observable<Element>]) -> Observable<Element> {
         Observable { sink, lifetime, _ in
             if sources.isEmpty {
-                sink(.completed)
+                sink.onCompleted()
                 return
             }
             let state = MergeStorage.make(sink: sink, running: sources.count)

@@ -10,7 +10,7 @@ extension ObservableType {
         let sources = collection.map { $0.asObservable() }
         return Observable { sink, lifetime, _ in
             if sources.isEmpty {
-                sink(.completed)
+                sink.onCompleted()
                 return
             }
             let dequeue = { (queues: inout [RingBuffer<Sources.Element.Element>], output: inout Element?) in

@@ -7,7 +7,7 @@ extension ObservableType {
             do {
                 try factory().runSubscription(sink, lifetime)
             } catch {
-                sink(.error(error))
+                sink.on(error: error)
             }
         }
     }

@@ -3,7 +3,7 @@ extension ObservableType {
     ///
     /// [empty](https://reactivex.io/documentation/operators/empty-never-throw.html)
     public static func empty() -> Observable<Element> {
-        Observable { sink, _, _ in sink(.completed) }
+        Observable { sink, _, _ in sink.onCompleted() }
     }
 
     /// Never emits and never ends.
@@ -17,6 +17,6 @@ extension ObservableType {
     ///
     /// [throw](https://reactivex.io/documentation/operators/empty-never-throw.html)
     public static func error(_ error: any Error) -> Observable<Element> {
-        Observable { sink, _, _ in sink(.error(error)) }
+        Observable { sink, _, _ in sink.on(error: error) }
     }
 }

@@ -28,13 +28,13 @@ extension ObservableType {
                     guard lifetime.isActive else { return }
                     do {
                         guard let state = try states.next() else {
-                            sink(.completed)
+                            sink.onCompleted()
                             return
                         }
-                        sink(.next(state))
+                        sink.on(next: state)
                         recurse(())
                     } catch {
-                        sink(.error(error))
+                        sink.on(error: error)
                     }
                 })
         }

@@ -19,11 +19,11 @@ extension ObservableType {
                 scheduler.scheduleRecursive(()) { _, recurse in
                     guard lifetime.isActive else { return }
                     guard let element = pending else {
-                        sink(.completed)
+                        sink.onCompleted()
                         return
                     }
                     pending = nil
-                    sink(.next(element))
+                    sink.on(next: element)
                     recurse(())
                 })
         }
@@ -40,8 +40,9 @@ final class JustObservable<Element>: Observable<Element> {
     init(_ element: Element) {
         self.element = element
         super.init(isJust: true) { sink, lifetime, observable in
-            sink(.next(unsafeDowncast(observable, to: JustObservable<Element>.self).element))
-            if lifetime.isActive { sink(.completed) }
+            // Through the subclass's own method: reading its field from here looked up its metadata.
+            _ = observable.withJustElement { sink.on(next: $0) }
+            if lifetime.isActive { sink.onCompleted() }
         }
     }
 

@@ -15,7 +15,7 @@ extension ObservableType {
             lifetime.insert(
                 scheduler.scheduleRecursive(()) { _, recurse in
                     guard lifetime.isActive else { return }
-                    sink(.next(element))
+                    sink.on(next: element)
                     recurse(())
                 })
         }

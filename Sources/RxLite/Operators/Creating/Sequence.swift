@@ -36,10 +36,10 @@ extension ObservableType {
                 scheduler.scheduleRecursive(()) { _, recurse in
                     guard lifetime.isActive else { return }
                     if let element = iterator.next() {
-                        sink(.next(element))
+                        sink.on(next: element)
                         recurse(())
                     } else {
-                        sink(.completed)
+                        sink.onCompleted()
                     }
                 })
         }
@@ -48,8 +48,8 @@ extension ObservableType {
     /// Emits the element of `optional` if there is one, then completes.
     public static func from(optional: Element?) -> Observable<Element> {
         Observable { sink, lifetime, _ in
-            if let element = optional { sink(.next(element)) }
-            if lifetime.isActive { sink(.completed) }
+            if let element = optional { sink.on(next: element) }
+            if lifetime.isActive { sink.onCompleted() }
         }
     }
 
@@ -71,12 +71,12 @@ extension ObservableType {
                 guard lifetime.isActive else { return false }
                 do {
                     if let element = try next() {
-                        sink(.next(element))
+                        sink.on(next: element)
                         return true
                     }
-                    sink(.completed)
+                    sink.onCompleted()
                 } catch {
-                    sink(.error(error))
+                    sink.on(error: error)
                 }
                 return false
             }

@@ -14,15 +14,15 @@ extension ObservableType where Element: RxAbstractInteger {
                 lifetime.insert(
                     scheduler.schedulePeriodic(Element.zero, startAfter: dueTime, period: period) { count in
                         guard lifetime.isActive else { return count }
-                        sink(.next(count))
+                        sink.on(next: count)
                         return count &+ 1
                     })
             } else {
                 lifetime.insert(
                     scheduler.scheduleRelative((), dueTime: dueTime) { _ in
                         guard lifetime.isActive else { return Disposables.create() }
-                        sink(.next(Element.zero))
-                        if lifetime.isActive { sink(.completed) }
+                        sink.on(next: Element.zero)
+                        if lifetime.isActive { sink.onCompleted() }
                         return Disposables.create()
                     })
             }

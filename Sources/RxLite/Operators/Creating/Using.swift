@@ -18,7 +18,7 @@ extension ObservableType {
                 lifetime.insert(resource)
                 source = try observableFactory(resource)
             } catch {
-                sink(.error(error))
+                sink.on(error: error)
                 return
             }
             guard lifetime.isActive else { return }

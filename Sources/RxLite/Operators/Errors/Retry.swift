@@ -28,7 +28,7 @@ extension ObservableType {
     public func retry(_ maxAttemptCount: Int) -> Observable<Element> {
         precondition(maxAttemptCount >= 0, "retry needs an attempt count of zero or more")
         let source = asObservable()
-        if maxAttemptCount == 0 { return Observable { sink, _, _ in sink(.completed) } }
+        if maxAttemptCount == 0 { return Observable { sink, _, _ in sink.onCompleted() } }
         return Observable { sink, lifetime, _ in
             SourceChainStorage.make(
                 Swift.repeatElement(source, count: maxAttemptCount).makeIterator(), advancingOn: .onError, sink: sink,

@@ -57,7 +57,7 @@ extension ObservableType {
                         if let previous = lastKey, try comparer(previous, key) { return }
                         lastKey = key
                     } catch {
-                        sink(.error(error))
+                        sink.on(error: error)
                         return
                     }
                     sink(event)

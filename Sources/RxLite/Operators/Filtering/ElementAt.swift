@@ -20,13 +20,13 @@ extension ObservableType {
                         }
                         remaining = -1
                         sink(event)
-                        if lifetime.isActive { sink(.completed) }
+                        if lifetime.isActive { sink.onCompleted() }
                     case .error(let error):
                         remaining = -1
-                        sink(.error(error))
+                        sink.on(error: error)
                     case .completed:
                         remaining = -1
-                        sink(.error(RxError.argumentOutOfRange))
+                        sink.on(error: RxError.argumentOutOfRange)
                     }
                 }, lifetime)
         }

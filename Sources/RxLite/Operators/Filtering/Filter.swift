@@ -3,10 +3,17 @@ extension ObservableType {
     ///
     /// [filter](https://reactivex.io/documentation/operators/filter.html)
     public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-        PredicateOperatorObservable(asObservable(), predicate) { sink, lifetime, observable in
-            let filter = PredicateOperatorObservable.of(observable)
-            filter.source.runSubscription(FilterSink(filter.predicate, sink), lifetime)
-        }
+        filterObservable(asObservable(), predicate)
+    }
+}
+
+/// What `filter` builds, for the reason ``mapObservable(_:_:)`` gives.
+func filterObservable<Element>(
+    _ source: Observable<Element>, _ predicate: @escaping (Element) throws -> Bool
+) -> Observable<Element> {
+    PredicateOperatorObservable(source, predicate) { sink, lifetime, observable in
+        let filter = PredicateOperatorObservable.of(observable)
+        filter.source.runSubscription(FilterSink(filter.predicate, sink), lifetime)
     }
 }
 

@@ -14,13 +14,13 @@ extension ObservableType {
                     isDone = true
                     switch event {
                     case .next(let element):
-                        sink(.next(element))
-                        if lifetime.isActive { sink(.completed) }
+                        sink.on(next: element)
+                        if lifetime.isActive { sink.onCompleted() }
                     case .error(let error):
-                        sink(.error(error))
+                        sink.on(error: error)
                     case .completed:
-                        sink(.next(nil))
-                        if lifetime.isActive { sink(.completed) }
+                        sink.on(next: nil)
+                        if lifetime.isActive { sink.onCompleted() }
                     }
                 }, lifetime)
         }

@@ -11,8 +11,8 @@ extension ObservableType {
                 { event in
                     switch event {
                     case .next: break
-                    case .error(let error): sink(.error(error))
-                    case .completed: sink(.completed)
+                    case .error(let error): sink.on(error: error)
+                    case .completed: sink.onCompleted()
                     }
                 }, lifetime)
         }

@@ -21,12 +21,12 @@ extension ObservableType {
                     case .next(let element):
                         let matches: Bool
                         do { matches = try predicate(element) } catch {
-                            sink(.error(error))
+                            sink.on(error: error)
                             return
                         }
                         guard matches else { return }
                         if hasElement {
-                            sink(.error(RxError.moreThanOneElement))
+                            sink.on(error: RxError.moreThanOneElement)
                             return
                         }
                         hasElement = true

@@ -32,7 +32,7 @@ extension ObservableType {
                 { event in
                     if isSkipping, case .next(let element) = event {
                         do { isSkipping = try predicate(element) } catch {
-                            sink(.error(error))
+                            sink.on(error: error)
                             return
                         }
                         if isSkipping { return }

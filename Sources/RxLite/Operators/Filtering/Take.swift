@@ -14,7 +14,7 @@ extension ObservableType {
     public func take(_ count: Int) -> Observable<Element> {
         precondition(count >= 0, "take needs a count of zero or more")
         let source = asObservable()
-        if count == 0 { return Observable { sink, _, _ in sink(.completed) } }
+        if count == 0 { return Observable { sink, _, _ in sink.onCompleted() } }
         return Observable { sink, lifetime, _ in
             // Reaches zero when the sequence ends here; nothing from the source gets through after that.
             var remaining = count
@@ -24,7 +24,7 @@ extension ObservableType {
                     if case .next = event {
                         remaining -= 1
                         sink(event)
-                        if remaining == 0 && lifetime.isActive { sink(.completed) }
+                        if remaining == 0 && lifetime.isActive { sink.onCompleted() }
                     } else {
                         remaining = 0
                         sink(event)
@@ -56,7 +56,7 @@ extension ObservableType {
                     let isIncluded: Bool
                     do { isIncluded = try predicate(element) } catch {
                         isTaking = false
-                        sink(.error(error))
+                        sink.on(error: error)
                         return
                     }
                     if isIncluded {
@@ -68,7 +68,7 @@ extension ObservableType {
                         sink(event)
                         guard lifetime.isActive else { return }
                     }
-                    sink(.completed)
+                    sink.onCompleted()
                 }, lifetime)
         }
     }

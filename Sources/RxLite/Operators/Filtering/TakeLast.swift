@@ -23,7 +23,7 @@ extension ObservableType {
                             guard lifetime.isActive else { return }
                             sink(element)
                         }
-                        if lifetime.isActive { sink(.completed) }
+                        if lifetime.isActive { sink.onCompleted() }
                     }
                 }, lifetime)
         }

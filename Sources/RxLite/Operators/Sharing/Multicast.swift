@@ -377,7 +377,7 @@ extension ObservableType {
                 connectable = source.multicast(try subjectSelector())
                 output = try selector(connectable.asObservable())
             } catch {
-                sink(.error(error))
+                sink.on(error: error)
                 return
             }
             output.runSubscription(sink, lifetime)

@@ -12,12 +12,12 @@ extension ObservableType {
                     case .next(let element):
                         let result: Result?
                         do { result = try transform(element) } catch {
-                            sink(.error(error))
+                            sink.on(error: error)
                             return
                         }
-                        if let result { sink(.next(result)) }
-                    case .error(let error): sink(.error(error))
-                    case .completed: sink(.completed)
+                        if let result { sink.on(next: result) }
+                    case .error(let error): sink.on(error: error)
+                    case .completed: sink.onCompleted()
                     }
                 }, lifetime)
         }

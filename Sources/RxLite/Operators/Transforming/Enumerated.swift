@@ -10,9 +10,9 @@ extension ObservableType {
                     case .next(let element):
                         let current = index
                         index += 1
-                        sink(.next((index: current, element: element)))
-                    case .error(let error): sink(.error(error))
-                    case .completed: sink(.completed)
+                        sink.on(next: (index: current, element: element))
+                    case .error(let error): sink.on(error: error)
+                    case .completed: sink.onCompleted()
                     }
                 }, lifetime)
         }

@@ -45,7 +45,7 @@ extension ObservableType {
                         let group = PublishSubject<Element>()
                         groups[key] = group
                         if lifetime.isActive {
-                            sink(.next(GroupedObservable(key: key, source: group.groupElements(holding: sharing))))
+                            sink.on(next: GroupedObservable(key: key, source: group.groupElements(holding: sharing)))
                         }
                         group.onNext(element)
                     case .error(let error): end(.error(error), .error(error))

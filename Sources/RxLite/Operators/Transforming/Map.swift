@@ -3,10 +3,18 @@ extension ObservableType {
     ///
     /// [map](https://reactivex.io/documentation/operators/map.html)
     public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
-        UnaryOperatorObservable(asObservable(), transform) { sink, lifetime, observable in
-            let map = UnaryOperatorObservable<Element, Result, Element, Result>.of(observable)
-            map.source.runSubscription(MapSink(map.function, sink), lifetime)
-        }
+        mapObservable(asObservable(), transform)
+    }
+}
+
+/// What `map` builds. A function of its own, generic over the element types themselves: the handler formed in the
+/// protocol extension looked up `Self.Element` (and the types built from it) on every subscription.
+func mapObservable<Source, Result>(
+    _ source: Observable<Source>, _ transform: @escaping (Source) throws -> Result
+) -> Observable<Result> {
+    UnaryOperatorObservable(source, transform) { sink, lifetime, observable in
+        let map = UnaryOperatorObservable<Source, Result, Source, Result>.of(observable)
+        map.source.runSubscription(MapSink(map.function, sink), lifetime)
     }
 }
 

@@ -21,8 +21,8 @@ extension ObservableType {
         return Observable { sink, lifetime, _ in
             source.runSubscription(
                 { event in
-                    sink(.next(event))
-                    if event.isStopEvent && lifetime.isActive { sink(.completed) }
+                    sink.on(next: event)
+                    if event.isStopEvent && lifetime.isActive { sink.onCompleted() }
                 }, lifetime)
         }
     }
@@ -49,10 +49,10 @@ extension ObservableType where Element: EventConvertible {
                         sink(carried)
                     case .error(let error):
                         isStopped = true
-                        sink(.error(error))
+                        sink.on(error: error)
                     case .completed:
                         isStopped = true
-                        sink(.completed)
+                        sink.onCompleted()
                     }
                 }, lifetime)
         }

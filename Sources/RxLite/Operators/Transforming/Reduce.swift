@@ -22,20 +22,20 @@ extension ObservableType {
                     case .next(let element):
                         do { accumulated = try accumulator(accumulated, element) } catch {
                             isAccumulating = false
-                            sink(.error(error))
+                            sink.on(error: error)
                         }
                     case .error(let error):
                         isAccumulating = false
-                        sink(.error(error))
+                        sink.on(error: error)
                     case .completed:
                         isAccumulating = false
                         let result: Result
                         do { result = try mapResult(accumulated) } catch {
-                            sink(.error(error))
+                            sink.on(error: error)
                             return
                         }
-                        sink(.next(result))
-                        if lifetime.isActive { sink(.completed) }
+                        sink.on(next: result)
+                        if lifetime.isActive { sink.onCompleted() }
                     }
                 }, lifetime)
         }

@@ -16,12 +16,12 @@ extension ObservableType {
                     switch event {
                     case .next(let element):
                         do { try accumulator(&accumulated, element) } catch {
-                            sink(.error(error))
+                            sink.on(error: error)
                             return
                         }
-                        sink(.next(accumulated))
-                    case .error(let error): sink(.error(error))
-                    case .completed: sink(.completed)
+                        sink.on(next: accumulated)
+                    case .error(let error): sink.on(error: error)
+                    case .completed: sink.onCompleted()
                     }
                 }, lifetime)
         }

@@ -7,7 +7,7 @@ extension ObservableType {
         return Observable { sink, lifetime, _ in
             for element in elements {
                 guard lifetime.isActive else { return }
-                sink(.next(element))
+                sink.on(next: element)
             }
             guard lifetime.isActive else { return }
             source.runSubscription(sink, lifetime)

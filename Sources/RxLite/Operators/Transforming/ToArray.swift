@@ -11,12 +11,12 @@ extension ObservableType {
                 { event in
                     switch event {
                     case .next(let element): elements.append(element)
-                    case .error(let error): sink(.error(error))
+                    case .error(let error): sink.on(error: error)
                     case .completed:
                         let result = elements
                         elements = []
-                        sink(.next(result))
-                        if lifetime.isActive { sink(.completed) }
+                        sink.on(next: result)
+                        if lifetime.isActive { sink.onCompleted() }
                     }
                 }, lifetime)
         }

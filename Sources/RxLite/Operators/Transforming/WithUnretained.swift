@@ -14,12 +14,12 @@ extension ObservableType {
                 { [weak object] event in
                     switch event {
                     case .next(let element):
-                        guard let object else { return sink(.completed) }
-                        sink(.next(resultSelector(object, element)))
+                        guard let object else { return sink.onCompleted() }
+                        sink.on(next: resultSelector(object, element))
                     case .error(let error):
-                        sink(.error(error))
+                        sink.on(error: error)
                     case .completed:
-                        sink(.completed)
+                        sink.onCompleted()
                     }
                 }, lifetime)
         }

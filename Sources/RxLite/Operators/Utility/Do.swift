@@ -29,23 +29,23 @@ extension ObservableType {
                     switch event {
                     case .next(let element):
                         do { try onNext?(element) } catch {
-                            sink(.error(error))
+                            sink.on(error: error)
                             return
                         }
                         sink(event)
                         do { try afterNext?(element) } catch {
-                            if lifetime.isActive { sink(.error(error)) }
+                            if lifetime.isActive { sink.on(error: error) }
                         }
                     case .error(let error):
                         do { try onError?(error) } catch {
-                            sink(.error(error))
+                            sink.on(error: error)
                             return
                         }
                         sink(event)
                         _ = try? afterError?(error)
                     case .completed:
                         do { try onCompleted?() } catch {
-                            sink(.error(error))
+                            sink.on(error: error)
                             return
                         }
                         sink(event)

@@ -6,8 +6,8 @@ extension ObservableType {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
             source.runSubscription(sink, lifetime) {
-                sink(.next(`default`))
-                if lifetime.isActive { sink(.completed) }
+                sink.on(next: `default`)
+                if lifetime.isActive { sink.onCompleted() }
             }
         }
     }

@@ -30,7 +30,7 @@ extension Observable where Element == Never {
             first.runSubscription(
                 { event in
                     if case .error(let error) = event {
-                        sink(.error(error))
+                        sink.on(error: error)
                     } else if case .completed = event {
                         // The first completion is swallowed here: release the first sequence (the rule "Consume a
                         // terminal, dispose its upstream").

@@ -82,14 +82,14 @@ extension ObservableType {
                             element = next
                         } else {
                             isDone = true
-                            sink(.error(RxError.moreThanOneElement))
+                            sink.on(error: RxError.moreThanOneElement)
                         }
                     case .error(let error):
-                        sink(.error(error))
+                        sink.on(error: error)
                     case .completed:
                         guard let element else { return sink(ifEmpty) }
-                        sink(.next(element))
-                        if lifetime.isActive { sink(.completed) }
+                        sink.on(next: element)
+                        if lifetime.isActive { sink.onCompleted() }
                     }
                 }, lifetime)
         }
