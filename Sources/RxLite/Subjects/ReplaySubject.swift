@@ -77,8 +77,9 @@ struct LatestMemory<Latest: OptionalValue>: SubjectMemory {
 
 /// An `Optional` seen through a type parameter of its own, for the reason ``EventRouting`` gives: code generic over
 /// the optional type reads its metadata from that parameter, where code generic over the wrapped type looks it up on
-/// every use. `Optional` is the one conforming type.
-protocol OptionalValue<Wrapped> {
+/// every use. `Optional` is the one conforming type. (Package-wide: the timed state machines keep their waiting element
+/// through it, and RxLiteUI runs those machines.)
+package protocol OptionalValue<Wrapped> {
     associatedtype Wrapped
 
     /// A value.
@@ -95,9 +96,9 @@ protocol OptionalValue<Wrapped> {
 }
 
 extension Optional: OptionalValue {
-    var wrapped: Wrapped? { self }
+    package var wrapped: Wrapped? { self }
 
-    var isNone: Bool { self == nil }
+    package var isNone: Bool { self == nil }
 }
 
 /// A subject that replays up to `bufferSize` past elements to each new subscriber, then forwards every event.

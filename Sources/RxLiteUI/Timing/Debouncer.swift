@@ -16,7 +16,7 @@ import RxLite
 /// Thread-safe: `call`, `cancel` and `flush` may be made from any thread. Deallocating the debouncer cancels the
 /// waiting action and its timer.
 public final class Debouncer: Sendable {
-    private let actions: TimedActions<DebounceStateMachine<() -> Void>>
+    private let actions: TimedActions<DebounceStateMachine<(() -> Void)?>>
 
     /// A debouncer that runs the last action of each burst on `scheduler`, `dueTime` after the burst.
     public init(dueTime: RxTimeInterval, scheduler: any SchedulerType = MainScheduler.instance) {

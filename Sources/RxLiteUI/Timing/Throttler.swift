@@ -23,7 +23,7 @@ import RxLite
 /// Thread-safe: `call` and `cancel` may be made from any thread. Deallocating the throttler cancels its waiting
 /// action and timer.
 public final class Throttler: Sendable {
-    private let actions: TimedActions<ThrottleStateMachine<() -> Void>>
+    private let actions: TimedActions<ThrottleStateMachine<(() -> Void)?>>
 
     /// A throttler that runs actions on `scheduler`, at most one per `dueTime`.
     public init(

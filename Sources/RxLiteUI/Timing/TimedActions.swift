@@ -31,7 +31,14 @@ where Machine.Element == () -> Void {
         let epoch = timerSlot.epoch
         let step = machine.next(action, now: now)
         lock.unlock()
-        perform(step, epoch: epoch, onScheduler: false)
+        switch step {
+        case .none:
+            break
+        case .emit:
+            run(action, epoch: epoch)
+        case .armTimer(let seconds):
+            armTimer(after: seconds, in: epoch)
+        }
     }
 
     /// Changes the machine with `update`, cancels the timer and starts a new epoch; returns what `update` returns.
@@ -60,13 +67,13 @@ where Machine.Element == () -> Void {
         }
     }
 
-    /// Performs `step` of epoch `epoch`. `onScheduler`: called from a timer, so an action runs right here.
-    private func perform(_ step: TimedStep<() -> Void>, epoch: UInt64, onScheduler: Bool) {
+    /// Performs `step` of epoch `epoch`, from a timer: an action runs right here, on the scheduler.
+    private func perform(_ step: TimedStep<() -> Void>, epoch: UInt64) {
         switch step {
         case .none, .complete:
             break
         case .emit(let action), .emitAndComplete(let action):
-            if onScheduler { action() } else { run(action, epoch: epoch) }
+            action()
         case .armTimer(let seconds):
             armTimer(after: seconds, in: epoch)
         }
@@ -93,7 +100,7 @@ where Machine.Element == () -> Void {
         }
         let step = machine.timerFired(now: now)
         lock.unlock()
-        perform(step, epoch: epoch, onScheduler: true)
+        perform(step, epoch: epoch)
     }
 }
 

@@ -17,25 +17,10 @@ extension ObservableType {
         let source = asObservable()
         let sampler = sampler.asObservable()
         return Observable { sink, lifetime, _ in
-            let state = SampleStorage.make(sink: sink, state: SampleStateMachine(defaultValue: defaultValue))
+            let state = SampleStorage<Element, SampleStateMachine<Element?>>.make(
+                sink: sink, state: SampleStateMachine(defaultValue: defaultValue))
             guard let sourceLifetime = lifetime.makeChild() else { return }
-            source.runSubscription(
-                { event in
-                    state.emit { state in
-                        switch event {
-                        case .next(let element):
-                            state.sourceNext(element)
-                        case .error(let error):
-                            if state.failed() { return .error(error) }
-                        case .completed:
-                            state.sourceCompleted()
-                        }
-                        return nil
-                    }
-                    // A completion is swallowed until the next sample: release the source now (the rule "Consume a
-                    // terminal, dispose its upstream").
-                    if case .completed = event { sourceLifetime.finishChild() }
-                }, sourceLifetime)
+            source.runSubscription(SampleSourceSink(storage: state, sourceLifetime: sourceLifetime), sourceLifetime)
             guard lifetime.isActive else { return }
             sampler.subscribeChild(of: lifetime) { event in
                 state.emitEvents { state in
@@ -57,4 +42,61 @@ extension ObservableType {
 }
 
 /// The storage of `sample`: ``SampleStateMachine`` under the emitter's lock.
-final class SampleStorage<Element>: SerializedEmitter<Element, SampleStateMachine<Element>> {}
+///
+/// Generic over the element and the machine (``SampleSourceTransitions``), so that its methods read both types
+/// from the object: naming `SampleStateMachine<Element?>` in them looked its metadata up on every source element.
+final class SampleStorage<Element, Machine: SampleSourceTransitions<Element>>: SerializedEmitter<Element, Machine> {
+    /// A source element: kept for the next tick.
+    func sourceNext(_ element: Element) {
+        lock.lock()
+        state.pointee.sourceNext(element)
+        lock.unlock()
+    }
+
+    /// The source failed.
+    func sourceFailed(_ error: any Error) {
+        emit { $0.failed() ? .error(error) : nil }
+    }
+
+    /// The source completed: the completion waits for the next tick.
+    func sourceCompleted() {
+        withLock { $0.sourceCompleted() }
+    }
+}
+
+/// The source's side of ``SampleStateMachine``, seen through a type parameter of its own (the machine is the one
+/// conforming type), for the reason ``SampleStorage`` gives.
+protocol SampleSourceTransitions<Element> {
+    associatedtype Element
+
+    /// The source sent `element`.
+    mutating func sourceNext(_ element: Element)
+    /// The source completed.
+    mutating func sourceCompleted()
+    /// The source or the sampler failed; `true` when the error goes out.
+    mutating func failed() -> Bool
+}
+
+extension SampleStateMachine: SampleSourceTransitions {}
+
+/// The source's sink of a `sample`: hands each event to the storage.
+final class SampleSourceSink<Element, Machine: SampleSourceTransitions<Element>>: EventSink<Element> {
+    let storage: SampleStorage<Element, Machine>
+    let sourceLifetime: Lifetime
+
+    init(storage: SampleStorage<Element, Machine>, sourceLifetime: Lifetime) {
+        self.storage = storage
+        self.sourceLifetime = sourceLifetime
+    }
+
+    override func on(next element: Element) { storage.sourceNext(element) }
+
+    override func on(error: any Error) { storage.sourceFailed(error) }
+
+    override func onCompleted() {
+        storage.sourceCompleted()
+        // A completion is swallowed until the next sample: release the source now (the rule "Consume a terminal,
+        // dispose its upstream").
+        sourceLifetime.finishChild()
+    }
+}

@@ -133,22 +133,66 @@ extension TimedOperator {
 
 /// The storage of the time operators whose logic is a ``TimedStateMachine`` (`debounce`, `throttle`): runs the
 /// machine under the lock and performs its steps outside it.
-final class TimedMachineStorage<Machine: TimedStateMachine>: TimedEmitter<Machine.Element, Machine>, TimedOperator {
-    func on(_ event: Event<Machine.Element>) {
-        switch event {
-        case .next(let element):
-            let now = upstreamNow
-            perform({ $0.next(element, now: now) }, arm: { armTimer(after: $0) })
-        case .error(let error):
-            emit { $0.failed() ? .error(error) : nil }
-        case .completed:
-            perform({ $0.completed() }, arm: { armTimer(after: $0) })
+///
+/// Generic over the element as well as the machine, so that its methods read the element's type from the object
+/// rather than as the machine's associated type, which code compiled once looks up on every call.
+final class TimedMachineStorage<Element, Machine: TimedStateMachine<Element>>: TimedEmitter<Element, Machine>,
+    TimedOperator
+{
+    /// An element arrived. Its step carries no element (``TimedElementStep``) and an element sent at once goes out as
+    /// itself, so the path forms no type from the element; completion, failure and the timer's firing, which do,
+    /// are functions of their own.
+    func on(next element: Element) {
+        let now = upstreamNow
+        lock.lock()
+        switch state.pointee.next(element, now: now) {
+        case .none:
+            lock.unlock()
+        case .emit:
+            unlock(emittingNext: element)
+        case .armTimer(let seconds):
+            lock.unlock()
+            armTimer(after: seconds)
         }
+    }
+
+    /// The upstream failed.
+    func on(error: any Error) {
+        emit { $0.failed() ? .error(error) : nil }
+    }
+
+    /// The upstream completed.
+    func onCompleted() {
+        perform({ $0.completed() }, arm: { armTimer(after: $0) })
     }
 
     func timerFired() {
         guard lifetime.isActive else { return }
         let now = scheduler.now
         perform({ $0.timerFired(now: now) }, arm: { armTimer(after: $0) })
+    }
+}
+
+/// The upstream's sink of a ``TimedMachineStorage``: hands each event to the storage, and ends `child` (the
+/// upstream's lifetime, when the operator subscribed it as a child) on the upstream's end.
+final class TimedMachineSink<Element, Machine: TimedStateMachine<Element>>: EventSink<Element> {
+    let storage: TimedMachineStorage<Element, Machine>
+    let child: Lifetime?
+
+    init(storage: TimedMachineStorage<Element, Machine>, child: Lifetime?) {
+        self.storage = storage
+        self.child = child
+    }
+
+    override func on(next element: Element) { storage.on(next: element) }
+
+    override func on(error: any Error) {
+        child?.finishChild()
+        storage.on(error: error)
+    }
+
+    override func onCompleted() {
+        child?.finishChild()
+        storage.onCompleted()
     }
 }

@@ -1,6 +1,19 @@
 import Foundation
 
-/// What a ``TimedStateMachine`` asks its caller to do after a transition.
+/// What a ``TimedStateMachine`` asks its caller to do after an element arrived. The element is the caller's, so the
+/// step does not carry it: a step generic over the element is a type formed from it, whose metadata code compiled
+/// once for every element type would look up on every element.
+package enum TimedElementStep {
+    /// Nothing to do (kept to wait for a timer, dropped, or already finished).
+    case none
+    /// Send the element that arrived, now.
+    case emit
+    /// Arm the timer for `after` seconds.
+    case armTimer(after: TimeInterval)
+}
+
+/// What a ``TimedStateMachine`` asks its caller to do after a transition other than an element's (a timer, the
+/// upstream's end), which may hand out the element that waited.
 package enum TimedStep<Element> {
     /// Nothing to do (dropped, waiting for a timer already armed, or already finished).
     case none
@@ -21,7 +34,7 @@ package protocol TimedStateMachine<Element> {
     associatedtype Element
 
     /// An element arrived at `now`.
-    mutating func next(_ element: Element, now: Date) -> TimedStep<Element>
+    mutating func next(_ element: Element, now: Date) -> TimedElementStep
     /// The upstream completed.
     mutating func completed() -> TimedStep<Element>
     /// The upstream failed; `true` when the error goes out (a waiting element is dropped).

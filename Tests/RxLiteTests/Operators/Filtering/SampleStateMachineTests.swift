@@ -6,7 +6,7 @@ import Testing
 @Suite(.checksResources)
 struct SampleStateMachineTests {
     @Test func aTickSendsTheLatestElementOnce() {
-        var machine = SampleStateMachine<Int>(defaultValue: nil)
+        var machine = SampleStateMachine<Int?>(defaultValue: nil)
         guard case .none = machine.tick() else { return fail("nothing arrived yet") }
         machine.sourceNext(1)
         machine.sourceNext(2)
@@ -15,14 +15,14 @@ struct SampleStateMachineTests {
     }
 
     @Test func theDefaultValueGoesOutWhenNothingNewArrived() {
-        var machine = SampleStateMachine<Int>(defaultValue: 0)
+        var machine = SampleStateMachine<Int?>(defaultValue: 0)
         guard case .emit(0) = machine.tick() else { return fail("the default stands in") }
         machine.sourceNext(5)
         guard case .emit(5) = machine.tick() else { return fail("a new element wins over the default") }
     }
 
     @Test func theSourcesCompletionWaitsForTheNextTick() {
-        var machine = SampleStateMachine<Int>(defaultValue: nil)
+        var machine = SampleStateMachine<Int?>(defaultValue: nil)
         machine.sourceNext(1)
         machine.sourceCompleted()
         // Elements after the completion are not taken.
@@ -34,7 +34,7 @@ struct SampleStateMachineTests {
     }
 
     @Test func anErrorEndsItOnce() {
-        var machine = SampleStateMachine<Int>(defaultValue: nil)
+        var machine = SampleStateMachine<Int?>(defaultValue: nil)
         machine.sourceNext(1)
         let failedNow = machine.failed()
         #expect(failedNow)

@@ -49,7 +49,7 @@ extension ObservableType {
             lifetime.insert(object: state)
             state.armTimer(after: timeSpan.timeInterval)
             guard lifetime.isActive else { return }
-            source.runSubscription(state.on, lifetime)
+            source.runSubscription(BufferSink(storage: state), lifetime)
         }
     }
 }
@@ -72,26 +72,38 @@ struct BufferState<Element>: ChunkHolding {
 
 /// The storage of `buffer`.
 final class BufferStorage<Element>: TimedEmitter<[Element], BufferState<Element>>, TimedOperator {
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            let now = upstreamNow
-            emit { state in
-                guard case .running = state.chunk.state else { return nil }
-                state.buffer.append(element)
-                guard state.chunk.next(now: now) else { return nil }
-                return .next(state.takeBuffer())
-            }
-        case .error(let error):
-            emit { state in
-                state.buffer = []
-                return state.chunk.finish() ? .error(error) : nil
-            }
-        case .completed:
-            emitEvents { state in
-                guard state.chunk.finish() else { return (nil, nil) }
-                return (.next(state.takeBuffer()), .completed)
-            }
+    /// An element joins the current array; a full array goes out. The array going out is the emitter's output
+    /// element, so no type is formed from the element on this path (the state's layout is the same whatever the
+    /// element: an array is one reference).
+    func on(next element: Element) {
+        let now = upstreamNow
+        let state = state
+        lock.lock()
+        guard case .running = state.pointee.chunk.state else {
+            lock.unlock()
+            return
+        }
+        state.pointee.buffer.append(element)
+        guard state.pointee.chunk.next(now: now) else {
+            lock.unlock()
+            return
+        }
+        unlock(emittingNext: state.pointee.takeBuffer())
+    }
+
+    /// The source failed: the current array is dropped.
+    func on(error: any Error) {
+        emit { state in
+            state.buffer = []
+            return state.chunk.finish() ? .error(error) : nil
+        }
+    }
+
+    /// The source completed: the current array goes out, then completion.
+    func onCompleted() {
+        emitEvents { state in
+            guard state.chunk.finish() else { return (nil, nil) }
+            return (.next(state.takeBuffer()), .completed)
         }
     }
 
@@ -101,4 +113,19 @@ final class BufferStorage<Element>: TimedEmitter<[Element], BufferState<Element>
         }
         if let rearm { armTimer(after: rearm) }
     }
+}
+
+/// The source's sink of a `buffer`: hands each event to the storage.
+final class BufferSink<Element>: EventSink<Element> {
+    let storage: BufferStorage<Element>
+
+    init(storage: BufferStorage<Element>) {
+        self.storage = storage
+    }
+
+    override func on(next element: Element) { storage.on(next: element) }
+
+    override func on(error: any Error) { storage.on(error: error) }
+
+    override func onCompleted() { storage.onCompleted() }
 }

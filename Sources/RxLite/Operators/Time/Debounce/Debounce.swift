@@ -46,9 +46,9 @@ extension ObservableType {
         return Observable { sink, lifetime, _ in
             let state = TimedMachineStorage.make(
                 scheduler: scheduler, lifetime: lifetime, sink: sink,
-                machine: DebounceStateMachine(dueTime: dueTime.timeInterval))
+                machine: DebounceStateMachine<Element?>(dueTime: dueTime.timeInterval))
             lifetime.insert(object: state)
-            source.runSubscription(state.on, lifetime)
+            source.runSubscription(TimedMachineSink(storage: state, child: nil), lifetime)
         }
     }
 }

@@ -49,9 +49,9 @@ extension ObservableType {
         return Observable { sink, lifetime, _ in
             let state = TimedMachineStorage.make(
                 scheduler: scheduler, lifetime: lifetime, sink: sink,
-                machine: ThrottleStateMachine(dueTime: dueTime.timeInterval, latest: latest))
+                machine: ThrottleStateMachine<Element?>(dueTime: dueTime.timeInterval, latest: latest))
             lifetime.insert(object: state)
-            source.subscribeChild(of: lifetime, state.on)
+            source.subscribeChild(of: lifetime) { TimedMachineSink(storage: state, child: $0) }
         }
     }
 }

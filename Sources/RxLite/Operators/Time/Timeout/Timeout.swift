@@ -47,7 +47,7 @@ extension ObservableType {
             lifetime.insert(object: state)
             state.armTimer(after: dueTime.timeInterval)
             guard lifetime.isActive else { return }
-            source.runSubscription(state.onSource, sourceLifetime)
+            source.runSubscription(TimeoutSourceSink(storage: state), sourceLifetime)
         }
     }
 }
@@ -63,6 +63,18 @@ struct TimeoutState<Element> {
 /// "Consume a terminal, dispose its upstream") and subscribes the fallback, whose events go through the same serialized
 /// output.
 final class TimeoutStorage<Element>: TimedEmitter<Element, TimeoutState<Element>>, TimedOperator {
+    /// A source element: it moves the deadline and goes out as itself, so the path forms no type from the element.
+    func onSource(next element: Element) {
+        let now = upstreamNow
+        lock.lock()
+        guard state.pointee.clock.sourceEvent(isTerminal: false, now: now) else {
+            lock.unlock()
+            return
+        }
+        unlock(emittingNext: element)
+    }
+
+    /// The source's failure or completion.
     func onSource(_ event: Event<Element>) {
         let now = upstreamNow
         emit { $0.clock.sourceEvent(isTerminal: event.isStopEvent, now: now) ? event : nil }
@@ -94,4 +106,19 @@ final class TimeoutStorage<Element>: TimedEmitter<Element, TimeoutState<Element>
             }
         }
     }
+}
+
+/// The source's sink of a `timeout`: hands each event to the storage.
+final class TimeoutSourceSink<Element>: EventSink<Element> {
+    let storage: TimeoutStorage<Element>
+
+    init(storage: TimeoutStorage<Element>) {
+        self.storage = storage
+    }
+
+    override func on(next element: Element) { storage.onSource(next: element) }
+
+    override func on(error: any Error) { storage.onSource(.error(error)) }
+
+    override func onCompleted() { storage.onSource(.completed) }
 }

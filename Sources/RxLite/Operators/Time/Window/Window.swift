@@ -47,7 +47,7 @@ extension ObservableType {
             state.emit { .next($0.current.asObservable()) }
             guard lifetime.isActive else { return }
             state.armTimer(after: timeSpan.timeInterval)
-            source.runSubscription(state.on, lifetime)
+            source.runSubscription(WindowSink(storage: state), lifetime)
         }
     }
 }
@@ -68,23 +68,49 @@ struct WindowState<Element>: ChunkHolding {
 /// own delivery). With a scheduler on another thread than the source, an element that races the timer closing
 /// its window is dropped by the closed window (RxSwift avoids this by holding a lock while delivering).
 final class WindowStorage<Element>: TimedEmitter<Observable<Element>, WindowState<Element>>, TimedOperator {
+    /// An element goes into the open window; the element that fills it closes it and opens the next. The lock is
+    /// taken by hand rather than through a closure returning the windows, whose tuple and optional types, formed
+    /// from the element, were looked up on every element.
+    func on(next element: Element) {
+        let now = upstreamNow
+        let state = state
+        lock.lock()
+        guard case .running = state.pointee.chunk.state else {
+            lock.unlock()
+            return
+        }
+        let window = state.pointee.current
+        guard state.pointee.chunk.next(now: now) else {
+            lock.unlock()
+            window.onNext(element)
+            return
+        }
+        let opened = openWindow()
+        lock.unlock()
+        window.onNext(element)
+        window.onCompleted()
+        unlock(emittingNextWindow: opened)
+    }
+
+    /// Holding the lock: replaces the open window with a new one, and returns it. Out of line: making a subject
+    /// looks up its type, once per window, which inlined would cost every element.
+    @inline(never)
+    func openWindow() -> PublishSubject<Element> {
+        let opened = PublishSubject<Element>()
+        state.pointee.current = opened
+        return opened
+    }
+
+    /// Emits the window `opened`.
+    @inline(never)
+    func unlock(emittingNextWindow opened: PublishSubject<Element>) {
+        emit(next: opened.asObservable())
+    }
+
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            let now = upstreamNow
-            let windows = withLock { state -> (window: PublishSubject<Element>, opened: PublishSubject<Element>?)? in
-                guard case .running = state.chunk.state else { return nil }
-                let window = state.current
-                guard state.chunk.next(now: now) else { return (window, nil) }
-                state.current = PublishSubject()
-                return (window, state.current)
-            }
-            guard let windows else { return }
-            windows.window.onNext(element)
-            if let opened = windows.opened {
-                windows.window.onCompleted()
-                emit(.next(opened.asObservable()))
-            }
+            on(next: element)
         case .error, .completed:
             let window = withLock { $0.chunk.finish() ? $0.current : nil }
             guard let window else { return }
@@ -108,4 +134,19 @@ final class WindowStorage<Element>: TimedEmitter<Observable<Element>, WindowStat
         }
         if let rearm { armTimer(after: rearm) }
     }
+}
+
+/// The source's sink of a `window`: hands each event to the storage.
+final class WindowSink<Element>: EventSink<Element> {
+    let storage: WindowStorage<Element>
+
+    init(storage: WindowStorage<Element>) {
+        self.storage = storage
+    }
+
+    override func on(next element: Element) { storage.on(next: element) }
+
+    override func on(error: any Error) { storage.on(.error(error)) }
+
+    override func onCompleted() { storage.on(.completed) }
 }

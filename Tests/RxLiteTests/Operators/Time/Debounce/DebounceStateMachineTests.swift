@@ -13,7 +13,7 @@ struct DebounceStateMachineTests {
     }
 
     @Test func debounceMovesOneDeadlineAndReArmsForTheRest() {
-        var machine = DebounceStateMachine<String>(dueTime: 10)
+        var machine = DebounceStateMachine<String?>(dueTime: 10)
         guard case .armTimer(let first) = machine.next("a", now: at(0)) else { return fail("a arms the timer") }
         #expect(first == 10)
         guard case .none = machine.next("b", now: at(4)) else { return fail("b moves the deadline only") }
@@ -40,7 +40,7 @@ struct DebounceStateMachineTests {
     }
 
     @Test func debounceTimerWithinTheToleranceCountsAsOnTime() {
-        var machine = DebounceStateMachine<Int>(dueTime: 0.3)
+        var machine = DebounceStateMachine<Int?>(dueTime: 0.3)
         _ = machine.next(1, now: at(700_000_000.1))
         guard case .emit = machine.timerFired(now: at(700_000_000.1 + 0.3 - 1e-7)) else {
             Issue.record("a timer a few ulps early must still fire")

@@ -13,14 +13,14 @@ struct ThrottleStateMachineTests {
     }
 
     @Test func throttleArmsOneTimerPerWindowAndReArmsALeftOverOne() {
-        var machine = ThrottleStateMachine<String>(dueTime: 10, latest: true)
-        guard case .emit("a") = machine.next("a", now: at(0)) else { return fail("a goes out") }
+        var machine = ThrottleStateMachine<String?>(dueTime: 10, latest: true)
+        guard case .emit = machine.next("a", now: at(0)) else { return fail("a goes out") }
         guard case .armTimer(let delay) = machine.next("b", now: at(2)), abs(delay - 8) < 1e-9 else {
             return fail("b arms the timer")
         }
         guard case .none = machine.next("c", now: at(3)) else { return fail("c replaces b") }
         // d on the boundary goes out at once; the armed timer is left over.
-        guard case .emit("d") = machine.next("d", now: at(10)) else { return fail("d goes out") }
+        guard case .emit = machine.next("d", now: at(10)) else { return fail("d goes out") }
         guard case .none = machine.next("e", now: at(12)) else { return fail("e reuses the timer") }
         guard case .armTimer(let rest) = machine.timerFired(now: at(10)), abs(rest - 10) < 1e-9 else {
             return fail("the early timer re-arms to the new window end")
@@ -30,18 +30,19 @@ struct ThrottleStateMachineTests {
     }
 
     @Test func throttleWithoutLatestNeverArms() {
-        var machine = ThrottleStateMachine<Int>(dueTime: 10, latest: false)
-        guard case .emit(1) = machine.next(1, now: at(0)) else { return fail("1 goes out") }
+        var machine = ThrottleStateMachine<Int?>(dueTime: 10, latest: false)
+        guard case .emit = machine.next(1, now: at(0)) else { return fail("1 goes out") }
         guard case .none = machine.next(2, now: at(5)) else { return fail("2 is dropped") }
         #expect(!machine.isTimerArmed)
-        guard case .emit(3) = machine.next(3, now: at(10)) else { return fail("3 goes out") }
+        guard case .emit = machine.next(3, now: at(10)) else { return fail("3 goes out") }
     }
 
     @Test func anElementWaitingWithNoTimerTraps() async {
         #if DEBUG
             let exit = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-                var machine = ThrottleStateMachine<Int>(dueTime: 10, latest: true)
-                machine.state = .waiting(element: 1, windowEnd: Date(timeIntervalSinceReferenceDate: 10))
+                var machine = ThrottleStateMachine<Int?>(dueTime: 10, latest: true)
+                machine.pending = 1
+                machine.state = .waiting(windowEnd: Date(timeIntervalSinceReferenceDate: 10))
                 _ = machine.completed()
             }
             let message = exit.map { String(decoding: $0.standardErrorContent, as: UTF8.self) } ?? ""
