@@ -35,6 +35,11 @@ public class Observable<Element>: ObservableType {
     /// call, where the subclass's own method takes its layout from the object.
     func withJustElement(_ body: (Element) -> Void) -> Bool { false }
 
+    /// For a subject of RxLite's own: the sink through which a connectable feeds it for `connection`, which hands
+    /// each element to the subject's hub as itself and runs `beforeEnd` before the subject hears of the end; `nil`
+    /// for any other sequence. Only the subjects override it.
+    func feedSink(connection: Lifetime, beforeEnd: @escaping () -> Void) -> EventSink<Element>? { nil }
+
     /// Whether this is a ``JustObservable``.
     let isJust: Bool
     #if DEBUG

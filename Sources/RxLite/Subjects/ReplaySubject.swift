@@ -147,6 +147,10 @@ public final class ReplaySubject<Element>: Observable<Element>, ObserverType {
     /// still reaches every observer first.
     public func dispose() { hub.dispose() }
 
+    override func feedSink(connection: Lifetime, beforeEnd: @escaping () -> Void) -> EventSink<Element>? {
+        SubjectFeedSink(subject: self, hub: hub, connection: connection, beforeEnd: beforeEnd)
+    }
+
     deinit {
         // Nobody can send or subscribe any more: let the observers go, so that they and the hub do not keep each
         // other alive.

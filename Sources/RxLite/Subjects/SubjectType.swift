@@ -7,24 +7,6 @@ public protocol SubjectType<Element>: ObservableType {
     func asObserver() -> Observer
 }
 
-/// A subject of RxLite's own, which takes an element as itself (its hub's element entry): what a connectable feeds
-/// when its subject is one, so that an element reaches the subject's observers with no `Event` built (see
-/// ``EventSink``).
-protocol ElementReceivingSubject<Element>: AnyObject {
-    associatedtype Element
-
-    /// `on(.next(element))`.
-    func onNext(_ element: Element)
-
-    /// Receives `event`.
-    func on(_ event: Event<Element>)
-}
-
-extension PublishSubject: ElementReceivingSubject {}
-extension BehaviorSubject: ElementReceivingSubject {}
-extension ReplaySubject: ElementReceivingSubject {}
-extension AsyncSubject: ElementReceivingSubject {}
-
 extension PublishSubject: SubjectType {
     /// The subject's observer side: the subject itself, as in RxSwift.
     public typealias SubjectObserverType = PublishSubject<Element>

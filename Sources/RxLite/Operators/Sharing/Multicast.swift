@@ -254,31 +254,36 @@ final class RefCountSubscriberSink<Element>: EventSink<Element> {
     }
 }
 
-/// A connectable's feed into a subject of RxLite's own for the connection's lifetime: elements go to the subject as
-/// themselves; on the end, `beforeEnd` runs before the subject hears of it.
-final class SubjectFeedSink<Element>: EventSink<Element> {
-    let subject: any ElementReceivingSubject<Element>
+/// A connectable's feed into a subject of RxLite's own (``Observable/feedSink(connection:beforeEnd:)``) for the
+/// connection's lifetime: elements go to the subject's hub as themselves; on the end, `beforeEnd` runs before the
+/// subject hears of it.
+final class SubjectFeedSink<Memory: SubjectMemory>: EventSink<Memory.Element> {
+    /// The subject, kept alive while the connection feeds it: its deinit lets its observers go, and `beforeEnd` may
+    /// release the connectable's last reference to it before the end reaches them.
+    let subject: AnyObject
+    let hub: SubjectHub<Memory>
     let connection: Lifetime
     let beforeEnd: () -> Void
 
-    init(subject: any ElementReceivingSubject<Element>, connection: Lifetime, beforeEnd: @escaping () -> Void) {
+    init(subject: AnyObject, hub: SubjectHub<Memory>, connection: Lifetime, beforeEnd: @escaping () -> Void) {
         self.subject = subject
+        self.hub = hub
         self.connection = connection
         self.beforeEnd = beforeEnd
     }
 
-    override func on(next element: Element) {
-        if connection.isActive { subject.onNext(element) }
+    override func on(next element: Memory.Element) {
+        if connection.isActive { hub.on(next: element) }
     }
 
     override func on(error: any Error) { end(.error(error)) }
 
     override func onCompleted() { end(.completed) }
 
-    private func end(_ event: Event<Element>) {
+    private func end(_ event: Event<Memory.Element>) {
         guard connection.beginStop() else { return }
         beforeEnd()
-        subject.on(event)
+        hub.on(event)
         connection.dispose()
     }
 }
@@ -300,13 +305,11 @@ extension ObservableType {
     private func feed<Observer: ObserverType>(
         _ observer: Observer, _ connection: Lifetime, beforeEnd: @escaping () -> Void
     ) where Observer.Element == Element {
-        // Decided once per connection: one of RxLite's subjects takes each element as itself.
-        let sink: EventSink<Element> =
-            if let subject = observer as? any ElementReceivingSubject<Element> {
-                SubjectFeedSink(subject: subject, connection: connection, beforeEnd: beforeEnd)
-            } else {
-                ObserverLeaf(observer: observer.on, lifetime: connection, beforeEnd: beforeEnd)
-            }
+        // Decided once per connection: one of RxLite's subjects takes each element as itself. A cast to the class,
+        // not to a protocol: an existential cast searched the conformances, thousands of instructions per connection.
+        let sink =
+            (observer as? Observable<Element>)?.feedSink(connection: connection, beforeEnd: beforeEnd)
+            ?? ObserverLeaf(observer: observer.on, lifetime: connection, beforeEnd: beforeEnd)
         asObservable().runSubscription(sink, connection)
     }
 
