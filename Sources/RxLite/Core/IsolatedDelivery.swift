@@ -67,16 +67,9 @@ final class IsolatedDelivery<Element>: LockedBuffer<IsolatedDeliveryState<Elemen
             observer.handle(event)
             return
         }
-        state.pointee.queue.append(event)
-        if state.pointee.isScheduled {
-            _checkInvariants()
-            lock.unlock()
-            return
-        }
-        state.pointee.isScheduled = true
-        _checkInvariants()
+        let schedules = queue(event)
         lock.unlock()
-        scheduleDrain(observer)
+        if schedules { scheduleDrain(observer) }
     }
 
     /// ``on(_:from:)`` for an element: handled at once, as the element itself, when it may be; an `Event` is built
@@ -89,16 +82,26 @@ final class IsolatedDelivery<Element>: LockedBuffer<IsolatedDeliveryState<Elemen
             observer.handleElement(element)
             return
         }
+        let schedules = queue(next: element)
         lock.unlock()
-        queue(next: element, from: observer)
+        if schedules { scheduleDrain(observer) }
     }
 
-    /// The rest of ``on(next:from:)``, out of line: building the `Event`, inlined, looked up its metadata on every
-    /// element, also on those handled at once. Decided again under the lock: a drain may have been scheduled or
-    /// finished meanwhile.
+    /// Holding the lock: queues `element` for the drain; returns whether one must be scheduled. Out of line:
+    /// building the `Event`, inlined, looked up its metadata on every element, also on those handled at once.
     @inline(never)
-    func queue(next element: Element, from observer: ClosureObserver<Element>) {
-        on(.next(element), from: observer)
+    func queue(next element: Element) -> Bool {
+        queue(.next(element))
+    }
+
+    /// Holding the lock: queues `event` for the drain; returns whether one must be scheduled (none is yet).
+    func queue(_ event: Event<Element>) -> Bool {
+        let state = state
+        state.pointee.queue.append(event)
+        defer { _checkInvariants() }
+        if state.pointee.isScheduled { return false }
+        state.pointee.isScheduled = true
+        return true
     }
 
     /// Whether the calling code runs isolated to the actor (under the lock).
