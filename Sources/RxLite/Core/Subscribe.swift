@@ -281,19 +281,14 @@ extension Observable {
     }
 
     /// ``subscribeChild(of:_:)`` with a child the operator made (with `lifetime` as its parent), whose `sink` ends
-    /// the child on the upstream's end: for an operator whose handler is the child itself, so that `sink` captures
-    /// one object (``FlatMapOuter``). `lifetime` is the child's parent, passed rather than read from the child, which
-    /// would retain and release it for the call, on every subscribed upstream.
+    /// the child on the upstream's end (``FlatMapOuterSink``, ``SwitchOuterSink``). `lifetime` is the child's parent,
+    /// passed rather than read from the child, which would retain and release it for the call, on every subscribed
+    /// upstream.
     func subscribeChild(_ child: Lifetime, of lifetime: Lifetime, _ sink: EventSink<Element>) {
         // An upstream subscribed from an event (merge's and flatMap's inner sequences) opens the current-thread
         // trampoline when that event came from outside one, as a subscription in RxSwift does.
         subscribeTopLevel(sink, child)
         lifetime.attachIfRunning(child)
-    }
-
-    /// ``subscribeChild(_:of:_:)`` with a closure that takes whole events (``ClosureSink``).
-    func subscribeChild(_ child: Lifetime, of lifetime: Lifetime, _ handler: @escaping (Event<Element>) -> Void) {
-        subscribeChild(child, of: lifetime, ClosureSink(handler))
     }
 }
 
