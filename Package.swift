@@ -26,8 +26,8 @@ let package = Package(
         // tracking, no data collected, and no required-reason API used (scripts/check-privacy-manifests checks the
         // manifests, their declaration here, and the sources for such APIs). CRxAtomics is compiled into RxLite and
         // covered by its manifest.
-        // C11 atomics (static inline, so Swift inlines them): RxLite's `Atomic`, in place of the Synchronization
-        // module's, which would raise the floor to iOS 18 / macOS 15.
+        // C11 atomics (static inline, so Swift inlines them) under RxLite's `RxAtomic` and `AtomicView` and its Linux
+        // lock, in place of the Synchronization module's `Atomic`, which would raise the floor to iOS 18 / macOS 15.
         .target(name: "CRxAtomics"),
         .target(name: "RxLite", dependencies: ["CRxAtomics"], resources: [.copy("PrivacyInfo.xcprivacy")]),
         .target(name: "RxLiteTest", dependencies: ["RxLite"], resources: [.copy("PrivacyInfo.xcprivacy")]),
