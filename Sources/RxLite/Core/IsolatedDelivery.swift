@@ -18,12 +18,12 @@ import Dispatch
 ///   arrive on the subscribing thread while `subscribe` runs (which is isolated to the actor) are handled at once;
 ///   the others are queued and handled, in order, by a task isolated to the actor.
 ///
-/// Invariants (debug builds check, after every change to the queue, that events wait only while a drain is
-/// scheduled; ``HeldLocks`` traps when a handler runs under a lock; the rest are orders between threads, which no
-/// state shows):
-/// - The lock guards `queue`, `isScheduled` and `subscribingThread`; it is never held while a handler runs.
-/// - At most one drain is scheduled at a time (`isScheduled`), events wait in the queue only while one is, and an
-///   event is handled inline only while none is, so handlers see events in arrival order and never overlap.
+/// Invariants (debug builds check the drain machine's after every change to it; ``HeldLocks`` traps when a handler
+/// runs under a lock; the rest are orders between threads, which no state shows):
+/// - The lock guards the state; it is never held while a handler runs.
+/// - Events wait for a drain as ``ScheduledDrainStateMachine`` keeps them (at most one drain scheduled, events waiting
+///   only while one is), and an event is handled inline only while none is, so handlers see events in arrival order
+///   and never overlap.
 /// - The observer checks the lifetime when it handles an event, so nothing is handled after dispose.
 final class IsolatedDelivery<Element>: LockedBuffer<IsolatedDeliveryState<Element>> {
     /// A delivery to `isolation`. The tail: the lock, then the ``IsolatedDeliveryFields``.
@@ -52,9 +52,8 @@ final class IsolatedDelivery<Element>: LockedBuffer<IsolatedDeliveryState<Elemen
         withLock { $0.subscribingThread = nil }
     }
 
-    /// Looks only at `isScheduled`, never at the queue: events are queued only while a drain is scheduled (the drain
-    /// clears the flag once it finds the queue empty), so an empty queue is implied, and reading the array, compiled
-    /// once for every element type, looked up its metadata and conformance per event.
+    /// Looks only at whether a drain is scheduled, never at the queue: events are queued only while one is, so an
+    /// empty queue is implied.
     ///
     /// `observer` is the observer this delivery serves, which is calling: the delivery keeps no reference to it (the
     /// observer holds the delivery). A scheduled drain holds it strongly until it ran, so events accepted before the
@@ -62,7 +61,7 @@ final class IsolatedDelivery<Element>: LockedBuffer<IsolatedDeliveryState<Elemen
     func on(_ event: Event<Element>, from observer: ClosureObserver<Element>) {
         let state = state
         lock.lock()
-        if !state.pointee.isScheduled && isIsolatedHere() {
+        if !state.pointee.drain.isDraining && isIsolatedHere() {
             lock.unlock()
             observer.handle(event)
             return
@@ -77,7 +76,7 @@ final class IsolatedDelivery<Element>: LockedBuffer<IsolatedDeliveryState<Elemen
     func on(next element: Element, from observer: ClosureObserver<Element>) {
         let state = state
         lock.lock()
-        if !state.pointee.isScheduled && isIsolatedHere() {
+        if !state.pointee.drain.isDraining && isIsolatedHere() {
             lock.unlock()
             observer.handleElement(element)
             return
@@ -96,12 +95,8 @@ final class IsolatedDelivery<Element>: LockedBuffer<IsolatedDeliveryState<Elemen
 
     /// Holding the lock: queues `event` for the drain; returns whether one must be scheduled (none is yet).
     func queue(_ event: Event<Element>) -> Bool {
-        let state = state
-        state.pointee.queue.append(event)
         defer { _checkInvariants() }
-        if state.pointee.isScheduled { return false }
-        state.pointee.isScheduled = true
-        return true
+        return state.pointee.drain.enqueue(event)
     }
 
     /// Whether the calling code runs isolated to the actor (under the lock).
@@ -133,38 +128,35 @@ final class IsolatedDelivery<Element>: LockedBuffer<IsolatedDeliveryState<Elemen
 
     /// Handles everything queued, in order; called on the actor.
     private func drain(_ observer: ClosureObserver<Element>) {
-        let state = state
         while true {
-            lock.lock()
-            if state.pointee.queue.isEmpty {
-                state.pointee.isScheduled = false
-                _checkInvariants()
-                lock.unlock()
-                return
+            let taken = withLock { state in
+                defer { _checkInvariants() }
+                return state.drain.takeBatch()
             }
-            let events = state.pointee.queue
-            state.pointee.queue.removeAll()
-            _checkInvariants()
-            lock.unlock()
-            for event in events { observer.handle(event) }
+            guard var batch = taken else { return }
+            for event in batch { observer.handle(event) }
+            batch.removeAll(keepingCapacity: true)
+            withLock { state in
+                state.drain.recycle(batch)
+                _checkInvariants()
+            }
         }
     }
 
-    /// Debug builds, holding the lock: traps unless events wait only while a drain is scheduled.
+    /// Debug builds, holding the lock: traps unless the drain machine keeps its invariants.
     func _checkInvariants() {
-        #if DEBUG
-            precondition(
-                state.pointee.isScheduled || state.pointee.queue.isEmpty,
-                "Internal inconsistency: events wait for a drain that is not scheduled")
-        #endif
+        state.pointee.drain._checkInvariants()
     }
 }
 
 /// The state of an ``IsolatedDelivery``, under its lock.
 struct IsolatedDeliveryState<Element> {
-    var queue: [Event<Element>] = []
-    var isScheduled = false
+    var drain = ScheduledDrainStateMachine<Element>()
     var subscribingThread: pthread_t?
+
+    /// Inlined: called, it looked up the state's metadata per subscription.
+    @inline(__always)
+    init() {}
 }
 
 /// What an ``IsolatedDelivery`` was made with, in its tail.

@@ -50,12 +50,11 @@ extension ObservableType {
 
 /// The storage of `observe(on:)`: events waiting to be delivered on the scheduler.
 ///
-/// Invariants: at most one drain is scheduled at a time (`isDraining`), and events wait only while one is scheduled
-/// or running; the drain delivers events in arrival order and checks the lifetime before each; events arriving
-/// after a terminal one are dropped. Debug builds check, after every change, what of this the state shows: events
-/// wait only while `isDraining`, `hasQueued` says whether they do, `spare` is empty, and the last event queued is
-/// a terminal one only once `isStopped` is set. (The order of deliveries and the lifetime checks are the drain's
-/// code.)
+/// Invariants: those of its ``ScheduledDrainStateMachine`` (at most one drain scheduled at a time, events waiting
+/// only while one is); the drain delivers events in arrival order and checks the lifetime before each; events
+/// arriving after a terminal one are dropped. Debug builds check, after every change, what of this the state shows:
+/// the machine's invariants, and that the last event queued is a terminal one only once `isStopped` is set. (The
+/// order of deliveries and the lifetime checks are the drain's code.)
 final class ObserveOnStorage<Element>: LockedBuffer<ObserveOnState<Element>>, Disposable {
     /// A storage delivering to `sink` on `scheduler`. The tail: the lock, then the ``ObserveOnFields``.
     static func make(scheduler: any ImmediateSchedulerType, sink: EventSink<Element>, lifetime: Lifetime)
@@ -107,18 +106,14 @@ final class ObserveOnStorage<Element>: LockedBuffer<ObserveOnState<Element>>, Di
         if needsDrain { scheduleDrain() }
     }
 
-    /// Holding the lock: whether the event that arrives now is delivered by this thread at once, as the drain
-    /// (`isDraining` is then set): what scheduling a drain would do at once, without the queue and the scheduled
-    /// action, so that a Driver's events that already arrive on the main queue (a relay fed from the UI) cost no
-    /// scheduling.
+    /// Holding the lock: whether the event that arrives now is delivered by this thread at once, as the drain:
+    /// what scheduling a drain would do at once, without the queue and the scheduled action, so that a Driver's
+    /// events that already arrive on the main queue (a relay fed from the UI) cost no scheduling.
     func beginsDeliveryHere() -> Bool {
-        let state = state
-        guard !state.pointee.isDraining, let mainScheduler = scheduling.pointee.mainScheduler,
-            mainScheduler.runsActionsInlineNow
-        else { return false }
-        state.pointee.isDraining = true
-        _checkInvariants()
-        return true
+        guard let mainScheduler = scheduling.pointee.mainScheduler, mainScheduler.runsActionsInlineNow else {
+            return false
+        }
+        return state.pointee.drain.beginsDrainingHere()
     }
 
     /// Holding the lock: queues `element` for a drain; returns whether one must be scheduled. Out of line: building
@@ -130,13 +125,8 @@ final class ObserveOnStorage<Element>: LockedBuffer<ObserveOnState<Element>>, Di
 
     /// Holding the lock: queues `event` for a drain; returns whether one must be scheduled.
     func queue(_ event: Event<Element>) -> Bool {
-        let state = state
-        state.pointee.queue.append(event)
-        state.pointee.hasQueued = true
-        let needsDrain = !state.pointee.isDraining
-        state.pointee.isDraining = true
-        _checkInvariants()
-        return needsDrain
+        defer { _checkInvariants() }
+        return state.pointee.drain.enqueue(event)
     }
 
     func on(_ event: Event<Element>) {
@@ -159,7 +149,7 @@ final class ObserveOnStorage<Element>: LockedBuffer<ObserveOnState<Element>>, Di
         if needsDrain { scheduleDrain() }
     }
 
-    /// Schedules one `drain()` on the scheduler; `isDraining` is set.
+    /// Schedules one `drain()` on the scheduler; the drain machine says one is scheduled.
     func scheduleDrain() {
         let scheduled = scheduling.pointee.scheduler.schedule(self) { storage in
             storage.drain()
@@ -176,17 +166,14 @@ final class ObserveOnStorage<Element>: LockedBuffer<ObserveOnState<Element>>, Di
     /// Cancels a pending delivery; part of the subscription's lifetime.
     func dispose() {
         let scheduled = withLock { state -> (any Disposable)? in
-            state.queue.removeAll()
-            state.hasQueued = false
-            state.spare = []
+            state.drain.removeAll()
             defer { _checkInvariants() }
             return state.scheduledDrain.take()
         }
         scheduled?.dispose()
     }
 
-    /// Delivers the queue in batches until it is empty. The batch and the queue trade buffers (`spare`), so a
-    /// steady stream reuses two buffers instead of allocating one per batch. On a virtual-time scheduler, delivers
+    /// Delivers the queue in batches until it is empty. On a virtual-time scheduler, delivers
     /// one event and schedules the next delivery, as RxSwift does on every scheduler that is not a serial dispatch
     /// queue: a test's timestamps then match RxTest's (events queued together reach the observer one tick apart on
     /// a `TestScheduler`, which runs work scheduled for now a tick later).
@@ -195,70 +182,48 @@ final class ObserveOnStorage<Element>: LockedBuffer<ObserveOnState<Element>>, Di
         // Most drains find nothing (a Driver's element delivered at once ends with one): that check stays free of
         // the batch's `Event`s, whose metadata the loop below, inlined, looked up every time.
         lock.lock()
-        if drainIsOver() {
-            lock.unlock()
-            return
-        }
+        let isOver = drainIsOver()
         lock.unlock()
-        drainBatches()
+        if !isOver { drainBatches() }
     }
 
     /// The loop of ``drain()``, once something was queued.
     @inline(never)
     func drainBatches() {
         let fields = fields
-        let state = state
         while true {
-            lock.lock()
-            if drainIsOver() {
-                lock.unlock()
-                return
+            let taken = withLock { state in
+                defer { _checkInvariants() }
+                return state.drain.takeBatch(discarding: !fields.pointee.lifetime.isActive)
             }
-            var batch = state.pointee.spare
-            state.pointee.spare = []
-            swap(&batch, &state.pointee.queue)
-            state.pointee.hasQueued = false
-            _checkInvariants()
-            lock.unlock()
+            guard var batch = taken else { return }
             for event in batch {
                 guard fields.pointee.lifetime.isActive else { break }
                 fields.pointee.sink(event)
             }
             batch.removeAll(keepingCapacity: true)
-            lock.lock()
-            state.pointee.spare = batch
-            _checkInvariants()
-            lock.unlock()
+            withLock { state in
+                state.drain.recycle(batch)
+                _checkInvariants()
+            }
         }
     }
 
     /// Holding the lock: whether the drain is over (nothing queued, or the subscription ended); if so, drops what an
-    /// ended subscription still had queued and clears `isDraining`.
+    /// ended subscription still had queued and ends the drain.
     func drainIsOver() -> Bool {
-        let state = state
-        if !fields.pointee.lifetime.isActive {
-            state.pointee.queue.removeAll()
-            state.pointee.hasQueued = false
-        } else if state.pointee.hasQueued {
-            return false
-        }
-        state.pointee.isDraining = false
-        _checkInvariants()
-        return true
+        defer { _checkInvariants() }
+        return state.pointee.drain.finishesDrain(discarding: !fields.pointee.lifetime.isActive)
     }
 
     /// `drain()` on a virtual-time scheduler: one event per scheduled action.
     func drainOne() {
-        let state = state
-        lock.lock()
-        if drainIsOver() {
-            lock.unlock()
-            return
+        let fields = fields
+        let taken = withLock { state in
+            defer { _checkInvariants() }
+            return state.drain.takeFirst(discarding: !fields.pointee.lifetime.isActive)
         }
-        let event = state.pointee.queue.removeFirst()
-        state.pointee.hasQueued = !state.pointee.queue.isEmpty
-        _checkInvariants()
-        lock.unlock()
+        guard let event = taken else { return }
         fields.pointee.sink(event)
         if !withLock({ _ in drainIsOver() }) { scheduleDrain() }
     }
@@ -268,17 +233,10 @@ final class ObserveOnStorage<Element>: LockedBuffer<ObserveOnState<Element>>, Di
     func _checkInvariants() {
         #if DEBUG
             let state = state.pointee
+            state.drain._checkInvariants()
             precondition(
-                state.hasQueued == !state.queue.isEmpty,
-                "Internal inconsistency: observe(on:) says events wait: \(state.hasQueued); \(state.queue.count) do")
-            precondition(
-                state.isDraining || !state.hasQueued,
-                "Internal inconsistency: observe(on:) holds events with no drain scheduled")
-            precondition(state.spare.isEmpty, "Internal inconsistency: observe(on:)'s spare buffer holds events")
-            if let last = state.queue.last, last.isStopEvent {
-                precondition(
-                    state.isStopped, "Internal inconsistency: observe(on:) queued a terminal event, not admitted")
-            }
+                state.isStopped || !state.drain.endsWithStopEvent,
+                "Internal inconsistency: observe(on:) queued a terminal event, not admitted")
         #endif
     }
 }
@@ -307,16 +265,9 @@ final class ObserveOnSink<Element>: EventSink<Element> {
     }
 }
 
-/// The state of `observe(on:)`, under its lock. Arrays, not ``RingBuffer``s: a drain takes the whole queue at once
-/// and hands its buffer back (`spare`).
+/// The state of `observe(on:)`, under its lock.
 struct ObserveOnState<Element> {
-    var queue: [Event<Element>] = []
-    /// An empty buffer, the last batch's, for the queue to take next.
-    var spare: [Event<Element>] = []
-    /// Whether `queue` holds anything. The element path reads this flag, not the array: compiled once for every
-    /// element type, `queue.isEmpty` looked up the array's metadata and conformance per event.
-    var hasQueued = false
-    var isDraining = false
+    var drain = ScheduledDrainStateMachine<Element>()
     var isStopped = false
     /// Held as an object (as a lifetime holds its resources): a smaller state than with `any Disposable`, which
     /// keeps the state's operations inline.
