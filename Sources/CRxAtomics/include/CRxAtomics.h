@@ -51,7 +51,7 @@ static inline memory_order rx_atomic_failure_order(memory_order order) {
 /// Stores `desired` if the cell holds `expected`, and returns the value the cell held: `expected` exactly when it
 /// stored (a strong compare-exchange never fails spuriously). Taking `expected` by value, rather than through a
 /// pointer as C11 does, keeps Swift callers free of an address-taken local, which would give every function that
-/// inlines this a stack protector, a cost on every event of the pumping benchmarks (docs/PERFORMANCE.md).
+/// inlines this a stack protector, a cost on every event of the pumping benchmarks.
 static inline intptr_t rx_atomic_word_compare_exchange(
     rx_atomic_word *_Nonnull cell, intptr_t expected, intptr_t desired, memory_order order) {
     atomic_compare_exchange_strong_explicit(&cell->word, &expected, desired, order, rx_atomic_failure_order(order));
