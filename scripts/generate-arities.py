@@ -108,7 +108,7 @@ func combineLatestObservable<{type_parameters}, Output>(
 ) -> Observable<Output> {{
     CombiningObservable{n}({arguments(n)}, resultSelector) {{ sink, lifetime, observable in
         let sources = CombiningObservable{n}<{type_parameters}, Output>.of(observable)
-        let state = CombineLatestStorage{n}.make(sink: sink, resultSelector: sources.resultSelector)
+        let state = CombineLatestStorage{n}(sink: sink, resultSelector: sources.resultSelector)
 {subscriptions}    }}
 }}
 """
@@ -117,46 +117,31 @@ func combineLatestObservable<{type_parameters}, Output>(
 def combine_latest_storage(n):
     type_parameters = ", ".join(f"E{i}" for i in numbers(n))
     offsets = "".join(f"    let offset{i}: Int\n" for i in numbers(n))
-    placements = ", ".join(f"offset{i}: layout.place(E{i}.self)" for i in numbers(n))
-    offset_properties = "".join(
-        f"    /// Where the element of source {i} lives in the block.\n"
-        f"    var offset{i}: Int {{ selector.pointee.offset{i} }}\n"
+    placements = "".join(f"        offset{i} = layout.place(E{i}.self)\n" for i in numbers(n))
+    latest = ", ".join(f"block.element(at: offset{i}, as: E{i}.self)" for i in numbers(n))
+    releases = "".join(
+        f"        if withValue.contains({i - 1}) {{ block.deinitialize(at: offset{i}, as: E{i}.self) }}\n"
         for i in numbers(n)
     )
-    latest = ", ".join(f"latest(at: selector.pointee.offset{i}, as: E{i}.self)" for i in numbers(n))
-    releases = "".join(
-        f"        deinitialize(index: {i - 1}, offset: selector.pointee.offset{i}, as: E{i}.self)\n" for i in numbers(n)
-    )
     return f"""\
-/// Where the elements of `combineLatest` of {n} sources live in the block of a `LatestElementsStorage`, and the
-/// selector that combines them.
-struct CombineLatest{n}<{type_parameters}, Output> {{
-{offsets}    let resultSelector: ({type_parameters}) throws -> Output
-}}
-
-/// The storage of `combineLatest` of {n} sources (see `LatestElementsStorage`).
+/// The storage of `combineLatest` of {n} sources (see `LatestElementsStorage`): where their elements live in the
+/// block, and the selector that combines them.
 final class CombineLatestStorage{n}<{type_parameters}, Output>: LatestElementsStorage<Output> {{
+{offsets}    let resultSelector: ({type_parameters}) throws -> Output
+
     /// A storage delivering to `sink`.
-    static func make(
-        sink: EventSink<Output>, resultSelector: @escaping ({type_parameters}) throws -> Output
-    ) -> CombineLatestStorage{n} {{
+    init(sink: EventSink<Output>, resultSelector: @escaping ({type_parameters}) throws -> Output) {{
         var layout = LatestElementsLayout()
-        let combine = CombineLatest{n}({placements}, resultSelector: resultSelector)
-        return make(sink: sink, arity: {n}, layout: layout, combine: combine)
+{placements}        self.resultSelector = resultSelector
+        super.init(sink: sink, arity: {n}, layout: layout)
     }}
 
-    /// The offsets and the selector, at the start of the extra words.
-    var selector: UnsafeMutablePointer<CombineLatest{n}<{type_parameters}, Output>> {{
-        combine(as: CombineLatest{n}<{type_parameters}, Output>.self)
-    }}
-
-{offset_properties}
     deinit {{
-{releases}        removeCombine(as: CombineLatest{n}<{type_parameters}, Output>.self)
-    }}
+        let withValue = sourcesWithValue
+{releases}    }}
 
     override func combine() throws -> Output {{
-        try selector.pointee.resultSelector({latest})
+        try resultSelector({latest})
     }}
 }}
 """

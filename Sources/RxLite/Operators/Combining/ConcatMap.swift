@@ -13,13 +13,13 @@ extension ObservableType {
     {
         UnaryOperatorObservable(asObservable(), selector) { sink, lifetime, observable in
             let concatMap = UnaryOperatorObservable<Element, Inner.Element, Element, Inner>.of(observable)
-            let state = ConcatMapStorage.make(selector: concatMap.function, lifetime: lifetime, sink: sink)
+            let state = ConcatMapStorage(selector: concatMap.function, lifetime: lifetime, sink: sink)
             guard let sourceLifetime = lifetime.makeChild() else { return }
             concatMap.source.runSubscription(
                 { event in
                     switch event {
                     case .next(let element): state.enqueue(element)
-                    case .error(let error): state.emit(.error(error))
+                    case .error(let error): state.emitter.emit(.error(error))
                     case .completed:
                         // The inner sequences may go on: release the source now (the rule "Consume a terminal, dispose
                         // its upstream").
@@ -44,55 +44,33 @@ struct ConcatMapState<InnerElement> {
     var isSourceCompleted = false
 }
 
-/// What `concatMap` was made with, read without the lock (see ``SerializedEmitter/placeOperatorFields(_:)``).
-struct ConcatMapFields<Element, Inner> {
-    let selector: (Element) throws -> Inner
-    let lifetime: Lifetime
-}
-
 /// The storage of one `concatMap` subscription.
 ///
-/// The subscribe loop is a ``ResubscriptionLoop`` (on the word after the operator's fields): an inner sequence that
-/// completes at once does not recurse. Every event to the subscriber goes through the emitter's drain, since the
+/// The subscribe loop is a ``ResubscriptionLoop``: an inner sequence that completes at once does not recurse. Every event to the subscriber goes through the emitter's drain, since the
 /// source and the inner sequence may emit on different threads; the end is admitted under the same lock that
 /// decides it. `selector` runs outside the lock.
-final class ConcatMapStorage<Element, Inner: ObservableConvertibleType>: SerializedEmitter<
-    Inner.Element, ConcatMapState<Inner.Element>
->
-{
+final class ConcatMapStorage<Element, Inner: ObservableConvertibleType> {
+    let emitter: SerializedEmitter<Inner.Element, ConcatMapState<Inner.Element>>
+    let selector: (Element) throws -> Inner
+    let lifetime: Lifetime
+    /// The ``ResubscriptionLoop``'s count of calls not yet served.
+    let subscribeRequests = RxAtomic(0)
+
     /// A storage delivering to `sink`.
-    static func make(
-        selector: @escaping (Element) throws -> Inner, lifetime: Lifetime, sink: EventSink<Inner.Element>
-    ) -> ConcatMapStorage {
-        let storage = make(
-            sink: sink, state: ConcatMapState(), extraWords: tailWords(for: ConcatMapFields<Element, Inner>.self) + 1)
-        storage.placeOperatorFields(ConcatMapFields(selector: selector, lifetime: lifetime))
-        return storage
-    }
-
-    deinit {
-        removeOperatorFields(as: ConcatMapFields<Element, Inner>.self)
-    }
-
-    /// What it was made with.
-    var fields: UnsafeMutablePointer<ConcatMapFields<Element, Inner>> {
-        operatorFields(as: ConcatMapFields<Element, Inner>.self)
-    }
-
-    /// The resubscription loop, on the word after the operator's fields.
-    var resubscriptionLoop: ResubscriptionLoop {
-        ResubscriptionLoop(
-            requests: atomic(2 + Self.emitterWords + tailWords(for: ConcatMapFields<Element, Inner>.self)))
+    init(selector: @escaping (Element) throws -> Inner, lifetime: Lifetime, sink: EventSink<Inner.Element>) {
+        emitter = .make(sink: sink, state: ConcatMapState())
+        self.selector = selector
+        self.lifetime = lifetime
     }
 
     /// A source element: maps it at once, then runs its sequence now or queues it behind the one in progress.
     func enqueue(_ element: Element) {
         let inner: Observable<Inner.Element>
-        do { inner = try fields.pointee.selector(element).asObservable() } catch {
-            emit(.error(error))
+        do { inner = try selector(element).asObservable() } catch {
+            emitter.emit(.error(error))
             return
         }
-        let startsNow = withLock { state in
+        let startsNow = emitter.withLock { state in
             defer { _checkInvariants(state) }
             if state.isInnerActive {
                 state.queued.append(inner)
@@ -106,7 +84,7 @@ final class ConcatMapStorage<Element, Inner: ObservableConvertibleType>: Seriali
     }
 
     func sourceCompleted() {
-        emit { state in
+        emitter.emit { state in
             state.isSourceCompleted = true
             _checkInvariants(state)
             return state.isInnerActive ? nil : .completed
@@ -115,7 +93,7 @@ final class ConcatMapStorage<Element, Inner: ObservableConvertibleType>: Seriali
 
     func innerCompleted() {
         var subscribesNext = false
-        emit { state in
+        emitter.emit { state in
             defer { _checkInvariants(state) }
             if let next = state.queued.popFirst() {
                 state.nextToSubscribe = next
@@ -129,11 +107,11 @@ final class ConcatMapStorage<Element, Inner: ObservableConvertibleType>: Seriali
     }
 
     func subscribeNext() {
-        let lifetime = fields.pointee.lifetime
-        resubscriptionLoop.run {
+        let lifetime = lifetime
+        ResubscriptionLoop(requests: subscribeRequests.view).run {
             // `false` is final: the subscription has ended.
             guard lifetime.isActive else { return false }
-            let next = withLock { state in
+            let next = emitter.withLock { state in
                 defer { _checkInvariants(state) }
                 return state.nextToSubscribe.take()
             }
@@ -145,7 +123,7 @@ final class ConcatMapStorage<Element, Inner: ObservableConvertibleType>: Seriali
                             child.finishChild()
                             innerCompleted()
                         } else {
-                            emit(event)
+                            emitter.emit(event)
                         }
                     }, child)
             }

@@ -200,7 +200,7 @@ func combineLatestObservable<E1, E2, Output>(
 ) -> Observable<Output> {
     CombiningObservable2(source1, source2, resultSelector) { sink, lifetime, observable in
         let sources = CombiningObservable2<E1, E2, Output>.of(observable)
-        let state = CombineLatestStorage2.make(sink: sink, resultSelector: sources.resultSelector)
+        let state = CombineLatestStorage2(sink: sink, resultSelector: sources.resultSelector)
         sources.source1.subscribeChild(of: lifetime) {
             LatestElementSink(state: state, index: 0, offset: state.offset1, child: $0)
         }
@@ -218,7 +218,7 @@ func combineLatestObservable<E1, E2, E3, Output>(
 ) -> Observable<Output> {
     CombiningObservable3(source1, source2, source3, resultSelector) { sink, lifetime, observable in
         let sources = CombiningObservable3<E1, E2, E3, Output>.of(observable)
-        let state = CombineLatestStorage3.make(sink: sink, resultSelector: sources.resultSelector)
+        let state = CombineLatestStorage3(sink: sink, resultSelector: sources.resultSelector)
         sources.source1.subscribeChild(of: lifetime) {
             LatestElementSink(state: state, index: 0, offset: state.offset1, child: $0)
         }
@@ -239,7 +239,7 @@ func combineLatestObservable<E1, E2, E3, E4, Output>(
 ) -> Observable<Output> {
     CombiningObservable4(source1, source2, source3, source4, resultSelector) { sink, lifetime, observable in
         let sources = CombiningObservable4<E1, E2, E3, E4, Output>.of(observable)
-        let state = CombineLatestStorage4.make(sink: sink, resultSelector: sources.resultSelector)
+        let state = CombineLatestStorage4(sink: sink, resultSelector: sources.resultSelector)
         sources.source1.subscribeChild(of: lifetime) {
             LatestElementSink(state: state, index: 0, offset: state.offset1, child: $0)
         }
@@ -264,7 +264,7 @@ func combineLatestObservable<E1, E2, E3, E4, E5, Output>(
 ) -> Observable<Output> {
     CombiningObservable5(source1, source2, source3, source4, source5, resultSelector) { sink, lifetime, observable in
         let sources = CombiningObservable5<E1, E2, E3, E4, E5, Output>.of(observable)
-        let state = CombineLatestStorage5.make(sink: sink, resultSelector: sources.resultSelector)
+        let state = CombineLatestStorage5(sink: sink, resultSelector: sources.resultSelector)
         sources.source1.subscribeChild(of: lifetime) {
             LatestElementSink(state: state, index: 0, offset: state.offset1, child: $0)
         }
@@ -293,7 +293,7 @@ func combineLatestObservable<E1, E2, E3, E4, E5, E6, Output>(
     CombiningObservable6(source1, source2, source3, source4, source5, source6, resultSelector) {
         sink, lifetime, observable in
         let sources = CombiningObservable6<E1, E2, E3, E4, E5, E6, Output>.of(observable)
-        let state = CombineLatestStorage6.make(sink: sink, resultSelector: sources.resultSelector)
+        let state = CombineLatestStorage6(sink: sink, resultSelector: sources.resultSelector)
         sources.source1.subscribeChild(of: lifetime) {
             LatestElementSink(state: state, index: 0, offset: state.offset1, child: $0)
         }
@@ -325,7 +325,7 @@ func combineLatestObservable<E1, E2, E3, E4, E5, E6, E7, Output>(
     CombiningObservable7(source1, source2, source3, source4, source5, source6, source7, resultSelector) {
         sink, lifetime, observable in
         let sources = CombiningObservable7<E1, E2, E3, E4, E5, E6, E7, Output>.of(observable)
-        let state = CombineLatestStorage7.make(sink: sink, resultSelector: sources.resultSelector)
+        let state = CombineLatestStorage7(sink: sink, resultSelector: sources.resultSelector)
         sources.source1.subscribeChild(of: lifetime) {
             LatestElementSink(state: state, index: 0, offset: state.offset1, child: $0)
         }
@@ -360,7 +360,7 @@ func combineLatestObservable<E1, E2, E3, E4, E5, E6, E7, E8, Output>(
     CombiningObservable8(source1, source2, source3, source4, source5, source6, source7, source8, resultSelector) {
         sink, lifetime, observable in
         let sources = CombiningObservable8<E1, E2, E3, E4, E5, E6, E7, E8, Output>.of(observable)
-        let state = CombineLatestStorage8.make(sink: sink, resultSelector: sources.resultSelector)
+        let state = CombineLatestStorage8(sink: sink, resultSelector: sources.resultSelector)
         sources.source1.subscribeChild(of: lifetime) {
             LatestElementSink(state: state, index: 0, offset: state.offset1, child: $0)
         }

@@ -232,208 +232,142 @@ final class CombiningObservable8<E1, E2, E3, E4, E5, E6, E7, E8, Element>: Obser
     }
 }
 
-/// Where the elements of `combineLatest` of 2 sources live in the block of a `LatestElementsStorage`, and the
-/// selector that combines them.
-struct CombineLatest2<E1, E2, Output> {
+/// The storage of `combineLatest` of 2 sources (see `LatestElementsStorage`): where their elements live in the
+/// block, and the selector that combines them.
+final class CombineLatestStorage2<E1, E2, Output>: LatestElementsStorage<Output> {
     let offset1: Int
     let offset2: Int
     let resultSelector: (E1, E2) throws -> Output
-}
 
-/// The storage of `combineLatest` of 2 sources (see `LatestElementsStorage`).
-final class CombineLatestStorage2<E1, E2, Output>: LatestElementsStorage<Output> {
     /// A storage delivering to `sink`.
-    static func make(
-        sink: EventSink<Output>, resultSelector: @escaping (E1, E2) throws -> Output
-    ) -> CombineLatestStorage2 {
+    init(sink: EventSink<Output>, resultSelector: @escaping (E1, E2) throws -> Output) {
         var layout = LatestElementsLayout()
-        let combine = CombineLatest2(
-            offset1: layout.place(E1.self), offset2: layout.place(E2.self), resultSelector: resultSelector)
-        return make(sink: sink, arity: 2, layout: layout, combine: combine)
+        offset1 = layout.place(E1.self)
+        offset2 = layout.place(E2.self)
+        self.resultSelector = resultSelector
+        super.init(sink: sink, arity: 2, layout: layout)
     }
-
-    /// The offsets and the selector, at the start of the extra words.
-    var selector: UnsafeMutablePointer<CombineLatest2<E1, E2, Output>> {
-        combine(as: CombineLatest2<E1, E2, Output>.self)
-    }
-
-    /// Where the element of source 1 lives in the block.
-    var offset1: Int { selector.pointee.offset1 }
-    /// Where the element of source 2 lives in the block.
-    var offset2: Int { selector.pointee.offset2 }
 
     deinit {
-        deinitialize(index: 0, offset: selector.pointee.offset1, as: E1.self)
-        deinitialize(index: 1, offset: selector.pointee.offset2, as: E2.self)
-        removeCombine(as: CombineLatest2<E1, E2, Output>.self)
+        let withValue = sourcesWithValue
+        if withValue.contains(0) { block.deinitialize(at: offset1, as: E1.self) }
+        if withValue.contains(1) { block.deinitialize(at: offset2, as: E2.self) }
     }
 
     override func combine() throws -> Output {
-        try selector.pointee.resultSelector(
-            latest(at: selector.pointee.offset1, as: E1.self), latest(at: selector.pointee.offset2, as: E2.self))
+        try resultSelector(block.element(at: offset1, as: E1.self), block.element(at: offset2, as: E2.self))
     }
 }
 
-/// Where the elements of `combineLatest` of 3 sources live in the block of a `LatestElementsStorage`, and the
-/// selector that combines them.
-struct CombineLatest3<E1, E2, E3, Output> {
+/// The storage of `combineLatest` of 3 sources (see `LatestElementsStorage`): where their elements live in the
+/// block, and the selector that combines them.
+final class CombineLatestStorage3<E1, E2, E3, Output>: LatestElementsStorage<Output> {
     let offset1: Int
     let offset2: Int
     let offset3: Int
     let resultSelector: (E1, E2, E3) throws -> Output
-}
 
-/// The storage of `combineLatest` of 3 sources (see `LatestElementsStorage`).
-final class CombineLatestStorage3<E1, E2, E3, Output>: LatestElementsStorage<Output> {
     /// A storage delivering to `sink`.
-    static func make(
-        sink: EventSink<Output>, resultSelector: @escaping (E1, E2, E3) throws -> Output
-    ) -> CombineLatestStorage3 {
+    init(sink: EventSink<Output>, resultSelector: @escaping (E1, E2, E3) throws -> Output) {
         var layout = LatestElementsLayout()
-        let combine = CombineLatest3(
-            offset1: layout.place(E1.self), offset2: layout.place(E2.self), offset3: layout.place(E3.self),
-            resultSelector: resultSelector)
-        return make(sink: sink, arity: 3, layout: layout, combine: combine)
+        offset1 = layout.place(E1.self)
+        offset2 = layout.place(E2.self)
+        offset3 = layout.place(E3.self)
+        self.resultSelector = resultSelector
+        super.init(sink: sink, arity: 3, layout: layout)
     }
-
-    /// The offsets and the selector, at the start of the extra words.
-    var selector: UnsafeMutablePointer<CombineLatest3<E1, E2, E3, Output>> {
-        combine(as: CombineLatest3<E1, E2, E3, Output>.self)
-    }
-
-    /// Where the element of source 1 lives in the block.
-    var offset1: Int { selector.pointee.offset1 }
-    /// Where the element of source 2 lives in the block.
-    var offset2: Int { selector.pointee.offset2 }
-    /// Where the element of source 3 lives in the block.
-    var offset3: Int { selector.pointee.offset3 }
 
     deinit {
-        deinitialize(index: 0, offset: selector.pointee.offset1, as: E1.self)
-        deinitialize(index: 1, offset: selector.pointee.offset2, as: E2.self)
-        deinitialize(index: 2, offset: selector.pointee.offset3, as: E3.self)
-        removeCombine(as: CombineLatest3<E1, E2, E3, Output>.self)
+        let withValue = sourcesWithValue
+        if withValue.contains(0) { block.deinitialize(at: offset1, as: E1.self) }
+        if withValue.contains(1) { block.deinitialize(at: offset2, as: E2.self) }
+        if withValue.contains(2) { block.deinitialize(at: offset3, as: E3.self) }
     }
 
     override func combine() throws -> Output {
-        try selector.pointee.resultSelector(
-            latest(at: selector.pointee.offset1, as: E1.self), latest(at: selector.pointee.offset2, as: E2.self),
-            latest(at: selector.pointee.offset3, as: E3.self))
+        try resultSelector(
+            block.element(at: offset1, as: E1.self), block.element(at: offset2, as: E2.self),
+            block.element(at: offset3, as: E3.self))
     }
 }
 
-/// Where the elements of `combineLatest` of 4 sources live in the block of a `LatestElementsStorage`, and the
-/// selector that combines them.
-struct CombineLatest4<E1, E2, E3, E4, Output> {
+/// The storage of `combineLatest` of 4 sources (see `LatestElementsStorage`): where their elements live in the
+/// block, and the selector that combines them.
+final class CombineLatestStorage4<E1, E2, E3, E4, Output>: LatestElementsStorage<Output> {
     let offset1: Int
     let offset2: Int
     let offset3: Int
     let offset4: Int
     let resultSelector: (E1, E2, E3, E4) throws -> Output
-}
 
-/// The storage of `combineLatest` of 4 sources (see `LatestElementsStorage`).
-final class CombineLatestStorage4<E1, E2, E3, E4, Output>: LatestElementsStorage<Output> {
     /// A storage delivering to `sink`.
-    static func make(
-        sink: EventSink<Output>, resultSelector: @escaping (E1, E2, E3, E4) throws -> Output
-    ) -> CombineLatestStorage4 {
+    init(sink: EventSink<Output>, resultSelector: @escaping (E1, E2, E3, E4) throws -> Output) {
         var layout = LatestElementsLayout()
-        let combine = CombineLatest4(
-            offset1: layout.place(E1.self), offset2: layout.place(E2.self), offset3: layout.place(E3.self),
-            offset4: layout.place(E4.self), resultSelector: resultSelector)
-        return make(sink: sink, arity: 4, layout: layout, combine: combine)
+        offset1 = layout.place(E1.self)
+        offset2 = layout.place(E2.self)
+        offset3 = layout.place(E3.self)
+        offset4 = layout.place(E4.self)
+        self.resultSelector = resultSelector
+        super.init(sink: sink, arity: 4, layout: layout)
     }
-
-    /// The offsets and the selector, at the start of the extra words.
-    var selector: UnsafeMutablePointer<CombineLatest4<E1, E2, E3, E4, Output>> {
-        combine(as: CombineLatest4<E1, E2, E3, E4, Output>.self)
-    }
-
-    /// Where the element of source 1 lives in the block.
-    var offset1: Int { selector.pointee.offset1 }
-    /// Where the element of source 2 lives in the block.
-    var offset2: Int { selector.pointee.offset2 }
-    /// Where the element of source 3 lives in the block.
-    var offset3: Int { selector.pointee.offset3 }
-    /// Where the element of source 4 lives in the block.
-    var offset4: Int { selector.pointee.offset4 }
 
     deinit {
-        deinitialize(index: 0, offset: selector.pointee.offset1, as: E1.self)
-        deinitialize(index: 1, offset: selector.pointee.offset2, as: E2.self)
-        deinitialize(index: 2, offset: selector.pointee.offset3, as: E3.self)
-        deinitialize(index: 3, offset: selector.pointee.offset4, as: E4.self)
-        removeCombine(as: CombineLatest4<E1, E2, E3, E4, Output>.self)
+        let withValue = sourcesWithValue
+        if withValue.contains(0) { block.deinitialize(at: offset1, as: E1.self) }
+        if withValue.contains(1) { block.deinitialize(at: offset2, as: E2.self) }
+        if withValue.contains(2) { block.deinitialize(at: offset3, as: E3.self) }
+        if withValue.contains(3) { block.deinitialize(at: offset4, as: E4.self) }
     }
 
     override func combine() throws -> Output {
-        try selector.pointee.resultSelector(
-            latest(at: selector.pointee.offset1, as: E1.self), latest(at: selector.pointee.offset2, as: E2.self),
-            latest(at: selector.pointee.offset3, as: E3.self), latest(at: selector.pointee.offset4, as: E4.self))
+        try resultSelector(
+            block.element(at: offset1, as: E1.self), block.element(at: offset2, as: E2.self),
+            block.element(at: offset3, as: E3.self), block.element(at: offset4, as: E4.self))
     }
 }
 
-/// Where the elements of `combineLatest` of 5 sources live in the block of a `LatestElementsStorage`, and the
-/// selector that combines them.
-struct CombineLatest5<E1, E2, E3, E4, E5, Output> {
+/// The storage of `combineLatest` of 5 sources (see `LatestElementsStorage`): where their elements live in the
+/// block, and the selector that combines them.
+final class CombineLatestStorage5<E1, E2, E3, E4, E5, Output>: LatestElementsStorage<Output> {
     let offset1: Int
     let offset2: Int
     let offset3: Int
     let offset4: Int
     let offset5: Int
     let resultSelector: (E1, E2, E3, E4, E5) throws -> Output
-}
 
-/// The storage of `combineLatest` of 5 sources (see `LatestElementsStorage`).
-final class CombineLatestStorage5<E1, E2, E3, E4, E5, Output>: LatestElementsStorage<Output> {
     /// A storage delivering to `sink`.
-    static func make(
-        sink: EventSink<Output>, resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Output
-    ) -> CombineLatestStorage5 {
+    init(sink: EventSink<Output>, resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Output) {
         var layout = LatestElementsLayout()
-        let combine = CombineLatest5(
-            offset1: layout.place(E1.self), offset2: layout.place(E2.self), offset3: layout.place(E3.self),
-            offset4: layout.place(E4.self), offset5: layout.place(E5.self), resultSelector: resultSelector)
-        return make(sink: sink, arity: 5, layout: layout, combine: combine)
+        offset1 = layout.place(E1.self)
+        offset2 = layout.place(E2.self)
+        offset3 = layout.place(E3.self)
+        offset4 = layout.place(E4.self)
+        offset5 = layout.place(E5.self)
+        self.resultSelector = resultSelector
+        super.init(sink: sink, arity: 5, layout: layout)
     }
-
-    /// The offsets and the selector, at the start of the extra words.
-    var selector: UnsafeMutablePointer<CombineLatest5<E1, E2, E3, E4, E5, Output>> {
-        combine(as: CombineLatest5<E1, E2, E3, E4, E5, Output>.self)
-    }
-
-    /// Where the element of source 1 lives in the block.
-    var offset1: Int { selector.pointee.offset1 }
-    /// Where the element of source 2 lives in the block.
-    var offset2: Int { selector.pointee.offset2 }
-    /// Where the element of source 3 lives in the block.
-    var offset3: Int { selector.pointee.offset3 }
-    /// Where the element of source 4 lives in the block.
-    var offset4: Int { selector.pointee.offset4 }
-    /// Where the element of source 5 lives in the block.
-    var offset5: Int { selector.pointee.offset5 }
 
     deinit {
-        deinitialize(index: 0, offset: selector.pointee.offset1, as: E1.self)
-        deinitialize(index: 1, offset: selector.pointee.offset2, as: E2.self)
-        deinitialize(index: 2, offset: selector.pointee.offset3, as: E3.self)
-        deinitialize(index: 3, offset: selector.pointee.offset4, as: E4.self)
-        deinitialize(index: 4, offset: selector.pointee.offset5, as: E5.self)
-        removeCombine(as: CombineLatest5<E1, E2, E3, E4, E5, Output>.self)
+        let withValue = sourcesWithValue
+        if withValue.contains(0) { block.deinitialize(at: offset1, as: E1.self) }
+        if withValue.contains(1) { block.deinitialize(at: offset2, as: E2.self) }
+        if withValue.contains(2) { block.deinitialize(at: offset3, as: E3.self) }
+        if withValue.contains(3) { block.deinitialize(at: offset4, as: E4.self) }
+        if withValue.contains(4) { block.deinitialize(at: offset5, as: E5.self) }
     }
 
     override func combine() throws -> Output {
-        try selector.pointee.resultSelector(
-            latest(at: selector.pointee.offset1, as: E1.self), latest(at: selector.pointee.offset2, as: E2.self),
-            latest(at: selector.pointee.offset3, as: E3.self), latest(at: selector.pointee.offset4, as: E4.self),
-            latest(at: selector.pointee.offset5, as: E5.self))
+        try resultSelector(
+            block.element(at: offset1, as: E1.self), block.element(at: offset2, as: E2.self),
+            block.element(at: offset3, as: E3.self), block.element(at: offset4, as: E4.self),
+            block.element(at: offset5, as: E5.self))
     }
 }
 
-/// Where the elements of `combineLatest` of 6 sources live in the block of a `LatestElementsStorage`, and the
-/// selector that combines them.
-struct CombineLatest6<E1, E2, E3, E4, E5, E6, Output> {
+/// The storage of `combineLatest` of 6 sources (see `LatestElementsStorage`): where their elements live in the
+/// block, and the selector that combines them.
+final class CombineLatestStorage6<E1, E2, E3, E4, E5, E6, Output>: LatestElementsStorage<Output> {
     let offset1: Int
     let offset2: Int
     let offset3: Int
@@ -441,61 +375,41 @@ struct CombineLatest6<E1, E2, E3, E4, E5, E6, Output> {
     let offset5: Int
     let offset6: Int
     let resultSelector: (E1, E2, E3, E4, E5, E6) throws -> Output
-}
 
-/// The storage of `combineLatest` of 6 sources (see `LatestElementsStorage`).
-final class CombineLatestStorage6<E1, E2, E3, E4, E5, E6, Output>: LatestElementsStorage<Output> {
     /// A storage delivering to `sink`.
-    static func make(
-        sink: EventSink<Output>, resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Output
-    ) -> CombineLatestStorage6 {
+    init(sink: EventSink<Output>, resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Output) {
         var layout = LatestElementsLayout()
-        let combine = CombineLatest6(
-            offset1: layout.place(E1.self), offset2: layout.place(E2.self), offset3: layout.place(E3.self),
-            offset4: layout.place(E4.self), offset5: layout.place(E5.self), offset6: layout.place(E6.self),
-            resultSelector: resultSelector)
-        return make(sink: sink, arity: 6, layout: layout, combine: combine)
+        offset1 = layout.place(E1.self)
+        offset2 = layout.place(E2.self)
+        offset3 = layout.place(E3.self)
+        offset4 = layout.place(E4.self)
+        offset5 = layout.place(E5.self)
+        offset6 = layout.place(E6.self)
+        self.resultSelector = resultSelector
+        super.init(sink: sink, arity: 6, layout: layout)
     }
-
-    /// The offsets and the selector, at the start of the extra words.
-    var selector: UnsafeMutablePointer<CombineLatest6<E1, E2, E3, E4, E5, E6, Output>> {
-        combine(as: CombineLatest6<E1, E2, E3, E4, E5, E6, Output>.self)
-    }
-
-    /// Where the element of source 1 lives in the block.
-    var offset1: Int { selector.pointee.offset1 }
-    /// Where the element of source 2 lives in the block.
-    var offset2: Int { selector.pointee.offset2 }
-    /// Where the element of source 3 lives in the block.
-    var offset3: Int { selector.pointee.offset3 }
-    /// Where the element of source 4 lives in the block.
-    var offset4: Int { selector.pointee.offset4 }
-    /// Where the element of source 5 lives in the block.
-    var offset5: Int { selector.pointee.offset5 }
-    /// Where the element of source 6 lives in the block.
-    var offset6: Int { selector.pointee.offset6 }
 
     deinit {
-        deinitialize(index: 0, offset: selector.pointee.offset1, as: E1.self)
-        deinitialize(index: 1, offset: selector.pointee.offset2, as: E2.self)
-        deinitialize(index: 2, offset: selector.pointee.offset3, as: E3.self)
-        deinitialize(index: 3, offset: selector.pointee.offset4, as: E4.self)
-        deinitialize(index: 4, offset: selector.pointee.offset5, as: E5.self)
-        deinitialize(index: 5, offset: selector.pointee.offset6, as: E6.self)
-        removeCombine(as: CombineLatest6<E1, E2, E3, E4, E5, E6, Output>.self)
+        let withValue = sourcesWithValue
+        if withValue.contains(0) { block.deinitialize(at: offset1, as: E1.self) }
+        if withValue.contains(1) { block.deinitialize(at: offset2, as: E2.self) }
+        if withValue.contains(2) { block.deinitialize(at: offset3, as: E3.self) }
+        if withValue.contains(3) { block.deinitialize(at: offset4, as: E4.self) }
+        if withValue.contains(4) { block.deinitialize(at: offset5, as: E5.self) }
+        if withValue.contains(5) { block.deinitialize(at: offset6, as: E6.self) }
     }
 
     override func combine() throws -> Output {
-        try selector.pointee.resultSelector(
-            latest(at: selector.pointee.offset1, as: E1.self), latest(at: selector.pointee.offset2, as: E2.self),
-            latest(at: selector.pointee.offset3, as: E3.self), latest(at: selector.pointee.offset4, as: E4.self),
-            latest(at: selector.pointee.offset5, as: E5.self), latest(at: selector.pointee.offset6, as: E6.self))
+        try resultSelector(
+            block.element(at: offset1, as: E1.self), block.element(at: offset2, as: E2.self),
+            block.element(at: offset3, as: E3.self), block.element(at: offset4, as: E4.self),
+            block.element(at: offset5, as: E5.self), block.element(at: offset6, as: E6.self))
     }
 }
 
-/// Where the elements of `combineLatest` of 7 sources live in the block of a `LatestElementsStorage`, and the
-/// selector that combines them.
-struct CombineLatest7<E1, E2, E3, E4, E5, E6, E7, Output> {
+/// The storage of `combineLatest` of 7 sources (see `LatestElementsStorage`): where their elements live in the
+/// block, and the selector that combines them.
+final class CombineLatestStorage7<E1, E2, E3, E4, E5, E6, E7, Output>: LatestElementsStorage<Output> {
     let offset1: Int
     let offset2: Int
     let offset3: Int
@@ -504,65 +418,44 @@ struct CombineLatest7<E1, E2, E3, E4, E5, E6, E7, Output> {
     let offset6: Int
     let offset7: Int
     let resultSelector: (E1, E2, E3, E4, E5, E6, E7) throws -> Output
-}
 
-/// The storage of `combineLatest` of 7 sources (see `LatestElementsStorage`).
-final class CombineLatestStorage7<E1, E2, E3, E4, E5, E6, E7, Output>: LatestElementsStorage<Output> {
     /// A storage delivering to `sink`.
-    static func make(
-        sink: EventSink<Output>, resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Output
-    ) -> CombineLatestStorage7 {
+    init(sink: EventSink<Output>, resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Output) {
         var layout = LatestElementsLayout()
-        let combine = CombineLatest7(
-            offset1: layout.place(E1.self), offset2: layout.place(E2.self), offset3: layout.place(E3.self),
-            offset4: layout.place(E4.self), offset5: layout.place(E5.self), offset6: layout.place(E6.self),
-            offset7: layout.place(E7.self), resultSelector: resultSelector)
-        return make(sink: sink, arity: 7, layout: layout, combine: combine)
+        offset1 = layout.place(E1.self)
+        offset2 = layout.place(E2.self)
+        offset3 = layout.place(E3.self)
+        offset4 = layout.place(E4.self)
+        offset5 = layout.place(E5.self)
+        offset6 = layout.place(E6.self)
+        offset7 = layout.place(E7.self)
+        self.resultSelector = resultSelector
+        super.init(sink: sink, arity: 7, layout: layout)
     }
-
-    /// The offsets and the selector, at the start of the extra words.
-    var selector: UnsafeMutablePointer<CombineLatest7<E1, E2, E3, E4, E5, E6, E7, Output>> {
-        combine(as: CombineLatest7<E1, E2, E3, E4, E5, E6, E7, Output>.self)
-    }
-
-    /// Where the element of source 1 lives in the block.
-    var offset1: Int { selector.pointee.offset1 }
-    /// Where the element of source 2 lives in the block.
-    var offset2: Int { selector.pointee.offset2 }
-    /// Where the element of source 3 lives in the block.
-    var offset3: Int { selector.pointee.offset3 }
-    /// Where the element of source 4 lives in the block.
-    var offset4: Int { selector.pointee.offset4 }
-    /// Where the element of source 5 lives in the block.
-    var offset5: Int { selector.pointee.offset5 }
-    /// Where the element of source 6 lives in the block.
-    var offset6: Int { selector.pointee.offset6 }
-    /// Where the element of source 7 lives in the block.
-    var offset7: Int { selector.pointee.offset7 }
 
     deinit {
-        deinitialize(index: 0, offset: selector.pointee.offset1, as: E1.self)
-        deinitialize(index: 1, offset: selector.pointee.offset2, as: E2.self)
-        deinitialize(index: 2, offset: selector.pointee.offset3, as: E3.self)
-        deinitialize(index: 3, offset: selector.pointee.offset4, as: E4.self)
-        deinitialize(index: 4, offset: selector.pointee.offset5, as: E5.self)
-        deinitialize(index: 5, offset: selector.pointee.offset6, as: E6.self)
-        deinitialize(index: 6, offset: selector.pointee.offset7, as: E7.self)
-        removeCombine(as: CombineLatest7<E1, E2, E3, E4, E5, E6, E7, Output>.self)
+        let withValue = sourcesWithValue
+        if withValue.contains(0) { block.deinitialize(at: offset1, as: E1.self) }
+        if withValue.contains(1) { block.deinitialize(at: offset2, as: E2.self) }
+        if withValue.contains(2) { block.deinitialize(at: offset3, as: E3.self) }
+        if withValue.contains(3) { block.deinitialize(at: offset4, as: E4.self) }
+        if withValue.contains(4) { block.deinitialize(at: offset5, as: E5.self) }
+        if withValue.contains(5) { block.deinitialize(at: offset6, as: E6.self) }
+        if withValue.contains(6) { block.deinitialize(at: offset7, as: E7.self) }
     }
 
     override func combine() throws -> Output {
-        try selector.pointee.resultSelector(
-            latest(at: selector.pointee.offset1, as: E1.self), latest(at: selector.pointee.offset2, as: E2.self),
-            latest(at: selector.pointee.offset3, as: E3.self), latest(at: selector.pointee.offset4, as: E4.self),
-            latest(at: selector.pointee.offset5, as: E5.self), latest(at: selector.pointee.offset6, as: E6.self),
-            latest(at: selector.pointee.offset7, as: E7.self))
+        try resultSelector(
+            block.element(at: offset1, as: E1.self), block.element(at: offset2, as: E2.self),
+            block.element(at: offset3, as: E3.self), block.element(at: offset4, as: E4.self),
+            block.element(at: offset5, as: E5.self), block.element(at: offset6, as: E6.self),
+            block.element(at: offset7, as: E7.self))
     }
 }
 
-/// Where the elements of `combineLatest` of 8 sources live in the block of a `LatestElementsStorage`, and the
-/// selector that combines them.
-struct CombineLatest8<E1, E2, E3, E4, E5, E6, E7, E8, Output> {
+/// The storage of `combineLatest` of 8 sources (see `LatestElementsStorage`): where their elements live in the
+/// block, and the selector that combines them.
+final class CombineLatestStorage8<E1, E2, E3, E4, E5, E6, E7, E8, Output>: LatestElementsStorage<Output> {
     let offset1: Int
     let offset2: Int
     let offset3: Int
@@ -572,61 +465,39 @@ struct CombineLatest8<E1, E2, E3, E4, E5, E6, E7, E8, Output> {
     let offset7: Int
     let offset8: Int
     let resultSelector: (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Output
-}
 
-/// The storage of `combineLatest` of 8 sources (see `LatestElementsStorage`).
-final class CombineLatestStorage8<E1, E2, E3, E4, E5, E6, E7, E8, Output>: LatestElementsStorage<Output> {
     /// A storage delivering to `sink`.
-    static func make(
-        sink: EventSink<Output>, resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Output
-    ) -> CombineLatestStorage8 {
+    init(sink: EventSink<Output>, resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Output) {
         var layout = LatestElementsLayout()
-        let combine = CombineLatest8(
-            offset1: layout.place(E1.self), offset2: layout.place(E2.self), offset3: layout.place(E3.self),
-            offset4: layout.place(E4.self), offset5: layout.place(E5.self), offset6: layout.place(E6.self),
-            offset7: layout.place(E7.self), offset8: layout.place(E8.self), resultSelector: resultSelector)
-        return make(sink: sink, arity: 8, layout: layout, combine: combine)
+        offset1 = layout.place(E1.self)
+        offset2 = layout.place(E2.self)
+        offset3 = layout.place(E3.self)
+        offset4 = layout.place(E4.self)
+        offset5 = layout.place(E5.self)
+        offset6 = layout.place(E6.self)
+        offset7 = layout.place(E7.self)
+        offset8 = layout.place(E8.self)
+        self.resultSelector = resultSelector
+        super.init(sink: sink, arity: 8, layout: layout)
     }
-
-    /// The offsets and the selector, at the start of the extra words.
-    var selector: UnsafeMutablePointer<CombineLatest8<E1, E2, E3, E4, E5, E6, E7, E8, Output>> {
-        combine(as: CombineLatest8<E1, E2, E3, E4, E5, E6, E7, E8, Output>.self)
-    }
-
-    /// Where the element of source 1 lives in the block.
-    var offset1: Int { selector.pointee.offset1 }
-    /// Where the element of source 2 lives in the block.
-    var offset2: Int { selector.pointee.offset2 }
-    /// Where the element of source 3 lives in the block.
-    var offset3: Int { selector.pointee.offset3 }
-    /// Where the element of source 4 lives in the block.
-    var offset4: Int { selector.pointee.offset4 }
-    /// Where the element of source 5 lives in the block.
-    var offset5: Int { selector.pointee.offset5 }
-    /// Where the element of source 6 lives in the block.
-    var offset6: Int { selector.pointee.offset6 }
-    /// Where the element of source 7 lives in the block.
-    var offset7: Int { selector.pointee.offset7 }
-    /// Where the element of source 8 lives in the block.
-    var offset8: Int { selector.pointee.offset8 }
 
     deinit {
-        deinitialize(index: 0, offset: selector.pointee.offset1, as: E1.self)
-        deinitialize(index: 1, offset: selector.pointee.offset2, as: E2.self)
-        deinitialize(index: 2, offset: selector.pointee.offset3, as: E3.self)
-        deinitialize(index: 3, offset: selector.pointee.offset4, as: E4.self)
-        deinitialize(index: 4, offset: selector.pointee.offset5, as: E5.self)
-        deinitialize(index: 5, offset: selector.pointee.offset6, as: E6.self)
-        deinitialize(index: 6, offset: selector.pointee.offset7, as: E7.self)
-        deinitialize(index: 7, offset: selector.pointee.offset8, as: E8.self)
-        removeCombine(as: CombineLatest8<E1, E2, E3, E4, E5, E6, E7, E8, Output>.self)
+        let withValue = sourcesWithValue
+        if withValue.contains(0) { block.deinitialize(at: offset1, as: E1.self) }
+        if withValue.contains(1) { block.deinitialize(at: offset2, as: E2.self) }
+        if withValue.contains(2) { block.deinitialize(at: offset3, as: E3.self) }
+        if withValue.contains(3) { block.deinitialize(at: offset4, as: E4.self) }
+        if withValue.contains(4) { block.deinitialize(at: offset5, as: E5.self) }
+        if withValue.contains(5) { block.deinitialize(at: offset6, as: E6.self) }
+        if withValue.contains(6) { block.deinitialize(at: offset7, as: E7.self) }
+        if withValue.contains(7) { block.deinitialize(at: offset8, as: E8.self) }
     }
 
     override func combine() throws -> Output {
-        try selector.pointee.resultSelector(
-            latest(at: selector.pointee.offset1, as: E1.self), latest(at: selector.pointee.offset2, as: E2.self),
-            latest(at: selector.pointee.offset3, as: E3.self), latest(at: selector.pointee.offset4, as: E4.self),
-            latest(at: selector.pointee.offset5, as: E5.self), latest(at: selector.pointee.offset6, as: E6.self),
-            latest(at: selector.pointee.offset7, as: E7.self), latest(at: selector.pointee.offset8, as: E8.self))
+        try resultSelector(
+            block.element(at: offset1, as: E1.self), block.element(at: offset2, as: E2.self),
+            block.element(at: offset3, as: E3.self), block.element(at: offset4, as: E4.self),
+            block.element(at: offset5, as: E5.self), block.element(at: offset6, as: E6.self),
+            block.element(at: offset7, as: E7.self), block.element(at: offset8, as: E8.self))
     }
 }

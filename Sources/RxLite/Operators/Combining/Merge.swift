@@ -42,12 +42,12 @@ extension ObservableType where Element: ObservableConvertibleType {
         precondition(maxConcurrent > 0, "maxConcurrent must be positive")
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            let state = BoundedMergeStorage<Element.Element>.make(
+            let state = BoundedMergeStorage<Element.Element>(
                 sink: sink, lifetime: lifetime, maxConcurrent: maxConcurrent)
             source.subscribeChild(of: lifetime) { event in
                 switch event {
                 case .next(let inner): state.enqueue(inner.asObservable())
-                case .error(let error): state.emit(.error(error))
+                case .error(let error): state.emitter.emit(.error(error))
                 case .completed: state.outerCompleted()
                 }
             }
@@ -55,61 +55,73 @@ extension ObservableType where Element: ObservableConvertibleType {
     }
 }
 
-/// What `merge` and `flatMap` keep as their state, under the emitter's lock.
-struct MergeCount {
+/// What `merge` and `flatMap` keep under their emitter's lock.
+struct MergeStateMachine {
     /// Upstreams (including the outer one of flatMap) that have not completed.
-    var running: Int
+    private var running: Int
+    /// A finished, unreferenced child lifetime ready for `flatMap`'s next inner sequence.
+    private var spareChild: Lifetime?
+
+    init(running: Int) {
+        self.running = running
+    }
+
+    /// One more upstream runs.
+    mutating func upstreamStarted() {
+        running += 1
+    }
+
+    /// An upstream completed; whether that completes the merge (it was the last running).
+    mutating func upstreamCompleted() -> Bool {
+        running -= 1
+        return running == 0
+    }
+
+    /// The spare child lifetime, if one waits; it is no longer spare.
+    mutating func takeSpareChild() -> Lifetime? {
+        spareChild.take()
+    }
+
+    /// Keeps `child`, finished and unreferenced, for the next inner sequence.
+    mutating func keepSpareChild(_ child: Lifetime) {
+        spareChild = child
+    }
 }
 
-/// The storage of `merge` and `flatMap`: how many upstreams are still running.
-final class MergeStorage<Element>: SerializedEmitter<Element, MergeCount> {
+/// The storage of `merge` and `flatMap`: its machine under an emitter, and nothing else, so the emitter is all of
+/// it.
+typealias MergeStorage<Element> = SerializedEmitter<Element, MergeStateMachine>
+
+extension SerializedEmitter where State == MergeStateMachine {
     /// A storage delivering to `sink`, with `running` upstreams.
-    static func make(sink: EventSink<Element>, running: Int) -> MergeStorage {
-        make(sink: sink, state: MergeCount(running: running), extraWords: 1)
+    static func make(sink: EventSink<Output>, running: Int) -> MergeStorage<Output> {
+        make(sink: sink, state: MergeStateMachine(running: running))
     }
-
-    deinit {
-        spareChild.pointee = nil
-    }
-
-    /// A finished, unreferenced child lifetime ready for the next inner sequence, in the extra word (zero bits are
-    /// `nil`). Touched only by ``subscribeInner(_:parent:)``, without the lock (see there), so not in the state.
-    var spareChild: UnsafeMutablePointer<Lifetime?> { extraWords.assumingMemoryBound(to: Lifetime?.self) }
 
     /// The completion of one upstream, which completes the merge once it was the last running.
-    ///
-    /// Hands the lock to `unlock(emitting:)` directly, as `SerializedEmitter.emit(_:)` of an event does, not
-    /// through `emit { }`, whose optional event costs a metadata lookup.
     func forwardCompletion() {
-        lock.lock()
-        let state = state
-        state.pointee.running -= 1
-        if state.pointee.running > 0 {
-            lock.unlock()
-            return
-        }
-        unlock(emitting: .completed)
+        emitCompletion { $0.upstreamCompleted() }
     }
 
     /// Counts one more running upstream; `false` when the merge has already ended.
     func addRunning() -> Bool {
-        withLock { state in
-            if isStopped { return false }
-            state.running += 1
-            return true
-        }
+        withLockUnlessStopped { $0.upstreamStarted() } != nil
     }
 
-    /// Subscribes one inner sequence of `flatMap` with a child of `parent`. Called only from the outer upstream's
-    /// handler, which the Rx contract keeps to one call at a time, so `spareChild` needs no lock.
+    /// Subscribes one inner sequence of `flatMap` with a child of `parent`.
     ///
     /// Most inner sequences (`just`, `from`, ...) end during subscribe; their child lifetime is then reused for the
-    /// next one when nothing else holds it (`Lifetime.reuse`), which saves an allocation per element.
-    func subscribeInner(_ inner: Observable<Element>, parent: Lifetime) {
-        var child = spareChild.pointee.take() ?? Lifetime(parent: parent)
+    /// next one when nothing else holds it (`Lifetime.reuse`), which saves an allocation per element. The child is
+    /// made before the lock is taken: making one can anchor the lifetimes above it (see `Lifetime.init(parent:)`),
+    /// which may dispose an ended one.
+    func subscribeInner(_ inner: Observable<Output>, parent: Lifetime) {
+        var child = withLock { $0.takeSpareChild() } ?? Lifetime(parent: parent)
         inner.subscribeTopLevel(MergeInnerSink(state: self, child: child), child)
         if parent.attachIfRunning(child) { return }
-        if Lifetime.reuse(&child) { spareChild.pointee = child }
+        if Lifetime.reuse(&child) {
+            let spare = child
+            withLock { $0.keepSpareChild(spare) }
+        }
     }
 }
 
@@ -135,71 +147,76 @@ final class MergeInnerSink<Element>: EventSink<Element> {
     }
 }
 
-/// What `merge(maxConcurrent:)` keeps as its state, under the emitter's lock.
-struct BoundedMergeState<Element> {
-    var waiting = RingBuffer<Observable<Element>>()
-    var active = 0
-    var outerDone = false
+/// What `merge(maxConcurrent:)` keeps under its emitter's lock.
+struct BoundedMergeStateMachine<Element> {
+    private var waiting = RingBuffer<Observable<Element>>()
+    private var active = 0
+    private var outerDone = false
+
+    init() {}
+
+    /// The outer upstream has `inner`: whether it starts now (fewer than `maxConcurrent` run); else it waits.
+    mutating func innerArrived(_ inner: Observable<Element>, maxConcurrent: Int) -> Bool {
+        if active >= maxConcurrent {
+            waiting.append(inner)
+            return false
+        }
+        active += 1
+        return true
+    }
+
+    /// An inner sequence completed: the waiting one that takes its place, if any.
+    mutating func innerCompleted() -> Observable<Element>? {
+        if let next = waiting.popFirst() { return next }
+        active -= 1
+        return nil
+    }
+
+    /// The outer upstream completed.
+    mutating func outerCompleted() {
+        outerDone = true
+    }
+
+    /// Whether everything has completed: the outer upstream, and every inner sequence, none waiting.
+    var isFinished: Bool { outerDone && active == 0 && waiting.isEmpty }
 }
 
-/// What `merge(maxConcurrent:)` was made with, read without the lock (see
-/// ``SerializedEmitter/placeOperatorFields(_:)``).
-struct BoundedMergeFields {
+/// The storage of `merge(maxConcurrent:)`: what it was made with, and its machine under an emitter.
+final class BoundedMergeStorage<Element> {
+    let emitter: SerializedEmitter<Element, BoundedMergeStateMachine<Element>>
     let lifetime: Lifetime
     let maxConcurrent: Int
-}
 
-/// The storage of `merge(maxConcurrent:)`.
-final class BoundedMergeStorage<Element>: SerializedEmitter<Element, BoundedMergeState<Element>> {
     /// A storage delivering to `sink`.
-    static func make(sink: EventSink<Element>, lifetime: Lifetime, maxConcurrent: Int) -> BoundedMergeStorage {
-        let storage = make(sink: sink, state: BoundedMergeState(), extraWords: tailWords(for: BoundedMergeFields.self))
-        storage.placeOperatorFields(BoundedMergeFields(lifetime: lifetime, maxConcurrent: maxConcurrent))
-        return storage
+    init(sink: EventSink<Element>, lifetime: Lifetime, maxConcurrent: Int) {
+        emitter = .make(sink: sink, state: BoundedMergeStateMachine())
+        self.lifetime = lifetime
+        self.maxConcurrent = maxConcurrent
     }
-
-    deinit {
-        removeOperatorFields(as: BoundedMergeFields.self)
-    }
-
-    /// What it was made with.
-    var fields: UnsafeMutablePointer<BoundedMergeFields> { operatorFields(as: BoundedMergeFields.self) }
 
     func enqueue(_ inner: Observable<Element>) {
-        let maxConcurrent = fields.pointee.maxConcurrent
-        let startsNow = withLock { state in
-            if state.active >= maxConcurrent {
-                state.waiting.append(inner)
-                return false
-            }
-            state.active += 1
-            return true
-        }
-        if startsNow { subscribe(inner) }
+        let maxConcurrent = maxConcurrent
+        if emitter.withLock({ $0.innerArrived(inner, maxConcurrent: maxConcurrent) }) { subscribe(inner) }
     }
 
     func outerCompleted() {
-        emit { state in
-            state.outerDone = true
-            return state.active == 0 && state.waiting.isEmpty ? .completed : nil
+        emitter.emitCompletion { machine in
+            machine.outerCompleted()
+            return machine.isFinished
         }
     }
 
     private func subscribe(_ inner: Observable<Element>) {
-        inner.subscribeChild(of: fields.pointee.lifetime) { [self] event in
-            if case .completed = event { innerCompleted() } else { emit(event) }
+        inner.subscribeChild(of: lifetime) { [self] event in
+            if case .completed = event { innerCompleted() } else { emitter.emit(event) }
         }
     }
 
     private func innerCompleted() {
         var next: Observable<Element>?
-        emit { state in
-            if let waiting = state.waiting.popFirst() {
-                next = waiting
-                return nil
-            }
-            state.active -= 1
-            return state.active == 0 && state.outerDone ? .completed : nil
+        emitter.emitCompletion { machine in
+            next = machine.innerCompleted()
+            return next == nil && machine.isFinished
         }
         if let next { subscribe(next) }
     }

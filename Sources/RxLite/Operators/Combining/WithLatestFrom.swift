@@ -50,4 +50,4 @@ extension ObservableType {
 }
 
 /// The storage of `withLatestFrom`: the latest element of the second sequence, as the emitter's own state.
-final class WithLatestFromStorage<Latest, Output>: SerializedEmitter<Output, Latest?> {}
+typealias WithLatestFromStorage<Latest, Output> = SerializedEmitter<Output, Latest?>

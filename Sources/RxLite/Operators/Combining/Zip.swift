@@ -75,11 +75,14 @@ struct ZipState<Queues, Output> {
     }
 }
 
-/// The storage of `zip`.
-final class ZipStorage<Queues, Output>: SerializedEmitter<Output, ZipState<Queues, Output>> {
+/// The storage of `zip`: its state under an emitter, and nothing else.
+typealias ZipStorage<Queues, Output> = SerializedEmitter<Output, ZipState<Queues, Output>>
+
+extension SerializedEmitter {
     /// Handles an event of upstream `index`: `enqueue` stores an element (under the lock); once every queue holds
     /// one, `dequeue` builds the output.
-    func on<Element>(_ event: Event<Element>, index: Int, enqueue: (inout Queues, Element) -> Void) {
+    func on<Queues, Element>(_ event: Event<Element>, index: Int, enqueue: (inout Queues, Element) -> Void)
+    where State == ZipState<Queues, Output> {
         emit { state in
             switch event {
             case .next(let element):

@@ -9,7 +9,7 @@ extension ObservableType {
     ) -> Observable<Element> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            let state = RetryWhenStorage<Element, Failure>.make(source: source, lifetime: lifetime, sink: sink)
+            let state = RetryWhenStorage<Element, Failure>(source: source, lifetime: lifetime, sink: sink)
             let trigger = notificationHandler(state.errors.asObservable()).asObservable()
             trigger.subscribeChild(of: lifetime) { state.onTrigger($0) }
             state.subscribeNext()
@@ -37,14 +37,6 @@ struct RetryWhenState {
     }
 }
 
-/// What `retry(when:)` was made with, read without the lock (see ``SerializedEmitter/placeOperatorFields(_:)``).
-struct RetryWhenFields<Element, Failure: Error> {
-    let source: Observable<Element>
-    let lifetime: Lifetime
-    /// The failures handed to the user's trigger.
-    let errors: PublishSubject<Failure>
-}
-
 /// The storage of one `retry(when:)` subscription.
 ///
 /// Invariants: at most one attempt is live; a failed attempt is released (the rule "Consume a terminal, dispose its
@@ -53,41 +45,26 @@ struct RetryWhenFields<Element, Failure: Error> {
 /// state records). The trigger and the source may deliver on different threads, so the emitter's lock guards
 /// `isWaiting` and `triggerEnd`, and output goes through the emitter's drain. Resubscribing goes through a
 /// ``ResubscriptionLoop``, so a source that fails during subscribe and a trigger that answers at once do not recurse.
-final class RetryWhenStorage<Element, Failure: Error>: SerializedEmitter<Element, RetryWhenState> {
-    /// A storage for one subscription to `source`, delivering to `sink`.
-    static func make(source: Observable<Element>, lifetime: Lifetime, sink: EventSink<Element>)
-        -> RetryWhenStorage
-    {
-        let storage = make(
-            sink: sink, state: RetryWhenState(),
-            extraWords: tailWords(for: RetryWhenFields<Element, Failure>.self) + 1)
-        storage.placeOperatorFields(
-            RetryWhenFields<Element, Failure>(source: source, lifetime: lifetime, errors: PublishSubject()))
-        return storage
-    }
-
-    deinit {
-        removeOperatorFields(as: RetryWhenFields<Element, Failure>.self)
-    }
-
-    /// What it was made with.
-    var fields: UnsafeMutablePointer<RetryWhenFields<Element, Failure>> {
-        operatorFields(as: RetryWhenFields<Element, Failure>.self)
-    }
-
-    /// The resubscription loop, on the word after the operator's fields.
-    var resubscriptionLoop: ResubscriptionLoop {
-        ResubscriptionLoop(
-            requests: atomic(2 + Self.emitterWords + tailWords(for: RetryWhenFields<Element, Failure>.self)))
-    }
-
+final class RetryWhenStorage<Element, Failure: Error> {
+    let emitter: SerializedEmitter<Element, RetryWhenState>
+    let source: Observable<Element>
+    let lifetime: Lifetime
     /// The failures handed to the user's trigger.
-    var errors: PublishSubject<Failure> { fields.pointee.errors }
+    let errors = PublishSubject<Failure>()
+    /// The ``ResubscriptionLoop``'s count of calls not yet served.
+    let subscribeRequests = RxAtomic(0)
+
+    /// A storage for one subscription to `source`, delivering to `sink`.
+    init(source: Observable<Element>, lifetime: Lifetime, sink: EventSink<Element>) {
+        emitter = .make(sink: sink, state: RetryWhenState())
+        self.source = source
+        self.lifetime = lifetime
+    }
 
     func subscribeNext() {
-        let lifetime = fields.pointee.lifetime
-        let source = fields.pointee.source
-        resubscriptionLoop.run {
+        let lifetime = lifetime
+        let source = source
+        ResubscriptionLoop(requests: subscribeRequests.view).run {
             // `false` is final: the subscription has ended.
             guard lifetime.isActive, let attempt = lifetime.makeChild() else { return false }
             source.subscribeTopLevel({ [self] event in onSource(event, attempt: attempt) }, attempt)
@@ -96,11 +73,11 @@ final class RetryWhenStorage<Element, Failure: Error>: SerializedEmitter<Element
     }
 
     func onSource(_ event: Event<Element>, attempt: Lifetime) {
-        guard case .error(let error) = event else { return emit(event) }
-        guard let failure = error as? Failure else { return emit(event) }
+        guard case .error(let error) = event else { return emitter.emit(event) }
+        guard let failure = error as? Failure else { return emitter.emit(event) }
         attempt.finishChild()
         var waits = false
-        emit { state in
+        emitter.emit { state in
             if let end = state.triggerEnd { return end.retyped() }
             state.isWaiting = true
             waits = true
@@ -116,7 +93,7 @@ final class RetryWhenStorage<Element, Failure: Error>: SerializedEmitter<Element
 
     func onTrigger<TriggerElement>(_ event: Event<TriggerElement>) {
         var resubscribes = false
-        emit { state in
+        emitter.emit { state in
             defer { state._checkInvariants() }
             let wasWaiting = state.isWaiting
             switch event {

@@ -41,16 +41,16 @@ extension ObservableType {
     }
 }
 
-/// The storage of `sample`: ``SampleStateMachine`` under the emitter's lock.
+/// The storage of `sample`: ``SampleStateMachine`` under an emitter, and nothing else.
 ///
-/// Generic over the element and the machine (``SampleSourceTransitions``), so that its methods read both types
-/// from the object: naming `SampleStateMachine<Element?>` in them looked its metadata up on every source element.
-final class SampleStorage<Element, Machine: SampleSourceTransitions<Element>>: SerializedEmitter<Element, Machine> {
+/// The machine is a type parameter (``SampleSourceTransitions``), so that the methods read both types from the
+/// object: naming `SampleStateMachine<Element?>` in them looked its metadata up on every source element.
+typealias SampleStorage<Element, Machine: SampleSourceTransitions<Element>> = SerializedEmitter<Element, Machine>
+
+extension SerializedEmitter where State: SampleSourceTransitions<Output> {
     /// A source element: kept for the next tick.
-    func sourceNext(_ element: Element) {
-        lock.lock()
-        state.pointee.sourceNext(element)
-        lock.unlock()
+    func sourceNext(_ element: Output) {
+        withLock { $0.sourceNext(element) }
     }
 
     /// The source failed.

@@ -44,15 +44,17 @@ struct SkipUntilGate {
     var isOpen = false
 }
 
-/// The storage of one `skip(until:)` subscription.
-final class SkipUntilStorage<Element>: SerializedEmitter<Element, SkipUntilGate> {
+/// The storage of one `skip(until:)` subscription: its gate under an emitter, and nothing else.
+typealias SkipUntilStorage<Element> = SerializedEmitter<Element, SkipUntilGate>
+
+extension SerializedEmitter where State == SkipUntilGate {
     func open() {
         withLock { $0.isOpen = true }
     }
 
     /// Emits a source event if the gate lets it through; returns `false` for a completion that came while the gate
     /// was closed, which stops this state for good (nothing is emitted after it).
-    func forwardSource(_ event: Event<Element>) -> Bool {
+    func forwardSource(_ event: Event<Output>) -> Bool {
         var keepsGoing = true
         emit { state in
             if !state.isOpen {

@@ -75,7 +75,7 @@ package struct TimerSlot {
     }
 }
 
-/// The timer engine shared by the timed operators' storages (``TimedEmitter``) and RxLiteUI's `Throttler` and
+/// The timer engine shared by the timed operators' storages (``TimedOperator``) and RxLiteUI's `Throttler` and
 /// `Debouncer`: an object that keeps one ``TimerSlot`` under its lock and arms its timer through ``armTimer(after:in:)``.
 ///
 /// The owner decides how the scheduled timer reaches it (strongly for an operator, whose subscription owns it;

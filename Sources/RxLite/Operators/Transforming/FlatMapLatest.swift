@@ -55,37 +55,26 @@ enum SwitchPolicy: Sendable {
     }
 }
 
-/// The storage of `flatMapLatest` and `flatMapFirst`.
-final class SwitchStorage<Element>: SerializedEmitter<Element, SwitchStateMachine> {
+/// The storage of `flatMapLatest` and `flatMapFirst`: the switch's machine under an emitter, and nothing else, so the
+/// emitter is all of it.
+typealias SwitchStorage<Element> = SerializedEmitter<Element, SwitchStateMachine>
+
+extension SerializedEmitter where State == SwitchStateMachine {
     /// A storage delivering to `sink`.
-    static func make(sink: EventSink<Element>) -> SwitchStorage {
-        make(sink: sink, state: SwitchStateMachine(), extraWords: 1)
+    static func make(sink: EventSink<Output>) -> SwitchStorage<Output> {
+        make(sink: sink, state: SwitchStateMachine())
     }
-
-    deinit {
-        spareChild.pointee = nil
-    }
-
-    /// A finished, unreferenced child lifetime ready for the next inner sequence, in the extra word (zero bits are
-    /// `nil`). Touched only by ``start(_:parent:whileOneRuns:)``, without the lock (see there), so not in the state,
-    /// which inner sequences' threads hand whole to their transitions under the lock.
-    var spareChild: UnsafeMutablePointer<Lifetime?> { extraWords.assumingMemoryBound(to: Lifetime?.self) }
 
     /// Whether an inner subscription runs now.
     var hasCurrent: Bool { withLock { $0.hasCurrent } }
 
     /// Handles an element of the inner subscription `id`; those of a replaced inner are dropped.
-    func innerNext(_ element: Element, id: UInt64) {
-        lock.lock()
-        guard state.pointee.admits(id) else {
-            lock.unlock()
-            return
-        }
-        unlock(emittingNext: element)
+    func innerNext(_ element: Output, id: UInt64) {
+        emit(next: element) { $0.admits(id) }
     }
 
     /// Handles an end of the inner subscription `id`; those of a replaced inner are dropped.
-    func innerEvent(_ event: Event<Element>, id: UInt64) {
+    func innerEvent(_ event: Event<Output>, id: UInt64) {
         guard case .completed = event else {
             emit { machine in machine.admits(id) ? event : nil }
             return
@@ -106,38 +95,35 @@ final class SwitchStorage<Element>: SerializedEmitter<Element, SwitchStateMachin
     /// Starts `just(element)` as the inner sequence, without subscribing to it: it ends during subscribe, so
     /// nothing stays current. The previous inner ends first, then the element goes out (at once when there is no
     /// previous inner). `policy` says whether a running inner is disposed first or `element` is dropped.
-    func startJust(_ element: Element, whileOneRuns policy: SwitchPolicy) {
-        // The lock taken and handed to `unlock(emitting:)` here rather than through `emit { }`: an element of every
-        // outer event takes this path, and the closure `emit` is handed was a call of its own per event.
-        let machine = state
-        lock.lock()
-        if isStopped {
-            lock.unlock()
-            return
+    func startJust(_ element: Output, whileOneRuns policy: SwitchPolicy) {
+        var previous: Lifetime?
+        emit(next: element) { machine in
+            switch machine.startJust(whileOneRuns: policy) {
+            case .dropped:
+                return false
+            case .emit:
+                return true
+            case .emitAfterEnding(let replaced):
+                previous = replaced
+                return false
+            }
         }
-        switch machine.pointee.startJust(whileOneRuns: policy) {
-        case .dropped:
-            lock.unlock()
-        case .emit:
-            unlock(emittingNext: element)
-        case .emitAfterEnding(let previous):
-            lock.unlock()
-            previous.finishChild()
-            emit(next: element)
-        }
+        guard let previous else { return }
+        previous.finishChild()
+        emit(next: element)
     }
 
     /// Starts `inner` (not a `just`: see ``startJust(_:whileOneRuns:)``) as the one that may emit. `policy` says
     /// whether a running inner is disposed first or `inner` is dropped.
-    func start(_ inner: Observable<Element>, parent: Lifetime, whileOneRuns policy: SwitchPolicy) {
-        // `spareChild` is touched only here, and `start` runs only from the outer upstream's handler, one call at
-        // a time (the Rx contract), so it needs no lock. The child is made before the lock is taken: making one can
-        // anchor the lifetimes above it (see `Lifetime.init(parent:)`), which may dispose an ended one.
-        var child = spareChild.pointee.take() ?? Lifetime(parent: parent)
-        let started = withLock { machine in isStopped ? nil : machine.start(child, whileOneRuns: policy) }
-        guard let (id, replaced) = started else {
+    func start(_ inner: Observable<Output>, parent: Lifetime, whileOneRuns policy: SwitchPolicy) {
+        // The child is made before the lock is taken for the start: making one can anchor the lifetimes above it
+        // (see `Lifetime.init(parent:)`), which may dispose an ended one.
+        var child = withLock { $0.takeSpareChild() } ?? Lifetime(parent: parent)
+        let candidate = child
+        let started = withLockUnlessStopped { machine in machine.start(candidate, whileOneRuns: policy) }
+        guard let (id, replaced) = started ?? nil else {
             // Dropped (`flatMapFirst` while an inner runs, or after the end): the unused child is the next spare.
-            spareChild.pointee = child
+            withLock { $0.keepSpareChild(candidate) }
             return
         }
         replaced?.finishChild()
@@ -145,7 +131,10 @@ final class SwitchStorage<Element>: SerializedEmitter<Element, SwitchStateMachin
         if parent.attachIfRunning(child) { return }
         // An inner that ended during subscribe leaves its child for the next one when nothing else holds it; events
         // from a stale inner carry an old `id` and are dropped anyway.
-        if Lifetime.reuse(&child) { spareChild.pointee = child }
+        if Lifetime.reuse(&child) {
+            let spare = child
+            withLock { $0.keepSpareChild(spare) }
+        }
     }
 }
 

@@ -15,8 +15,20 @@ struct SwitchStateMachine {
     private(set) var latestID: UInt64 = 0
     /// Set when the outer sequence completed: the output completes when no inner runs.
     private(set) var outerDone = false
+    /// A finished, unreferenced child lifetime ready for the next inner sequence.
+    private var spareChild: Lifetime?
 
     init() {}
+
+    /// The spare child lifetime, if one waits; it is no longer spare.
+    mutating func takeSpareChild() -> Lifetime? {
+        spareChild.take()
+    }
+
+    /// Keeps `child`, finished and unreferenced, for the next inner sequence.
+    mutating func keepSpareChild(_ child: Lifetime) {
+        spareChild = child
+    }
 
     /// Whether an inner subscription runs now.
     var hasCurrent: Bool { current != nil }

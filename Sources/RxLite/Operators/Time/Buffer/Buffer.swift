@@ -42,7 +42,7 @@ extension ObservableType {
     {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            let state = BufferStorage<Element>.make(
+            let state = BufferStorage<Element>(
                 scheduler: scheduler, lifetime: lifetime, sink: sink,
                 machine: BufferState(
                     chunk: ChunkStateMachine(timeSpan: timeSpan.timeInterval, count: count, startedAt: scheduler.now)))
@@ -71,29 +71,36 @@ struct BufferState<Element>: ChunkHolding {
 }
 
 /// The storage of `buffer`.
-final class BufferStorage<Element>: TimedEmitter<[Element], BufferState<Element>>, TimedOperator {
+final class BufferStorage<Element>: TimedOperator {
+    let emitter: SerializedEmitter<[Element], BufferState<Element>>
+    let scheduler: any SchedulerType
+    let lifetime: Lifetime
+    let timerSlot = Locked(TimerSlot())
+
+    /// A storage whose timer runs on `scheduler`, for the subscription `lifetime`, delivering to `sink`.
+    init(scheduler: any SchedulerType, lifetime: Lifetime, sink: EventSink<[Element]>, machine: BufferState<Element>) {
+        emitter = .make(sink: sink, state: machine)
+        self.scheduler = scheduler
+        self.lifetime = lifetime
+    }
+
     /// An element joins the current array; a full array goes out. The array going out is the emitter's output
     /// element, so no type is formed from the element on this path (the state's layout is the same whatever the
     /// element: an array is one reference).
     func on(next element: Element) {
-        let now = upstreamNow
-        let state = state
-        lock.lock()
-        guard case .running = state.pointee.chunk.state else {
-            lock.unlock()
-            return
-        }
-        state.pointee.buffer.append(element)
-        guard state.pointee.chunk.next(now: now) else {
-            lock.unlock()
-            return
-        }
-        unlock(emittingNext: state.pointee.takeBuffer())
+        let now = scheduler.now
+        emitter.emitNext(
+            { state in
+                guard case .running = state.chunk.state else { return .none }
+                state.buffer.append(element)
+                return state.chunk.next(now: now) ? .next : .none
+            },
+            making: { $0.takeBuffer() })
     }
 
     /// The source failed: the current array is dropped.
     func on(error: any Error) {
-        emit { state in
+        emitter.emit { state in
             state.buffer = []
             return state.chunk.finish() ? .error(error) : nil
         }
@@ -101,15 +108,16 @@ final class BufferStorage<Element>: TimedEmitter<[Element], BufferState<Element>
 
     /// The source completed: the current array goes out, then completion.
     func onCompleted() {
-        emitEvents { state in
+        emitter.emitEvents { state in
             guard state.chunk.finish() else { return (nil, nil) }
             return (.next(state.takeBuffer()), .completed)
         }
     }
 
     func timerFired() {
-        let rearm = chunkTimerFired { transition in
-            emit { state in transition(&state) ? .next(state.takeBuffer()) : nil }
+        guard lifetime.isActive else { return }
+        let rearm = emitter.chunkTimerFired(now: scheduler.now) { transition in
+            emitter.emit { state in transition(&state) ? .next(state.takeBuffer()) : nil }
         }
         if let rearm { armTimer(after: rearm) }
     }

@@ -88,14 +88,12 @@ protocol ChunkHolding {
     var chunk: ChunkStateMachine { get set }
 }
 
-extension TimedEmitter where Machine: ChunkHolding {
-    /// What the chunk timer's firing does for `buffer` and `window`: ends the current chunk by time and starts the
-    /// next, if the machine says so. `closeChunk` closes it, running the transition it is handed holding the lock, in
-    /// the critical section that swaps the chunk, so no element falls between the machine's chunk and the operator's.
-    /// Returns when to arm the timer again (`nil`: not at all).
-    final func chunkTimerFired(closeChunk: ((inout Machine) -> Bool) -> Void) -> TimeInterval? {
-        guard lifetime.isActive else { return nil }
-        let now = scheduler.now
+extension SerializedEmitter where State: ChunkHolding {
+    /// What the chunk timer's firing at `now` does for `buffer` and `window`: ends the current chunk by time and
+    /// starts the next, if the machine says so. `closeChunk` closes it, running the transition it is handed holding
+    /// the lock, in the critical section that swaps the chunk, so no element falls between the machine's chunk and
+    /// the operator's. Returns when to arm the timer again (`nil`: not at all).
+    func chunkTimerFired(now: Date, closeChunk: ((inout State) -> Bool) -> Void) -> TimeInterval? {
         var rearmAfter: TimeInterval?
         closeChunk { machine in
             switch machine.chunk.timerFired(now: now) {

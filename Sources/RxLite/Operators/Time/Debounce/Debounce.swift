@@ -44,7 +44,7 @@ extension ObservableType {
     > {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            let state = TimedMachineStorage.make(
+            let state = TimedMachineStorage(
                 scheduler: scheduler, lifetime: lifetime, sink: sink,
                 machine: DebounceStateMachine<Element?>(dueTime: dueTime.timeInterval))
             lifetime.insert(object: state)

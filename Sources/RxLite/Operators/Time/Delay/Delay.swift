@@ -43,7 +43,7 @@ extension ObservableType {
     > {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            let state = DelayStorage.make(
+            let state = DelayStorage(
                 scheduler: scheduler, lifetime: lifetime, sink: sink,
                 machine: DelayStateMachine<Element>(
                     dueTime: dueTime.timeInterval, deliversOnePerFiring: deliversOneEventPerAction(on: scheduler)))
@@ -54,26 +54,41 @@ extension ObservableType {
 }
 
 /// The storage of `delay`: runs ``DelayStateMachine`` under the lock; the timer delivers due events in order.
-final class DelayStorage<Element>: TimedEmitter<Element, DelayStateMachine<Element>>, TimedOperator {
+final class DelayStorage<Element>: TimedOperator {
+    let emitter: SerializedEmitter<Element, DelayStateMachine<Element>>
+    let scheduler: any SchedulerType
+    let lifetime: Lifetime
+    let timerSlot = Locked(TimerSlot())
+
+    /// A storage whose timer runs on `scheduler`, for the subscription `lifetime`, delivering to `sink`.
+    init(
+        scheduler: any SchedulerType, lifetime: Lifetime, sink: EventSink<Element>,
+        machine: DelayStateMachine<Element>
+    ) {
+        emitter = .make(sink: sink, state: machine)
+        self.scheduler = scheduler
+        self.lifetime = lifetime
+    }
+
     func on(_ event: Event<Element>) {
         if case .error(let error) = event {
-            emit { $0.failed() ? .error(error) : nil }
+            emitter.emit { $0.failed() ? .error(error) : nil }
             return
         }
-        let now = upstreamNow
-        let delay = withLock { $0.enqueue(event, now: now) }
+        let now = scheduler.now
+        let delay = emitter.withLock { $0.enqueue(event, now: now) }
         if let delay { armTimer(after: delay) }
     }
 
     func timerFired() {
-        withLock { $0.timerFired() }
+        emitter.withLock { $0.timerFired() }
         // One copy of the scheduler for the whole firing, not one per event it delivers.
         let scheduler = scheduler
         while lifetime.isActive {
             let now = scheduler.now
             var isDrained = false
             var rearmAfter: TimeInterval?
-            emit { state in
+            emitter.emit { state in
                 let (event, rearm) = state.takeDue(now: now)
                 if event == nil { isDrained = true }
                 rearmAfter = rearm

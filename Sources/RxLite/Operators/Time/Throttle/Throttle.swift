@@ -47,7 +47,7 @@ extension ObservableType {
     ) -> Observable<Element> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            let state = TimedMachineStorage.make(
+            let state = TimedMachineStorage(
                 scheduler: scheduler, lifetime: lifetime, sink: sink,
                 machine: ThrottleStateMachine<Element?>(dueTime: dueTime.timeInterval, latest: latest))
             lifetime.insert(object: state)

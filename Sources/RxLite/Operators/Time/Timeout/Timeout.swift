@@ -39,7 +39,7 @@ extension ObservableType {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
             guard let sourceLifetime = lifetime.makeChild() else { return }
-            let state = TimeoutStorage.make(
+            let state = TimeoutStorage(
                 scheduler: scheduler, lifetime: lifetime, sink: sink,
                 machine: TimeoutState(
                     clock: TimeoutStateMachine(dueTime: dueTime.timeInterval, subscribedAt: scheduler.now),
@@ -62,26 +62,33 @@ struct TimeoutState<Element> {
 /// The storage of `timeout`: runs ``TimeoutStateMachine`` under the lock, and on time-out releases the source (the rule
 /// "Consume a terminal, dispose its upstream") and subscribes the fallback, whose events go through the same serialized
 /// output.
-final class TimeoutStorage<Element>: TimedEmitter<Element, TimeoutState<Element>>, TimedOperator {
+final class TimeoutStorage<Element>: TimedOperator {
+    let emitter: SerializedEmitter<Element, TimeoutState<Element>>
+    let scheduler: any SchedulerType
+    let lifetime: Lifetime
+    let timerSlot = Locked(TimerSlot())
+
+    /// A storage whose timer runs on `scheduler`, for the subscription `lifetime`, delivering to `sink`.
+    init(scheduler: any SchedulerType, lifetime: Lifetime, sink: EventSink<Element>, machine: TimeoutState<Element>) {
+        emitter = .make(sink: sink, state: machine)
+        self.scheduler = scheduler
+        self.lifetime = lifetime
+    }
+
     /// A source element: it moves the deadline and goes out as itself, so the path forms no type from the element.
     func onSource(next element: Element) {
-        let now = upstreamNow
-        lock.lock()
-        guard state.pointee.clock.sourceEvent(isTerminal: false, now: now) else {
-            lock.unlock()
-            return
-        }
-        unlock(emittingNext: element)
+        let now = scheduler.now
+        emitter.emit(next: element) { $0.clock.sourceEvent(isTerminal: false, now: now) }
     }
 
     /// The source's failure or completion.
     func onSource(_ event: Event<Element>) {
-        let now = upstreamNow
-        emit { $0.clock.sourceEvent(isTerminal: event.isStopEvent, now: now) ? event : nil }
+        let now = scheduler.now
+        emitter.emit { $0.clock.sourceEvent(isTerminal: event.isStopEvent, now: now) ? event : nil }
     }
 
     func onFallback(_ event: Event<Element>) {
-        emit(event)
+        emitter.emit(event)
     }
 
     func timerFired() {
@@ -89,7 +96,7 @@ final class TimeoutStorage<Element>: TimedEmitter<Element, TimeoutState<Element>
         let now = scheduler.now
         // The fallback and the source's lifetime are read in the same critical section: the source's thread hands the
         // whole state to the machine under the lock.
-        let (action, fallback, sourceLifetime) = withLock { state in
+        let (action, fallback, sourceLifetime) = emitter.withLock { state in
             (state.clock.timerFired(now: now), state.fallback, state.sourceLifetime)
         }
         switch action {
@@ -102,7 +109,7 @@ final class TimeoutStorage<Element>: TimedEmitter<Element, TimeoutState<Element>
             if let fallback {
                 fallback.subscribeTopLevel(onFallback, lifetime)
             } else {
-                emit(.error(RxError.timeout))
+                emitter.emit(.error(RxError.timeout))
             }
         }
     }

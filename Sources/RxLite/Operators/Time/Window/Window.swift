@@ -39,12 +39,12 @@ extension ObservableType {
     {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            let state = WindowStorage<Element>.make(
+            let state = WindowStorage<Element>(
                 scheduler: scheduler, lifetime: lifetime, sink: sink,
                 machine: WindowState(
                     chunk: ChunkStateMachine(timeSpan: timeSpan.timeInterval, count: count, startedAt: scheduler.now)))
             lifetime.insert(object: state)
-            state.emit { .next($0.current.asObservable()) }
+            state.emitter.emit { .next($0.current.asObservable()) }
             guard lifetime.isActive else { return }
             state.armTimer(after: timeSpan.timeInterval)
             source.runSubscription(WindowSink(storage: state), lifetime)
@@ -60,6 +60,25 @@ struct WindowState<Element>: ChunkHolding {
     init(chunk: ChunkStateMachine) {
         self.chunk = chunk
     }
+
+    /// Replaces the open window with a new one, and returns it. Out of line: making a subject looks up its type, once
+    /// per window, which inlined would cost every element.
+    @inline(never)
+    mutating func openWindow() -> PublishSubject<Element> {
+        let opened = PublishSubject<Element>()
+        current = opened
+        return opened
+    }
+}
+
+/// What an element does to `window`, decided under the lock.
+enum WindowStep {
+    /// Nothing: the window operator has ended.
+    case dropped
+    /// It goes into the open window.
+    case intoOpenWindow
+    /// It goes into the open window, which it fills: that window closes and the next one opens.
+    case closesWindow
 }
 
 /// The storage of `window`.
@@ -67,44 +86,54 @@ struct WindowState<Element>: ChunkHolding {
 /// Elements are sent into the open window outside the lock (a window is a `PublishSubject`, which serializes its
 /// own delivery). With a scheduler on another thread than the source, an element that races the timer closing
 /// its window is dropped by the closed window (RxSwift avoids this by holding a lock while delivering).
-final class WindowStorage<Element>: TimedEmitter<Observable<Element>, WindowState<Element>>, TimedOperator {
-    /// An element goes into the open window; the element that fills it closes it and opens the next. The lock is
-    /// taken by hand rather than through a closure returning the windows, whose tuple and optional types, formed
-    /// from the element, were looked up on every element.
+final class WindowStorage<Element>: TimedOperator {
+    let emitter: SerializedEmitter<Observable<Element>, WindowState<Element>>
+    let scheduler: any SchedulerType
+    let lifetime: Lifetime
+    let timerSlot = Locked(TimerSlot())
+
+    /// A storage whose timer runs on `scheduler`, for the subscription `lifetime`, delivering to `sink`.
+    init(
+        scheduler: any SchedulerType, lifetime: Lifetime, sink: EventSink<Observable<Element>>,
+        machine: WindowState<Element>
+    ) {
+        emitter = .make(sink: sink, state: machine)
+        self.scheduler = scheduler
+        self.lifetime = lifetime
+    }
+
+    /// An element goes into the open window; the element that fills it closes it and opens the next. The machine's
+    /// step comes out of the lock as a non-generic ``WindowStep`` with the subjects beside it, rather than as a
+    /// tuple or optional of them: those types, formed from the element, were looked up on every element.
     func on(next element: Element) {
-        let now = upstreamNow
-        let state = state
-        lock.lock()
-        guard case .running = state.pointee.chunk.state else {
-            lock.unlock()
-            return
+        let now = scheduler.now
+        var window: PublishSubject<Element>?
+        var opened: PublishSubject<Element>?
+        let step = emitter.withLock { state -> WindowStep in
+            guard case .running = state.chunk.state else { return .dropped }
+            window = state.current
+            guard state.chunk.next(now: now) else { return .intoOpenWindow }
+            opened = state.openWindow()
+            return .closesWindow
         }
-        let window = state.pointee.current
-        guard state.pointee.chunk.next(now: now) else {
-            lock.unlock()
+        switch step {
+        case .dropped:
+            return
+        case .intoOpenWindow:
+            window?.onNext(element)
+        case .closesWindow:
+            guard let window, let opened else { return }
             window.onNext(element)
-            return
+            window.onCompleted()
+            emit(window: opened)
         }
-        let opened = openWindow()
-        lock.unlock()
-        window.onNext(element)
-        window.onCompleted()
-        unlock(emittingNextWindow: opened)
     }
 
-    /// Holding the lock: replaces the open window with a new one, and returns it. Out of line: making a subject
-    /// looks up its type, once per window, which inlined would cost every element.
+    /// Emits the window `opened`. Out of line: it forms an observable's type from the element, once per window,
+    /// which inlined would cost every element.
     @inline(never)
-    func openWindow() -> PublishSubject<Element> {
-        let opened = PublishSubject<Element>()
-        state.pointee.current = opened
-        return opened
-    }
-
-    /// Emits the window `opened`.
-    @inline(never)
-    func unlock(emittingNextWindow opened: PublishSubject<Element>) {
-        emit(next: opened.asObservable())
+    func emit(window opened: PublishSubject<Element>) {
+        emitter.emit(next: opened.asObservable())
     }
 
     func on(_ event: Event<Element>) {
@@ -112,17 +141,19 @@ final class WindowStorage<Element>: TimedEmitter<Observable<Element>, WindowStat
         case .next(let element):
             on(next: element)
         case .error, .completed:
-            let window = withLock { $0.chunk.finish() ? $0.current : nil }
+            let window = emitter.withLock { $0.chunk.finish() ? $0.current : nil }
             guard let window else { return }
             // The terminal event ends the open window and the outer sequence alike.
             window.on(event)
-            if case .error(let error) = event { emit(.error(error)) } else { emit(.completed) }
+            if case .error(let error) = event { emitter.emit(.error(error)) } else { emitter.emit(.completed) }
         }
     }
 
     func timerFired() {
-        let rearm = chunkTimerFired { transition in
-            let windows = withLock { state -> (closed: PublishSubject<Element>, opened: PublishSubject<Element>)? in
+        guard lifetime.isActive else { return }
+        let rearm = emitter.chunkTimerFired(now: scheduler.now) { transition in
+            let windows = emitter.withLock {
+                state -> (closed: PublishSubject<Element>, opened: PublishSubject<Element>)? in
                 guard transition(&state) else { return nil }
                 let closed = state.current
                 state.current = PublishSubject()
@@ -130,7 +161,7 @@ final class WindowStorage<Element>: TimedEmitter<Observable<Element>, WindowStat
             }
             guard let windows else { return }
             windows.closed.onCompleted()
-            emit(.next(windows.opened.asObservable()))
+            emitter.emit(.next(windows.opened.asObservable()))
         }
         if let rearm { armTimer(after: rearm) }
     }

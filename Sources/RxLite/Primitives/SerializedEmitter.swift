@@ -1,14 +1,16 @@
-/// The storage of an operator that has several upstreams (merge, combineLatest, zip, flatMap, the time operators,
-/// ...): its state, and the drain that keeps its output one event at a time.
+/// The locked box of an operator that has several upstreams (merge, combineLatest, zip, flatMap, the time operators,
+/// ...): its state machine under a lock, and the drain that keeps its output one event at a time.
 ///
-/// An operator's storage subclasses it with methods only (see ``LockedBuffer``): its own fields are the buffer's
-/// state (`State`), under the same lock as the emitter's (``EmitterFields``, in the tail). It changes them in the
-/// closure it hands to ``emit(_:)-(State)->Event<Output>?``, which runs under the lock and returns what to emit (the
-/// `withLock { state -> action }` shape); the event goes through the ``Drain``, which delivers it after the lock is
-/// released.
+/// An operator's storage holds one as a `let` (or, with nothing else to hold, is one: `MergeStorage` is a type alias
+/// with merge's methods in a constrained extension). The machine (`State`) changes only in the closures handed to
+/// the emitter, which run under the lock and return what to emit (the `withLock { machine -> action }` shape):
+/// ``emit(_:)-(State)->Event<Output>?`` in general, ``emit(next:if:)`` and ``emitCompletion(if:)`` on the paths
+/// every event takes, whose decision is a `Bool` rather than an optional event (compiled once, an optional event
+/// looks up its metadata). Those are always inlined, so that the storage's closure is inlined into them; what they
+/// end in, when it builds an `Event`, is out of line, so that the event's metadata is looked up only then. The event goes through the ``Drain``, which delivers it after the lock is released.
 ///
-/// The tail: word 0 the lock, word 1 the drain's ``EmitState``, then the ``EmitterFields``, then the words the
-/// operator asked for (``extraWords``).
+/// The tail: word 0 the lock, word 1 the drain's ``EmitState``, then the ``EmitterFields``. Final: nothing
+/// subclasses it to add fields; a storage keeps its own in `let`s.
 ///
 /// Invariants (debug builds check the last after every admission and every event the emitter takes out; the
 /// ``Drain`` checks its own; the held-lock check of ``HeldLocks`` catches a lock held while an observer runs):
@@ -16,13 +18,32 @@
 /// - Events reach `sink` one at a time, in the order they were decided under the lock (see ``Drain``).
 /// - After a terminal event is admitted (``isStopped``), nothing else is: the backlog holds a terminal event only
 ///   once ``isStopped`` is set, and only as its last event.
-class SerializedEmitter<Output, State>: LockedBuffer<State> {
-    /// An emitter that delivers to `sink`, with `state` as the operator's own, and `extraWords` words of raw memory
-    /// in its allocation for the operator to lay out (``extraWords``).
-    final class func make(sink: EventSink<Output>, state: State, extraWords: Int = 0) -> Self {
-        let storage = make(words: 2 + emitterWords + extraWords, state: state)
+final class SerializedEmitter<Output, State>: LockedBuffer<State> {
+    /// An emitter that delivers to `sink`, with `state` as the operator's machine; with `block`, the emitter's
+    /// allocation has room for a ``LatestElementsBlock`` of that layout too (``latestElements``).
+    static func make(sink: EventSink<Output>, state: State, block: LatestElementsLayout? = nil) -> SerializedEmitter {
+        let storage = make(words: 2 + emitterWords + (block.map(words(for:)) ?? 0), state: state)
         storage.placeFields(EmitterFields(sink: sink), at: 2)
         return storage
+    }
+
+    /// The words a block of `layout` takes in the tail, whose words are word-aligned: its bytes, and room to align
+    /// its start when it asks for more.
+    private static func words(for layout: LatestElementsLayout) -> Int {
+        let wordSize = MemoryLayout<Int>.stride
+        let padding = max(layout.alignment - wordSize, 0)
+        return (layout.byteCount + padding + wordSize - 1) / wordSize
+    }
+
+    /// The block of latest elements of `layout`, the one this emitter was made with room for, in its allocation
+    /// after the emitter's fields (aligned as the layout asks). The owner deinitializes its elements before the
+    /// emitter goes away.
+    @inline(__always)
+    final func latestElements(_ layout: LatestElementsLayout) -> LatestElementsBlock {
+        let start = word(2 + Self.emitterWords)
+        let misalignment = Int(bitPattern: start) % layout.alignment
+        return LatestElementsBlock(
+            base: start + (misalignment == 0 ? 0 : layout.alignment - misalignment), layout: layout)
     }
 
     /// The words the emitter's fields take.
@@ -41,32 +62,6 @@ class SerializedEmitter<Output, State>: LockedBuffer<State> {
     /// The emitter's fields.
     @inline(__always)
     final var emitter: UnsafeMutablePointer<EmitterFields<Output>> { fields(at: 2, as: EmitterFields<Output>.self) }
-
-    /// The first of the `extraWords` words asked for in ``make(sink:state:extraWords:)``.
-    @inline(__always)
-    final var extraWords: UnsafeMutableRawPointer { word(2 + Self.emitterWords) }
-
-    /// Places `fields`, the operator's fields that threads read without the lock (what it was made with: its
-    /// selector, its lifetime), at the start of the extra words, which the operator asked for with
-    /// `extraWords: tailWords(for: Fields.self)`. They cannot be part of the state: a closure that changes the state
-    /// under the lock is handed all of it `inout`, which ThreadSanitizer counts as a write to every field. The
-    /// operator releases them in its `deinit` (``removeOperatorFields(as:)``).
-    @inline(__always)
-    final func placeOperatorFields<Fields>(_ fields: Fields) {
-        placeFields(fields, at: 2 + Self.emitterWords)
-    }
-
-    /// The fields placed with ``placeOperatorFields(_:)``.
-    @inline(__always)
-    final func operatorFields<Fields>(as type: Fields.Type) -> UnsafeMutablePointer<Fields> {
-        fields(at: 2 + Self.emitterWords, as: Fields.self)
-    }
-
-    /// Releases the fields placed with ``placeOperatorFields(_:)``: for the operator's `deinit`.
-    @inline(__always)
-    final func removeOperatorFields<Fields>(as type: Fields.Type) {
-        removeFields(at: 2 + Self.emitterWords, as: Fields.self)
-    }
 
     /// Whether a terminal event was admitted: nothing after it is. Read and set holding the lock; an operator that
     /// ends its output without emitting (`skip(until:)`) sets it.
@@ -107,6 +102,73 @@ class SerializedEmitter<Output, State>: LockedBuffer<State> {
         case .completed?: unlock(emitting: .completed)
         case nil: lock.unlock()
         }
+    }
+
+    /// Emits `element` if `admits`, run on the machine holding the lock, says so; nothing happens after a terminal
+    /// event (`admits` does not run then). The element path of an operator whose machine decides per element
+    /// (`flatMapLatest`'s current inner, `skip(until:)`'s gate): the decision is a `Bool` and the element goes out as
+    /// itself, so the path forms no type from the element.
+    @inline(__always)
+    final func emit(next element: Output, if admits: (inout State) -> Bool) {
+        lock.lock()
+        if emitter.pointee.isStopped || !admits(&state.pointee) {
+            lock.unlock()
+            return
+        }
+        unlock(emittingNext: element)
+    }
+
+    /// The element path of an operator whose output is built under the lock (`combineLatest`'s selector over the
+    /// latest elements, a full `buffer`): `decide` updates the machine and says whether an element is due (built by
+    /// `make`, also holding the lock) or the output completes; an error either throws fails the output. Nothing
+    /// happens after a terminal event. The decision is a ``ElementPathStep``, not an optional event, for the reason
+    /// ``emit(next:if:)`` gives.
+    @inline(__always)
+    final func emitNext(
+        _ decide: (inout State) -> ElementPathStep, making make: (inout State) throws -> Output
+    ) {
+        lock.lock()
+        let state = state
+        if emitter.pointee.isStopped {
+            lock.unlock()
+            return
+        }
+        switch decide(&state.pointee) {
+        case .none:
+            lock.unlock()
+        case .complete:
+            unlockCompleting()
+        case .next:
+            let output: Output
+            do { output = try make(&state.pointee) } catch {
+                unlock(failingWith: error)
+                return
+            }
+            unlock(emittingNext: output)
+        }
+    }
+
+    /// Completes the output if `ends`, run on the machine holding the lock, says so (the last upstream of a merge
+    /// completed); nothing happens after a terminal event. A `Bool` decision, for the reason ``emit(next:if:)``
+    /// gives.
+    @inline(__always)
+    final func emitCompletion(if ends: (inout State) -> Bool) {
+        lock.lock()
+        if emitter.pointee.isStopped || !ends(&state.pointee) {
+            lock.unlock()
+            return
+        }
+        unlockCompleting()
+    }
+
+    /// Runs `body` on the machine holding the lock unless a terminal event was admitted; `nil` then.
+    @inline(__always)
+    final func withLockUnlessStopped<Result>(_ body: (inout State) -> Result) -> Result? {
+        let lock = lock
+        lock.lock()
+        defer { lock.unlock() }
+        if emitter.pointee.isStopped { return nil }
+        return body(&state.pointee)
     }
 
     /// `emit(_:)` for a decision that can emit two events, `first` then `second`: an element and the completion
@@ -258,4 +320,15 @@ struct EmitterFields<Output> {
     init(sink: EventSink<Output>) {
         self.sink = sink
     }
+}
+
+/// What an element does to an operator's output, decided under an emitter's lock (see
+/// ``SerializedEmitter/emitNext(_:making:)``).
+enum ElementPathStep {
+    /// Nothing goes out.
+    case none
+    /// An element goes out.
+    case next
+    /// The output completes.
+    case complete
 }
