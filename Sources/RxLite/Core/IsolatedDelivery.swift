@@ -25,85 +25,54 @@ import Dispatch
 ///   only while one is), and an event is handled inline only while none is, so handlers see events in arrival order
 ///   and never overlap.
 /// - The observer checks the lifetime when it handles an event, so nothing is handled after dispose.
-final class IsolatedDelivery<Element>: LockedBuffer<IsolatedDeliveryState<Element>> {
-    /// A delivery to `isolation`. The tail: the lock, then the ``IsolatedDeliveryFields``.
-    static func make(isolation: any Actor) -> IsolatedDelivery {
-        let delivery = make(words: 1 + tailWords(for: IsolatedDeliveryFields.self), state: IsolatedDeliveryState())
-        delivery.placeFields(
-            IsolatedDeliveryFields(actor: isolation === MainActor.shared ? nil : isolation), at: 1)
-        return delivery
-    }
+final class IsolatedDelivery<Element> {
+    let live = LiveResource()
+    /// The actor, `nil` for the main actor.
+    let actor: (any Actor)?
+    let state = Locked(IsolatedDeliveryStateMachine<Element>())
 
-    deinit {
-        removeFields(at: 1, as: IsolatedDeliveryFields.self)
+    /// A delivery to `isolation`.
+    init(isolation: any Actor) {
+        actor = isolation === MainActor.shared ? nil : isolation
     }
-
-    /// The actor, `nil` for the main actor: read without the lock.
-    @inline(__always)
-    var actor: (any Actor)? { fields(at: 1, as: IsolatedDeliveryFields.self).pointee.actor }
 
     /// From now until ``endSubscribing()``, events delivered on this thread are handled at once: `subscribe` runs
     /// isolated to the actor.
     func beginSubscribing() {
-        withLock { $0.subscribingThread = pthread_self() }
+        state.withLock { $0.subscribingThread = pthread_self() }
     }
 
     func endSubscribing() {
-        withLock { $0.subscribingThread = nil }
+        state.withLock { $0.subscribingThread = nil }
     }
 
-    /// Looks only at whether a drain is scheduled, never at the queue: events are queued only while one is, so an
-    /// empty queue is implied.
-    ///
     /// `observer` is the observer this delivery serves, which is calling: the delivery keeps no reference to it (the
     /// observer holds the delivery). A scheduled drain holds it strongly until it ran, so events accepted before the
     /// source went away (a subject released right after its last event) are still handled.
     func on(_ event: Event<Element>, from observer: ClosureObserver<Element>) {
-        let state = state
-        lock.lock()
-        if !state.pointee.drain.isDraining && isIsolatedHere() {
-            lock.unlock()
+        let isMainActor = actor == nil
+        switch state.withLock({ $0.arrives(event, isMainActor: isMainActor) }) {
+        case .handleHere:
             observer.handle(event)
+        case .queued:
             return
+        case .scheduleDrain:
+            scheduleDrain(observer)
         }
-        let schedules = queue(event)
-        lock.unlock()
-        if schedules { scheduleDrain(observer) }
     }
 
     /// ``on(_:from:)`` for an element: handled at once, as the element itself, when it may be; an `Event` is built
     /// only to queue it.
     func on(next element: Element, from observer: ClosureObserver<Element>) {
-        let state = state
-        lock.lock()
-        if !state.pointee.drain.isDraining && isIsolatedHere() {
-            lock.unlock()
+        let isMainActor = actor == nil
+        switch state.withLock({ $0.arrives(next: element, isMainActor: isMainActor) }) {
+        case .handleHere:
             observer.handleElement(element)
+        case .queued:
             return
+        case .scheduleDrain:
+            scheduleDrain(observer)
         }
-        let schedules = queue(next: element)
-        lock.unlock()
-        if schedules { scheduleDrain(observer) }
-    }
-
-    /// Holding the lock: queues `element` for the drain; returns whether one must be scheduled. Out of line:
-    /// building the `Event`, inlined, looked up its metadata on every element, also on those handled at once.
-    @inline(never)
-    func queue(next element: Element) -> Bool {
-        queue(.next(element))
-    }
-
-    /// Holding the lock: queues `event` for the drain; returns whether one must be scheduled (none is yet).
-    func queue(_ event: Event<Element>) -> Bool {
-        defer { _checkInvariants() }
-        return state.pointee.drain.enqueue(event)
-    }
-
-    /// Whether the calling code runs isolated to the actor (under the lock).
-    func isIsolatedHere() -> Bool {
-        if actor == nil { return MainScheduler.isOnMainQueue }
-        guard let subscribingThread = state.pointee.subscribingThread else { return false }
-        return pthread_equal(subscribingThread, pthread_self()) != 0
     }
 
     func scheduleDrain(_ observer: ClosureObserver<Element>) {
@@ -128,40 +97,77 @@ final class IsolatedDelivery<Element>: LockedBuffer<IsolatedDeliveryState<Elemen
 
     /// Handles everything queued, in order; called on the actor.
     private func drain(_ observer: ClosureObserver<Element>) {
-        while true {
-            let taken = withLock { state in
-                defer { _checkInvariants() }
-                return state.drain.takeBatch()
-            }
-            guard var batch = taken else { return }
+        while let batch = state.withLock({ $0.takeBatch() }) {
+            var batch = batch
             for event in batch { observer.handle(event) }
             batch.removeAll(keepingCapacity: true)
-            withLock { state in
-                state.drain.recycle(batch)
-                _checkInvariants()
-            }
+            state.withLock { $0.recycle(batch) }
         }
-    }
-
-    /// Debug builds, holding the lock: traps unless the drain machine keeps its invariants.
-    func _checkInvariants() {
-        state.pointee.drain._checkInvariants()
     }
 }
 
-/// The state of an ``IsolatedDelivery``, under its lock.
-struct IsolatedDeliveryState<Element> {
-    var drain = ScheduledDrainStateMachine<Element>()
+/// What an event arriving at an ``IsolatedDelivery`` does, decided under its lock.
+enum IsolatedArrival {
+    /// The arriving code runs isolated to the actor and nothing waits: the observer handles it at once.
+    case handleHere
+    /// It waits for the drain that is scheduled.
+    case queued
+    /// It waits, and a drain must be scheduled for it.
+    case scheduleDrain
+}
+
+/// The state of an ``IsolatedDelivery``, under its lock: the events waiting for the drain, and the thread that is
+/// subscribing (isolated to a non-main actor) while `subscribe` runs.
+struct IsolatedDeliveryStateMachine<Element> {
+    private var drain = ScheduledDrainStateMachine<Element>()
     var subscribingThread: pthread_t?
 
     /// Inlined: called, it looked up the state's metadata per subscription.
     @inline(__always)
     init() {}
-}
 
-/// What an ``IsolatedDelivery`` was made with, in its tail.
-struct IsolatedDeliveryFields {
-    let live = LiveResource()
-    /// `nil` for the main actor.
-    let actor: (any Actor)?
+    /// An element arrives. Handled at once only when nothing waits (a drain is scheduled exactly while something
+    /// does, so the queue is not read) and the arriving code runs isolated to the actor (`isMainActor`: the main
+    /// queue; another actor: the subscribing thread while `subscribe` runs).
+    @inline(__always)
+    mutating func arrives(next element: Element, isMainActor: Bool) -> IsolatedArrival {
+        if !drain.isDraining && isIsolatedHere(isMainActor: isMainActor) { return .handleHere }
+        return queue(next: element)
+    }
+
+    /// An event arrives (as ``arrives(next:isMainActor:)``).
+    mutating func arrives(_ event: Event<Element>, isMainActor: Bool) -> IsolatedArrival {
+        if !drain.isDraining && isIsolatedHere(isMainActor: isMainActor) { return .handleHere }
+        defer { drain._checkInvariants() }
+        return drain.enqueue(event) ? .scheduleDrain : .queued
+    }
+
+    /// Queues `element` for the drain. Out of line: building the `Event`, inlined, looked up its metadata on every
+    /// element, also on those handled at once.
+    @inline(never)
+    mutating func queue(next element: Element) -> IsolatedArrival {
+        defer { drain._checkInvariants() }
+        return drain.enqueue(.next(element)) ? .scheduleDrain : .queued
+    }
+
+    /// For the drain: see ``ScheduledDrainStateMachine/takeBatch(discarding:)``.
+    mutating func takeBatch() -> [Event<Element>]? {
+        defer { drain._checkInvariants() }
+        return drain.takeBatch()
+    }
+
+    /// For the drain: see ``ScheduledDrainStateMachine/recycle(_:)``.
+    mutating func recycle(_ batch: [Event<Element>]) {
+        drain.recycle(batch)
+        drain._checkInvariants()
+    }
+
+    /// Whether the calling code runs isolated to the actor. Inlined into the element path: called, it looked up this
+    /// type's metadata per element.
+    @inline(__always)
+    private func isIsolatedHere(isMainActor: Bool) -> Bool {
+        if isMainActor { return MainScheduler.isOnMainQueue }
+        guard let subscribingThread else { return false }
+        return pthread_equal(subscribingThread, pthread_self()) != 0
+    }
 }

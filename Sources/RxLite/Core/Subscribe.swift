@@ -305,7 +305,8 @@ extension Observable {
         // The leaf is the sink itself, holding the handlers. It is not the lifetime (which would save an
         // allocation): the returned disposable is often kept after the end (a DisposeBag keeps everything), and it
         // must not keep the handlers and what they capture. The isolated path is a field the observer checks.
-        let delivery: IsolatedDelivery<Element>? = if let isolation { .make(isolation: isolation) } else { nil }
+        let delivery: IsolatedDelivery<Element>? =
+            if let isolation { IsolatedDelivery(isolation: isolation) } else { nil }
         let observer = ClosureObserver(
             lifetime: lifetime, delivery: delivery, onNext: onNext, onError: onError, onCompleted: onCompleted)
         delivery?.beginSubscribing()

@@ -1,5 +1,6 @@
-/// A value behind a lock, for state that callbacks on several threads share, in the package's other modules
-/// (BookSearch's view model, RxLiteTest's `Protected`) and for RxLite's own statics: the shape of
+/// A value behind a lock: the locked box a storage holds its state machine in (as a `let`, beside what it was made
+/// with), and the one the package's other modules use for state that callbacks on several threads share
+/// (BookSearch's view model, RxLiteTest's `Protected`): the shape of
 /// `Synchronization.Mutex` (`withLock { $0... }`), which needs iOS 18, over a lock ThreadSanitizer sees (see
 /// ``LockWord``). The value and the lock take one allocation (a ``LockedBuffer``). Keep `body` short: it runs under
 /// the lock.
@@ -14,7 +15,9 @@ package struct Locked<Value> {
     /// The lock, for ``Lock``, whose value is `Void`.
     var lockWord: LockWord { buffer.lock }
 
-    /// Runs `body` with exclusive access to the value.
+    /// Runs `body` with exclusive access to the value. Always inlined, as the storages' critical sections on every
+    /// event are: called, it took the value's type, which code compiled once for every element type looks up.
+    @inline(__always)
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         try buffer.withLock(body)
     }

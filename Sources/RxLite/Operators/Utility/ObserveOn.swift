@@ -39,7 +39,7 @@ extension ObservableType {
             #if DEBUG
                 withExtendedLifetime(counted) {}
             #endif
-            let state = ObserveOnStorage.make(scheduler: scheduler, sink: sink, lifetime: lifetime)
+            let state = ObserveOnStorage(scheduler: scheduler, sink: sink, lifetime: lifetime)
             lifetime.insert(object: state)
             // A child lifetime: the end waits for the scheduler, the source need not (the rule "Consume a terminal,
             // dispose its upstream").
@@ -48,194 +48,206 @@ extension ObservableType {
     }
 }
 
-/// The storage of `observe(on:)`: events waiting to be delivered on the scheduler.
+/// The storage of `observe(on:)`: what it was made with, and the events waiting to be delivered on the scheduler
+/// (its ``ObserveOnStateMachine``, under a lock).
 ///
 /// Invariants: those of its ``ScheduledDrainStateMachine`` (at most one drain scheduled at a time, events waiting
 /// only while one is); the drain delivers events in arrival order and checks the lifetime before each; events
 /// arriving after a terminal one are dropped. Debug builds check, after every change, what of this the state shows:
-/// the machine's invariants, and that the last event queued is a terminal one only once `isStopped` is set. (The
+/// the machine's invariants, and that the last event queued is a terminal one only once the machine stopped. (The
 /// order of deliveries and the lifetime checks are the drain's code.)
-final class ObserveOnStorage<Element>: LockedBuffer<ObserveOnState<Element>>, Disposable {
-    /// A storage delivering to `sink` on `scheduler`. The tail: the lock, then the ``ObserveOnFields``.
-    static func make(scheduler: any ImmediateSchedulerType, sink: EventSink<Element>, lifetime: Lifetime)
-        -> ObserveOnStorage
-    {
-        let storage = make(words: schedulerWord + tailWords(for: ObserveOnScheduler.self), state: ObserveOnState())
-        storage.placeFields(ObserveOnFields(sink: sink, lifetime: lifetime), at: 1)
-        storage.placeFields(ObserveOnScheduler(scheduler), at: schedulerWord)
-        return storage
-    }
+final class ObserveOnStorage<Element>: Disposable {
+    let sink: EventSink<Element>
+    let lifetime: Lifetime
+    let scheduling: ObserveOnScheduler
+    let state: Locked<ObserveOnStateMachine<Element>>
 
-    deinit {
-        removeFields(at: Self.schedulerWord, as: ObserveOnScheduler.self)
-        removeFields(at: 1, as: ObserveOnFields<Element>.self)
-    }
-
-    /// Where the ``ObserveOnScheduler`` starts, after the ``ObserveOnFields``.
-    @inline(__always)
-    static var schedulerWord: Int { 1 + tailWords(for: ObserveOnFields<Element>.self) }
-
-    /// What it was made with, read without the lock.
-    @inline(__always)
-    var fields: UnsafeMutablePointer<ObserveOnFields<Element>> { fields(at: 1, as: ObserveOnFields<Element>.self) }
-
-    /// The scheduler, read without the lock.
-    @inline(__always)
-    var scheduling: UnsafeMutablePointer<ObserveOnScheduler> {
-        fields(at: Self.schedulerWord, as: ObserveOnScheduler.self)
+    /// A storage delivering to `sink` on `scheduler`.
+    init(scheduler: any ImmediateSchedulerType, sink: EventSink<Element>, lifetime: Lifetime) {
+        self.sink = sink
+        self.lifetime = lifetime
+        scheduling = ObserveOnScheduler(scheduler)
+        state = Locked(ObserveOnStateMachine())
     }
 
     /// ``on(_:)`` for an element: delivered as itself when it may be delivered at once (a Driver's element that
     /// arrives on the main queue); an `Event` is built only to queue it.
     func on(next element: Element) {
-        let state = state
-        let fields = fields
-        lock.lock()
-        if state.pointee.isStopped {
-            lock.unlock()
+        let mayDeliverHere = scheduling.mayRunActionsInlineNow
+        switch state.withLock({ $0.arrives(next: element, mayDeliverHere: mayDeliverHere) }) {
+        case .dropped, .queued:
             return
-        }
-        if beginsDeliveryHere() {
-            lock.unlock()
-            if fields.pointee.lifetime.isActive { fields.pointee.sink.on(next: element) }
+        case .deliverHere:
+            if lifetime.isActive { sink.on(next: element) }
             drain()
-            return
+        case .scheduleDrain:
+            scheduleDrain()
         }
-        let needsDrain = queue(next: element)
-        lock.unlock()
-        if needsDrain { scheduleDrain() }
-    }
-
-    /// Holding the lock: whether the event that arrives now is delivered by this thread at once, as the drain:
-    /// what scheduling a drain would do at once, without the queue and the scheduled action, so that a Driver's
-    /// events that already arrive on the main queue (a relay fed from the UI) cost no scheduling.
-    func beginsDeliveryHere() -> Bool {
-        guard let mainScheduler = scheduling.pointee.mainScheduler, mainScheduler.runsActionsInlineNow else {
-            return false
-        }
-        return state.pointee.drain.beginsDrainingHere()
-    }
-
-    /// Holding the lock: queues `element` for a drain; returns whether one must be scheduled. Out of line: building
-    /// the `Event`, inlined, looked up its metadata on every element, also on those delivered at once.
-    @inline(never)
-    func queue(next element: Element) -> Bool {
-        queue(.next(element))
-    }
-
-    /// Holding the lock: queues `event` for a drain; returns whether one must be scheduled.
-    func queue(_ event: Event<Element>) -> Bool {
-        defer { _checkInvariants() }
-        return state.pointee.drain.enqueue(event)
     }
 
     func on(_ event: Event<Element>) {
-        let state = state
-        let fields = fields
-        lock.lock()
-        if state.pointee.isStopped {
-            lock.unlock()
+        let mayDeliverHere = scheduling.mayRunActionsInlineNow
+        switch state.withLock({ $0.arrives(event, mayDeliverHere: mayDeliverHere) }) {
+        case .dropped, .queued:
             return
-        }
-        if event.isStopEvent { state.pointee.isStopped = true }
-        if beginsDeliveryHere() {
-            lock.unlock()
-            if fields.pointee.lifetime.isActive { fields.pointee.sink(event) }
+        case .deliverHere:
+            if lifetime.isActive { sink(event) }
             drain()
-            return
+        case .scheduleDrain:
+            scheduleDrain()
         }
-        let needsDrain = queue(event)
-        lock.unlock()
-        if needsDrain { scheduleDrain() }
     }
 
     /// Schedules one `drain()` on the scheduler; the drain machine says one is scheduled.
     func scheduleDrain() {
-        let scheduled = scheduling.pointee.scheduler.schedule(self) { storage in
+        let scheduled = scheduling.scheduler.schedule(self) { storage in
             storage.drain()
             return Disposables.create()
         }
-        withLock { state in
-            state.scheduledDrain = scheduled._rxLiteObject
-            _checkInvariants()
-        }
+        state.withLock { $0.scheduled(scheduled) }
         // A dispose that ran before the handle was stored could not cancel it.
-        if fields.pointee.lifetime.isDisposed { dispose() }
+        if lifetime.isDisposed { dispose() }
     }
 
     /// Cancels a pending delivery; part of the subscription's lifetime.
     func dispose() {
-        let scheduled = withLock { state -> (any Disposable)? in
-            state.drain.removeAll()
-            defer { _checkInvariants() }
-            return state.scheduledDrain.take()
-        }
-        scheduled?.dispose()
+        state.withLock { $0.disposed() }?.dispose()
     }
 
-    /// Delivers the queue in batches until it is empty. On a virtual-time scheduler, delivers
-    /// one event and schedules the next delivery, as RxSwift does on every scheduler that is not a serial dispatch
-    /// queue: a test's timestamps then match RxTest's (events queued together reach the observer one tick apart on
-    /// a `TestScheduler`, which runs work scheduled for now a tick later).
+    /// Delivers the queue in batches until it is empty. On a virtual-time scheduler, delivers one event and
+    /// schedules the next delivery, as RxSwift does on every scheduler that is not a serial dispatch queue: a test's
+    /// timestamps then match RxTest's (events queued together reach the observer one tick apart on a
+    /// `TestScheduler`, which runs work scheduled for now a tick later).
     func drain() {
-        if scheduling.pointee.deliversOneEventPerAction { return drainOne() }
+        if scheduling.deliversOneEventPerAction { return drainOne() }
         // Most drains find nothing (a Driver's element delivered at once ends with one): that check stays free of
         // the batch's `Event`s, whose metadata the loop below, inlined, looked up every time.
-        lock.lock()
-        let isOver = drainIsOver()
-        lock.unlock()
-        if !isOver { drainBatches() }
+        let isActive = lifetime.isActive
+        if state.withLock({ $0.finishesDrain(discarding: !isActive) }) { return }
+        drainBatches()
     }
 
     /// The loop of ``drain()``, once something was queued.
     @inline(never)
     func drainBatches() {
-        let fields = fields
         while true {
-            let taken = withLock { state in
-                defer { _checkInvariants() }
-                return state.drain.takeBatch(discarding: !fields.pointee.lifetime.isActive)
-            }
-            guard var batch = taken else { return }
+            let isActive = lifetime.isActive
+            guard var batch = state.withLock({ $0.takeBatch(discarding: !isActive) }) else { return }
             for event in batch {
-                guard fields.pointee.lifetime.isActive else { break }
-                fields.pointee.sink(event)
+                guard lifetime.isActive else { break }
+                sink(event)
             }
             batch.removeAll(keepingCapacity: true)
-            withLock { state in
-                state.drain.recycle(batch)
-                _checkInvariants()
-            }
+            state.withLock { $0.recycle(batch) }
         }
-    }
-
-    /// Holding the lock: whether the drain is over (nothing queued, or the subscription ended); if so, drops what an
-    /// ended subscription still had queued and ends the drain.
-    func drainIsOver() -> Bool {
-        defer { _checkInvariants() }
-        return state.pointee.drain.finishesDrain(discarding: !fields.pointee.lifetime.isActive)
     }
 
     /// `drain()` on a virtual-time scheduler: one event per scheduled action.
     func drainOne() {
-        let fields = fields
-        let taken = withLock { state in
-            defer { _checkInvariants() }
-            return state.drain.takeFirst(discarding: !fields.pointee.lifetime.isActive)
-        }
-        guard let event = taken else { return }
-        fields.pointee.sink(event)
-        if !withLock({ _ in drainIsOver() }) { scheduleDrain() }
+        let isActive = lifetime.isActive
+        guard let event = state.withLock({ $0.takeFirst(discarding: !isActive) }) else { return }
+        sink(event)
+        let isStillActive = lifetime.isActive
+        if !state.withLock({ $0.finishesDrain(discarding: !isStillActive) }) { scheduleDrain() }
+    }
+}
+
+/// What an event arriving at `observe(on:)` does, decided under its lock.
+enum ObserveOnArrival {
+    /// Nothing: it came after a terminal event.
+    case dropped
+    /// It waits for the drain that is scheduled or running.
+    case queued
+    /// The arriving thread delivers it at once, as the drain (a Driver's element on the main queue).
+    case deliverHere
+    /// It waits, and a drain must be scheduled for it.
+    case scheduleDrain
+}
+
+/// The state of `observe(on:)`, under its lock: the events waiting for the drain, whether a terminal event came,
+/// and the scheduled drain's handle.
+struct ObserveOnStateMachine<Element> {
+    private var drain = ScheduledDrainStateMachine<Element>()
+    private var isStopped = false
+    /// Held as an object (as a lifetime holds its resources): a smaller state than with `any Disposable`, which
+    /// keeps the state's operations inline.
+    private var scheduledDrain: (any Disposable & AnyObject)?
+
+    @inline(__always)
+    init() {}
+
+    /// An element arrives. With `mayDeliverHere` (the scheduler would run an action at once, here), it is
+    /// delivered by the arriving thread when no drain is scheduled or running: what scheduling a drain would do at
+    /// once, without the queue and the scheduled action.
+    @inline(__always)
+    mutating func arrives(next element: Element, mayDeliverHere: Bool) -> ObserveOnArrival {
+        if isStopped { return .dropped }
+        if mayDeliverHere && drain.beginsDrainingHere() { return .deliverHere }
+        return queue(next: element)
     }
 
-    /// Debug builds, holding the lock: traps unless the state keeps the invariants the type states. It looks at the
-    /// last queued event only, so it costs the same however many wait.
+    /// An event arrives (as ``arrives(next:mayDeliverHere:)``); a terminal one stops the machine.
+    mutating func arrives(_ event: Event<Element>, mayDeliverHere: Bool) -> ObserveOnArrival {
+        if isStopped { return .dropped }
+        if event.isStopEvent { isStopped = true }
+        if mayDeliverHere && drain.beginsDrainingHere() { return .deliverHere }
+        defer { _checkInvariants() }
+        return drain.enqueue(event) ? .scheduleDrain : .queued
+    }
+
+    /// Queues `element` for a drain. Out of line: building the `Event`, inlined, looked up its metadata on every
+    /// element, also on those delivered at once.
+    @inline(never)
+    mutating func queue(next element: Element) -> ObserveOnArrival {
+        defer { _checkInvariants() }
+        return drain.enqueue(.next(element)) ? .scheduleDrain : .queued
+    }
+
+    /// The drain was scheduled; `handle` cancels it.
+    mutating func scheduled(_ handle: any Disposable) {
+        scheduledDrain = handle._rxLiteObject
+        _checkInvariants()
+    }
+
+    /// The subscription was disposed: what waits is dropped; returns the scheduled drain's handle, to cancel.
+    mutating func disposed() -> (any Disposable)? {
+        drain.removeAll()
+        _checkInvariants()
+        return scheduledDrain.take()
+    }
+
+    /// For the drain: see ``ScheduledDrainStateMachine/finishesDrain(discarding:)``.
+    @inline(__always)
+    mutating func finishesDrain(discarding: Bool) -> Bool {
+        defer { _checkInvariants() }
+        return drain.finishesDrain(discarding: discarding)
+    }
+
+    /// For the drain: see ``ScheduledDrainStateMachine/takeBatch(discarding:)``.
+    mutating func takeBatch(discarding: Bool) -> [Event<Element>]? {
+        defer { _checkInvariants() }
+        return drain.takeBatch(discarding: discarding)
+    }
+
+    /// For the drain: see ``ScheduledDrainStateMachine/recycle(_:)``.
+    mutating func recycle(_ batch: [Event<Element>]) {
+        drain.recycle(batch)
+        _checkInvariants()
+    }
+
+    /// For the drain on a virtual clock: see ``ScheduledDrainStateMachine/takeFirst(discarding:)``.
+    mutating func takeFirst(discarding: Bool) -> Event<Element>? {
+        defer { _checkInvariants() }
+        return drain.takeFirst(discarding: discarding)
+    }
+
+    /// Debug builds: traps unless the drain keeps its invariants, and a terminal event is queued only once the machine
+    /// stopped. It looks at the last queued event only, so it costs the same however many wait.
     func _checkInvariants() {
         #if DEBUG
-            let state = state.pointee
-            state.drain._checkInvariants()
+            drain._checkInvariants()
             precondition(
-                state.isStopped || !state.drain.endsWithStopEvent,
+                isStopped || !drain.endsWithStopEvent,
                 "Internal inconsistency: observe(on:) queued a terminal event, not admitted")
         #endif
     }
@@ -265,33 +277,7 @@ final class ObserveOnSink<Element>: EventSink<Element> {
     }
 }
 
-/// The state of `observe(on:)`, under its lock.
-struct ObserveOnState<Element> {
-    var drain = ScheduledDrainStateMachine<Element>()
-    var isStopped = false
-    /// Held as an object (as a lifetime holds its resources): a smaller state than with `any Disposable`, which
-    /// keeps the state's operations inline.
-    var scheduledDrain: (any Disposable & AnyObject)?
-
-    @inline(__always)
-    init() {}
-}
-
-/// What `observe(on:)` was made with, read without the lock, in its storage's tail. Two small structs rather than one:
-/// a struct this size or smaller is placed and released inline, with no lookup of its metadata.
-struct ObserveOnFields<Element> {
-    let live = LiveResource()
-    let sink: EventSink<Element>
-    let lifetime: Lifetime
-
-    @inline(__always)
-    init(sink: EventSink<Element>, lifetime: Lifetime) {
-        self.sink = sink
-        self.lifetime = lifetime
-    }
-}
-
-/// The scheduler of `observe(on:)` and what it is, in its storage's tail.
+/// The scheduler of `observe(on:)` and what it is.
 struct ObserveOnScheduler {
     let scheduler: any ImmediateSchedulerType
     /// `scheduler` when it is a ``MainScheduler``, which can say ahead whether it would run an action at once.
@@ -304,6 +290,11 @@ struct ObserveOnScheduler {
         mainScheduler = scheduler as? MainScheduler
         deliversOneEventPerAction = RxLite.deliversOneEventPerAction(on: scheduler)
     }
+
+    /// Whether an event arriving now may be delivered by the arriving thread: the scheduler is the main scheduler,
+    /// which would run an action at once (a Driver's events that already arrive on the main queue, from a relay fed
+    /// by the UI, cost no scheduling).
+    var mayRunActionsInlineNow: Bool { mainScheduler?.runsActionsInlineNow ?? false }
 }
 
 /// A scheduler whose clock is virtual (``VirtualTimeScheduler``, RxLiteTest's `TestScheduler`): `observe(on:)`
