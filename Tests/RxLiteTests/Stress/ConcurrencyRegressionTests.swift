@@ -82,7 +82,7 @@ private func waited(_ done: DispatchSemaphore, seconds: Int = 10) -> Bool {
     /// from another thread after it joined, while a second subscriber joins; the second one must still be served.
     /// Before the fix only the creator connected, so nobody did.
     @Test func aJoinerIsServedWhenTheCreatorOfTheConnectionIsDisposedBeforeConnecting() {
-        let storage = ShareWhileConnectedStorage.make(source: Observable.just(1), makeMemory: { LatestMemory<Int?>() })
+        let storage = ShareWhileConnectedStorage(source: Observable.just(1), makeMemory: { LatestMemory<Int?>() })
         let creatorJoined = DispatchSemaphore(value: 0)
         let creatorMayGoOn = DispatchSemaphore(value: 0)
         let firstJoin = Locked(true)

@@ -17,6 +17,9 @@
 /// - `members` is never negative: each `refCount()` subscriber is counted once, for the subject of its epoch, and
 ///   leaves once; a later epoch's count starts at zero, and a subscriber of an earlier one changes nothing.
 /// - `epoch` grows by one exactly when a subject is forgotten.
+///
+/// Its `init` and the transitions of every subscription are always inlined: its storage holds it in a `Locked`, and
+/// code compiled once looks up a generic struct's metadata to call one of its methods.
 struct ConnectableStateMachine<Element> {
     /// A subject seen from both sides: `observable` for subscribers, `feed` to run the source into it for a
     /// connection, calling its second argument when the source ends, before the subject hears of it.
@@ -77,9 +80,11 @@ struct ConnectableStateMachine<Element> {
     private(set) var epoch: UInt64 = 0
     private(set) var state: State = .noSubject
 
+    @inline(__always)
     init() {}
 
     /// A subscriber, or `connect()`, asks for the current subject; `joining` counts a `refCount()` subscriber for it.
+    @inline(__always)
     mutating func subjectRequested(joining: Bool) -> SubjectLookup {
         defer { _checkInvariants() }
         switch state {
@@ -127,6 +132,7 @@ struct ConnectableStateMachine<Element> {
 
     /// A `refCount()` subscriber of the subject of `epoch` subscribed to it and is still active: the subject is fed
     /// if it is still current, has subscribers and no connection, by a new one.
+    @inline(__always)
     mutating func memberSubscribed(epoch: UInt64) -> SubscribedAction {
         guard epoch == self.epoch else { return .none }
         defer { _checkInvariants() }
@@ -146,6 +152,7 @@ struct ConnectableStateMachine<Element> {
 
     /// `connection` ended: its source ended, or it was disposed. If it is the current one, it and its subject are
     /// forgotten; returns the subject then, for the caller to release after the lock.
+    @inline(__always)
     mutating func connectionEnded(_ connection: Lifetime) -> SharedSubject? {
         guard case .connected(let subject, _, let current) = state, current === connection else { return nil }
         forget()
@@ -154,6 +161,7 @@ struct ConnectableStateMachine<Element> {
 
     /// A `refCount()` subscriber of the subject of `epoch` left. The last one to leave a fed subject ends its
     /// connection and forgets both, at once, so that a newcomer gets a new subject and a new connection.
+    @inline(__always)
     mutating func memberLeft(epoch: UInt64) -> LeftAction {
         guard epoch == self.epoch else { return .none }
         defer { _checkInvariants() }

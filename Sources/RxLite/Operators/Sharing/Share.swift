@@ -20,16 +20,16 @@ extension ObservableType {
         case .whileConnected:
             precondition(replay >= 0, "replay must not be negative")
             if replay == 0 {
-                let state = ShareWhileConnectedStorage.make(
+                let state = ShareWhileConnectedStorage(
                     source: asObservable(), makeMemory: { PublishMemory<Element>() })
                 return Observable { sink, lifetime, _ in state.subscribe(sink, lifetime) }
             }
             if replay == 1 {
-                let state = ShareWhileConnectedStorage.make(
+                let state = ShareWhileConnectedStorage(
                     source: asObservable(), makeMemory: { LatestMemory<Element?>() })
                 return Observable { sink, lifetime, _ in state.subscribe(sink, lifetime) }
             }
-            let state = ShareWhileConnectedStorage.make(
+            let state = ShareWhileConnectedStorage(
                 source: asObservable(), makeMemory: { ReplayMemory<Element>(capacity: replay) })
             return Observable { sink, lifetime, _ in state.subscribe(sink, lifetime) }
         }

@@ -17,6 +17,9 @@
 /// - A transition that names a connection (`subscriberJoined`, `subscriberLeft`, `sourceEnded`) changes nothing
 ///   unless it is the current one: a late disposal of an earlier connection's subscriber never ends a later
 ///   connection.
+///
+/// Its `init` and the transitions of every subscription are always inlined: its storage holds it in a `Locked`, and
+/// code compiled once looks up a generic struct's metadata to call one of its methods.
 struct ShareStateMachine<Memory: SubjectMemory> {
     /// One run of the source, shared through `hub`.
     struct Connection {
@@ -52,10 +55,12 @@ struct ShareStateMachine<Memory: SubjectMemory> {
 
     private(set) var state: State = .idle
 
+    @inline(__always)
     init() {}
 
     /// A subscriber arrives. Returns the connection it joins: the current one, or, when there is none, the one that
     /// `makeConnection` makes (a hub and a lifetime: RxLite's own objects, no user code), which becomes current.
+    @inline(__always)
     mutating func subscriberArrived(makingConnection makeConnection: () -> Connection) -> Connection {
         defer { _checkInvariants() }
         switch state {
@@ -74,6 +79,7 @@ struct ShareStateMachine<Memory: SubjectMemory> {
 
     /// A subscriber of the connection `lifetime` names has joined its hub; `isActive` says whether the subscription
     /// is still active. The first active subscriber of a current connection not yet started starts it.
+    @inline(__always)
     mutating func subscriberJoined(_ lifetime: Lifetime, isActive: Bool) -> JoinedAction {
         guard isActive, case .connecting(let connection, let subscribers) = state, connection.lifetime === lifetime
         else { return .none }
@@ -84,6 +90,7 @@ struct ShareStateMachine<Memory: SubjectMemory> {
 
     /// A subscriber of the connection `lifetime` names left (its subscription ended). The last one to leave the
     /// current connection ends it.
+    @inline(__always)
     mutating func subscriberLeft(_ lifetime: Lifetime) -> LeftAction {
         defer { _checkInvariants() }
         let (connection, subscribers, isRunning): (Connection, Int, Bool)

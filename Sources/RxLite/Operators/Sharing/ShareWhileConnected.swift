@@ -4,67 +4,57 @@
 /// It does what `replay(_:).refCount()` (or `publish().refCount()`) does, in one object: `Driver` and `Signal`
 /// share after every conversion and stateful operator, so this sits on their path often.
 ///
-/// Its state, under the lock, is a ``ShareStateMachine``, which decides which connection a subscriber joins, who
+/// Its state, under a lock, is a ``ShareStateMachine``, which decides which connection a subscriber joins, who
 /// starts the source and when a connection ends (its invariants are this storage's); the storage makes the
 /// connections, subscribes to hubs, runs the source and disposes, never holding the lock while it does.
-final class ShareWhileConnectedStorage<Memory: SubjectMemory>: LockedBuffer<ShareStateMachine<Memory>> {
+final class ShareWhileConnectedStorage<Memory: SubjectMemory> {
     typealias Element = Memory.Element
     typealias Connection = ShareStateMachine<Memory>.Connection
 
-    /// The storage sharing `source`, each connection through a hub with a fresh `makeMemory()`. The tail: the lock,
-    /// then the ``ShareFields``.
-    static func make(source: Observable<Element>, makeMemory: @escaping () -> Memory) -> ShareWhileConnectedStorage {
-        let storage = make(words: 1 + tailWords(for: ShareFields<Memory>.self), state: ShareStateMachine())
-        storage.placeFields(ShareFields(source: source, makeMemory: makeMemory), at: 1)
-        return storage
-    }
-
-    deinit {
-        removeFields(at: 1, as: ShareFields<Memory>.self)
-    }
-
-    /// What it was made with, read without the lock.
-    @inline(__always)
-    var fields: UnsafeMutablePointer<ShareFields<Memory>> { fields(at: 1, as: ShareFields<Memory>.self) }
+    let live = LiveResource()
+    let source: Observable<Element>
+    let makeMemory: () -> Memory
+    let state = Locked(ShareStateMachine<Memory>())
 
     #if DEBUG
         /// Tests only, set before the first subscription: runs on a subscribing thread between its arriving and its
         /// joining the hub, the window in which another thread can dispose the subscriber that made the connection
         /// and a second one can join. No user callback runs there, so a regression test cannot force that
         /// interleaving otherwise.
-        var afterJoiningForTesting: (() -> Void)? {
-            get { fields.pointee.afterJoiningForTesting }
-            set { fields.pointee.afterJoiningForTesting = newValue }
-        }
+        var afterJoiningForTesting: (() -> Void)?
     #endif
 
+    /// The storage sharing `source`, each connection through a hub with a fresh `makeMemory()`.
+    init(source: Observable<Element>, makeMemory: @escaping () -> Memory) {
+        self.source = source
+        self.makeMemory = makeMemory
+    }
+
     func subscribe(_ sink: EventSink<Element>, _ lifetime: Lifetime) {
-        let fields = fields
-        let state = state
-        lock.lock()
+        let makeMemory = makeMemory
         // The hub is made holding the lock: `makeMemory` is RxLite's own (an empty memory of the kind the `share`
         // asked for), never user code.
-        let connection = state.pointee.subscriberArrived(makingConnection: {
-            Connection(hub: SubjectHub.make(memory: fields.pointee.makeMemory()), lifetime: Lifetime())
-        })
-        lock.unlock()
+        let connection = state.withLock { state in
+            state.subscriberArrived(makingConnection: {
+                Connection(hub: SubjectHub.make(memory: makeMemory()), lifetime: Lifetime())
+            })
+        }
         #if DEBUG
-            fields.pointee.afterJoiningForTesting?()
+            afterJoiningForTesting?()
         #endif
         lifetime.insert(ShareSubscription(state: self, connection: connection.lifetime))
         connection.hub.subscribe(sink, lifetime)
         // A subscriber that ended before it joined (disposed, or under a disposed ancestor) starts nothing: the hub
         // dropped it, and its lifetime's end leaves the connection.
-        lock.lock()
-        let action = state.pointee.subscriberJoined(connection.lifetime, isActive: lifetime.isActive)
-        lock.unlock()
+        let isActive = lifetime.isActive
+        let action = state.withLock { $0.subscriberJoined(connection.lifetime, isActive: isActive) }
         if case .startSource = action { connect(connection) }
     }
 
     /// Runs the source into the connection's hub. On its end the connection is forgotten first, so a subscriber
     /// arriving from then on starts the source again with a fresh hub.
     func connect(_ connection: Connection) {
-        fields.pointee.source.runSubscription(
+        source.runSubscription(
             ShareSourceSink(storage: self, connection: connection), connection.lifetime)
     }
 
@@ -79,9 +69,7 @@ final class ShareWhileConnectedStorage<Memory: SubjectMemory>: LockedBuffer<Shar
 
     /// The source of the connection `lifetime` names ended.
     func sourceEnded(_ lifetime: Lifetime) {
-        lock.lock()
-        let forgotten = state.pointee.sourceEnded(lifetime)
-        lock.unlock()
+        let forgotten = state.withLock { $0.sourceEnded(lifetime) }
         // Released after the lock: the hub's deinit lets its observers go.
         _ = forgotten
     }
@@ -89,26 +77,8 @@ final class ShareWhileConnectedStorage<Memory: SubjectMemory>: LockedBuffer<Shar
     /// One subscriber of the connection `lifetime` names left; the last one to leave ends the connection, stopping
     /// the source, and its hub is released after the lock (the hub's deinit lets its observers go).
     func leave(_ lifetime: Lifetime) {
-        lock.lock()
-        let action = state.pointee.subscriberLeft(lifetime)
-        lock.unlock()
+        let action = state.withLock { $0.subscriberLeft(lifetime) }
         if case .disconnect(let connection) = action { connection.lifetime.dispose() }
-    }
-}
-
-/// What a ``ShareWhileConnectedStorage`` was made with, read without the lock, in its tail.
-struct ShareFields<Memory: SubjectMemory> {
-    let live = LiveResource()
-    let source: Observable<Memory.Element>
-    let makeMemory: () -> Memory
-    #if DEBUG
-        /// See ``ShareWhileConnectedStorage/afterJoiningForTesting``.
-        var afterJoiningForTesting: (() -> Void)?
-    #endif
-
-    init(source: Observable<Memory.Element>, makeMemory: @escaping () -> Memory) {
-        self.source = source
-        self.makeMemory = makeMemory
     }
 }
 
