@@ -168,7 +168,7 @@ def observable_zip(n):
             let dequeue = {{ (queues: inout ({queue_types}), output: inout Element?) in
                 output = try resultSelector({dequeued})
             }}
-            let state = ZipStorage.make(sink: sink, state: ZipState(arity: {n}, queues: ({queues}), dequeue: dequeue))
+            let state = ZipStorage.make(sink: sink, state: ZipStateMachine(arity: {n}, queues: ({queues}), dequeue: dequeue))
 {subscriptions}        }}
     }}
 """

@@ -31,26 +31,75 @@ extension ObservableType {
     }
 }
 
-/// What `concatMap` keeps as its state, under the emitter's lock.
+/// What `concatMap` keeps under its emitter's lock: the inner sequences waiting their turn.
 ///
-/// Invariants (debug builds check them after every transition, ``ConcatMapStorage/_checkInvariants(_:)``):
-/// `isInnerActive` is `true` from the moment an inner sequence is picked to run until it completes; while it is
-/// `true`, new inner sequences wait in `queued`. `nextToSubscribe` holds the picked one until the subscribe loop
-/// takes it. So inner sequences wait (in `queued` or `nextToSubscribe`) only while `isInnerActive`.
-struct ConcatMapState<InnerElement> {
-    var queued = RingBuffer<Observable<InnerElement>>()
-    var nextToSubscribe: Observable<InnerElement>?
-    var isInnerActive = false
-    var isSourceCompleted = false
+/// Invariants (debug builds check them after every transition): `isInnerActive` is `true` from the moment an inner
+/// sequence is picked to run until it completes; while it is `true`, new inner sequences wait in `queued`.
+/// `nextToSubscribe` holds the picked one until the subscribe loop takes it. So inner sequences wait (in `queued` or
+/// `nextToSubscribe`) only while `isInnerActive`.
+struct ConcatMapStateMachine<InnerElement> {
+    private var queued = RingBuffer<Observable<InnerElement>>()
+    private var nextToSubscribe: Observable<InnerElement>?
+    private var isInnerActive = false
+    private var isSourceCompleted = false
+
+    init() {}
+
+    /// The source's element mapped to `inner`: whether it is picked to run now (no inner runs); else it waits.
+    mutating func innerArrived(_ inner: Observable<InnerElement>) -> Bool {
+        defer { _checkInvariants() }
+        if isInnerActive {
+            queued.append(inner)
+            return false
+        }
+        isInnerActive = true
+        nextToSubscribe = inner
+        return true
+    }
+
+    /// The source completed; whether that completes the output (no inner runs).
+    mutating func sourceCompleted() -> Bool {
+        defer { _checkInvariants() }
+        isSourceCompleted = true
+        return !isInnerActive
+    }
+
+    /// The running inner sequence completed: the next waiting one is picked (`subscribesNext`), or the output
+    /// completes when the source has (the returned `Bool`).
+    mutating func innerCompleted(subscribesNext: inout Bool) -> Bool {
+        defer { _checkInvariants() }
+        if let next = queued.popFirst() {
+            nextToSubscribe = next
+            subscribesNext = true
+            return false
+        }
+        isInnerActive = false
+        return isSourceCompleted
+    }
+
+    /// For the subscribe loop: the picked inner sequence, if one waits.
+    mutating func takeNextToSubscribe() -> Observable<InnerElement>? {
+        defer { _checkInvariants() }
+        return nextToSubscribe.take()
+    }
+
+    /// Debug builds: traps unless inner sequences wait only while one is active.
+    func _checkInvariants() {
+        #if DEBUG
+            precondition(
+                isInnerActive || (queued.isEmpty && nextToSubscribe == nil),
+                "Internal inconsistency: concatMap holds inner sequences while none is active")
+        #endif
+    }
 }
 
 /// The storage of one `concatMap` subscription.
 ///
-/// The subscribe loop is a ``ResubscriptionLoop``: an inner sequence that completes at once does not recurse. Every event to the subscriber goes through the emitter's drain, since the
-/// source and the inner sequence may emit on different threads; the end is admitted under the same lock that
-/// decides it. `selector` runs outside the lock.
+/// The subscribe loop is a ``ResubscriptionLoop``: an inner sequence that completes at once does not recurse. Every
+/// event to the subscriber goes through the emitter's drain, since the source and the inner sequence may emit on
+/// different threads; the end is admitted under the same lock that decides it. `selector` runs outside the lock.
 final class ConcatMapStorage<Element, Inner: ObservableConvertibleType> {
-    let emitter: SerializedEmitter<Inner.Element, ConcatMapState<Inner.Element>>
+    let emitter: SerializedEmitter<Inner.Element, ConcatMapStateMachine<Inner.Element>>
     let selector: (Element) throws -> Inner
     let lifetime: Lifetime
     /// The ``ResubscriptionLoop``'s count of calls not yet served.
@@ -58,7 +107,7 @@ final class ConcatMapStorage<Element, Inner: ObservableConvertibleType> {
 
     /// A storage delivering to `sink`.
     init(selector: @escaping (Element) throws -> Inner, lifetime: Lifetime, sink: EventSink<Inner.Element>) {
-        emitter = .make(sink: sink, state: ConcatMapState())
+        emitter = .make(sink: sink, state: ConcatMapStateMachine())
         self.selector = selector
         self.lifetime = lifetime
     }
@@ -70,39 +119,16 @@ final class ConcatMapStorage<Element, Inner: ObservableConvertibleType> {
             emitter.emit(.error(error))
             return
         }
-        let startsNow = emitter.withLock { state in
-            defer { _checkInvariants(state) }
-            if state.isInnerActive {
-                state.queued.append(inner)
-                return false
-            }
-            state.isInnerActive = true
-            state.nextToSubscribe = inner
-            return true
-        }
-        if startsNow { subscribeNext() }
+        if emitter.withLock({ $0.innerArrived(inner) }) { subscribeNext() }
     }
 
     func sourceCompleted() {
-        emitter.emit { state in
-            state.isSourceCompleted = true
-            _checkInvariants(state)
-            return state.isInnerActive ? nil : .completed
-        }
+        emitter.emitCompletion { $0.sourceCompleted() }
     }
 
     func innerCompleted() {
         var subscribesNext = false
-        emitter.emit { state in
-            defer { _checkInvariants(state) }
-            if let next = state.queued.popFirst() {
-                state.nextToSubscribe = next
-                subscribesNext = true
-                return nil
-            }
-            state.isInnerActive = false
-            return state.isSourceCompleted ? .completed : nil
-        }
+        emitter.emitCompletion { $0.innerCompleted(subscribesNext: &subscribesNext) }
         if subscribesNext { subscribeNext() }
     }
 
@@ -111,10 +137,7 @@ final class ConcatMapStorage<Element, Inner: ObservableConvertibleType> {
         ResubscriptionLoop(requests: subscribeRequests.view).run {
             // `false` is final: the subscription has ended.
             guard lifetime.isActive else { return false }
-            let next = emitter.withLock { state in
-                defer { _checkInvariants(state) }
-                return state.nextToSubscribe.take()
-            }
+            let next = emitter.withLock { $0.takeNextToSubscribe() }
             if let inner = next {
                 guard let child = lifetime.makeChild() else { return false }
                 inner.subscribeTopLevel(
@@ -129,15 +152,6 @@ final class ConcatMapStorage<Element, Inner: ObservableConvertibleType> {
             }
             return true
         }
-    }
-
-    /// Debug builds, holding the lock: traps unless inner sequences wait only while one is active.
-    func _checkInvariants(_ state: ConcatMapState<Inner.Element>) {
-        #if DEBUG
-            precondition(
-                state.isInnerActive || (state.queued.isEmpty && state.nextToSubscribe == nil),
-                "Internal inconsistency: concatMap holds inner sequences while none is active")
-        #endif
     }
 }
 

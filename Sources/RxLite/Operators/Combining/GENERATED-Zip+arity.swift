@@ -22,7 +22,7 @@ extension ObservableType {
             }
             let state = ZipStorage.make(
                 sink: sink,
-                state: ZipState(
+                state: ZipStateMachine(
                     arity: 2, queues: (RingBuffer<O1.Element>(), RingBuffer<O2.Element>()), dequeue: dequeue))
             sources.source1.subscribeChild(of: lifetime) { state.on($0, index: 0, enqueue: { $0.0.append($1) }) }
             sources.source2.subscribeChild(of: lifetime) { state.on($0, index: 1, enqueue: { $0.1.append($1) }) }
@@ -51,7 +51,7 @@ extension ObservableType {
             }
             let state = ZipStorage.make(
                 sink: sink,
-                state: ZipState(
+                state: ZipStateMachine(
                     arity: 3, queues: (RingBuffer<O1.Element>(), RingBuffer<O2.Element>(), RingBuffer<O3.Element>()),
                     dequeue: dequeue))
             sources.source1.subscribeChild(of: lifetime) { state.on($0, index: 0, enqueue: { $0.0.append($1) }) }
@@ -88,7 +88,7 @@ extension ObservableType {
             }
             let state = ZipStorage.make(
                 sink: sink,
-                state: ZipState(
+                state: ZipStateMachine(
                     arity: 4,
                     queues: (
                         RingBuffer<O1.Element>(), RingBuffer<O2.Element>(), RingBuffer<O3.Element>(),
@@ -133,7 +133,7 @@ extension ObservableType {
             }
             let state = ZipStorage.make(
                 sink: sink,
-                state: ZipState(
+                state: ZipStateMachine(
                     arity: 5,
                     queues: (
                         RingBuffer<O1.Element>(), RingBuffer<O2.Element>(), RingBuffer<O3.Element>(),
@@ -182,7 +182,7 @@ extension ObservableType {
             }
             let state = ZipStorage.make(
                 sink: sink,
-                state: ZipState(
+                state: ZipStateMachine(
                     arity: 6,
                     queues: (
                         RingBuffer<O1.Element>(), RingBuffer<O2.Element>(), RingBuffer<O3.Element>(),
@@ -234,7 +234,7 @@ extension ObservableType {
             }
             let state = ZipStorage.make(
                 sink: sink,
-                state: ZipState(
+                state: ZipStateMachine(
                     arity: 7,
                     queues: (
                         RingBuffer<O1.Element>(), RingBuffer<O2.Element>(), RingBuffer<O3.Element>(),
@@ -290,7 +290,7 @@ extension ObservableType {
             }
             let state = ZipStorage.make(
                 sink: sink,
-                state: ZipState(
+                state: ZipStateMachine(
                     arity: 8,
                     queues: (
                         RingBuffer<O1.Element>(), RingBuffer<O2.Element>(), RingBuffer<O3.Element>(),

@@ -18,7 +18,7 @@ extension ObservableType {
             }
             let state = ZipStorage.make(
                 sink: sink,
-                state: ZipState(
+                state: ZipStateMachine(
                     arity: sources.count,
                     queues: [RingBuffer<Sources.Element.Element>](repeating: RingBuffer(), count: sources.count),
                     completesWhenStarved: true, dequeue: dequeue))
@@ -45,7 +45,7 @@ extension ObservableType {
 /// (`completesWhenStarved`) also once an element arrives that cannot make a tuple while every other upstream is
 /// done. An upstream that completed with nothing left to pair does not end it by itself (`zip(never(), empty())`
 /// never completes).
-struct ZipState<Queues, Output> {
+struct ZipStateMachine<Queues, Output> {
     let arity: Int
     let completesWhenStarved: Bool
     /// Takes the oldest element of every queue and builds the output into its second argument (under the lock).
@@ -73,38 +73,53 @@ struct ZipState<Queues, Output> {
         emptyQueues = arity
         done = UpstreamSet(arity: arity)
     }
+
+    /// Upstream `index` queued an element: whether a tuple is due (every queue holds one; the counts are taken
+    /// down for it), or, with `completesWhenStarved`, the output completes because the element can never be paired.
+    mutating func elementQueued(index: Int) -> ElementPathStep {
+        queuedCount[index] += 1
+        if queuedCount[index] == 1 { emptyQueues -= 1 }
+        guard emptyQueues == 0 else {
+            return completesWhenStarved && done.count == arity - 1 ? .complete : .none
+        }
+        for slot in 0..<arity {
+            queuedCount[slot] -= 1
+            if queuedCount[slot] == 0 { emptyQueues += 1 }
+        }
+        return .next
+    }
+
+    /// Upstream `index` completed; whether every upstream has.
+    mutating func upstreamCompleted(index: Int) -> Bool {
+        done.insert(index)
+        return done.count == arity
+    }
 }
 
 /// The storage of `zip`: its state under an emitter, and nothing else.
-typealias ZipStorage<Queues, Output> = SerializedEmitter<Output, ZipState<Queues, Output>>
+typealias ZipStorage<Queues, Output> = SerializedEmitter<Output, ZipStateMachine<Queues, Output>>
 
 extension SerializedEmitter {
     /// Handles an event of upstream `index`: `enqueue` stores an element (under the lock); once every queue holds
     /// one, `dequeue` builds the output.
     func on<Queues, Element>(_ event: Event<Element>, index: Int, enqueue: (inout Queues, Element) -> Void)
-    where State == ZipState<Queues, Output> {
+    where State == ZipStateMachine<Queues, Output> {
         emit { state in
             switch event {
             case .next(let element):
                 enqueue(&state.queues, element)
-                state.queuedCount[index] += 1
-                if state.queuedCount[index] == 1 { state.emptyQueues -= 1 }
-                guard state.emptyQueues == 0 else {
-                    return state.completesWhenStarved && state.done.count == state.arity - 1
-                        ? .completed : nil
+                switch state.elementQueued(index: index) {
+                case .none: return nil
+                case .complete: return .completed
+                case .next:
+                    var output: Output?
+                    do { try state.dequeue(&state.queues, &output) } catch { return .error(error) }
+                    return output.map { .next($0) }
                 }
-                for slot in 0..<state.arity {
-                    state.queuedCount[slot] -= 1
-                    if state.queuedCount[slot] == 0 { state.emptyQueues += 1 }
-                }
-                var output: Output?
-                do { try state.dequeue(&state.queues, &output) } catch { return .error(error) }
-                return output.map { .next($0) }
             case .error(let error):
                 return .error(error)
             case .completed:
-                state.done.insert(index)
-                return state.done.count == state.arity ? .completed : nil
+                return state.upstreamCompleted(index: index) ? .completed : nil
             }
         }
     }

@@ -17,15 +17,45 @@ extension ObservableType {
     }
 }
 
-/// What `retry(when:)` keeps as its state, under the emitter's lock.
+/// What `retry(when:)` keeps under its emitter's lock: whether a failure waits for the trigger, and a trigger's end
+/// that came while none did.
 ///
 /// Invariants (debug builds check them after every transition): a trigger's end is kept only while no failure
 /// waits (one that ends the trigger while a failure waits goes out at once).
-struct RetryWhenState {
+struct RetryWhenStateMachine {
     /// A failure was handed to the trigger and no attempt runs.
-    var isWaiting = false
+    private var isWaiting = false
     /// The trigger ended while no failure was waiting; applied at the next failure.
-    var triggerEnd: Event<Never>?
+    private var triggerEnd: Event<Never>?
+
+    init() {}
+
+    /// An attempt failed with a failure the trigger handles: the trigger's kept end, which ends the output now; else
+    /// `nil`, and the failure waits for the trigger (`waits`).
+    mutating func attemptFailed(waits: inout Bool) -> Event<Never>? {
+        defer { _checkInvariants() }
+        if let triggerEnd { return triggerEnd }
+        isWaiting = true
+        waits = true
+        return nil
+    }
+
+    /// The trigger sent an element: whether that resubscribes (a failure was waiting).
+    mutating func triggerNext() -> Bool {
+        defer { _checkInvariants() }
+        let wasWaiting = isWaiting
+        isWaiting = false
+        return wasWaiting
+    }
+
+    /// The trigger ended with `end`: whether it ends the output now (a failure was waiting); else it is kept for the
+    /// next failure.
+    mutating func triggerEnded(_ end: Event<Never>) -> Bool {
+        defer { _checkInvariants() }
+        if isWaiting { return true }
+        triggerEnd = end
+        return false
+    }
 
     /// Debug builds: traps unless a trigger's end is kept only while no failure waits.
     func _checkInvariants() {
@@ -46,7 +76,7 @@ struct RetryWhenState {
 /// `isWaiting` and `triggerEnd`, and output goes through the emitter's drain. Resubscribing goes through a
 /// ``ResubscriptionLoop``, so a source that fails during subscribe and a trigger that answers at once do not recurse.
 final class RetryWhenStorage<Element, Failure: Error> {
-    let emitter: SerializedEmitter<Element, RetryWhenState>
+    let emitter: SerializedEmitter<Element, RetryWhenStateMachine>
     let source: Observable<Element>
     let lifetime: Lifetime
     /// The failures handed to the user's trigger.
@@ -56,7 +86,7 @@ final class RetryWhenStorage<Element, Failure: Error> {
 
     /// A storage for one subscription to `source`, delivering to `sink`.
     init(source: Observable<Element>, lifetime: Lifetime, sink: EventSink<Element>) {
-        emitter = .make(sink: sink, state: RetryWhenState())
+        emitter = .make(sink: sink, state: RetryWhenStateMachine())
         self.source = source
         self.lifetime = lifetime
     }
@@ -77,13 +107,7 @@ final class RetryWhenStorage<Element, Failure: Error> {
         guard let failure = error as? Failure else { return emitter.emit(event) }
         attempt.finishChild()
         var waits = false
-        emitter.emit { state in
-            if let end = state.triggerEnd { return end.retyped() }
-            state.isWaiting = true
-            waits = true
-            state._checkInvariants()
-            return nil
-        }
+        emitter.emit { $0.attemptFailed(waits: &waits)?.retyped() }
         guard waits else { return }
         #if DEBUG
             precondition(attempt.isDisposed, "Internal inconsistency: a failed attempt is live as its error goes out")
@@ -94,25 +118,14 @@ final class RetryWhenStorage<Element, Failure: Error> {
     func onTrigger<TriggerElement>(_ event: Event<TriggerElement>) {
         var resubscribes = false
         emitter.emit { state in
-            defer { state._checkInvariants() }
-            let wasWaiting = state.isWaiting
             switch event {
             case .next:
-                state.isWaiting = false
-                resubscribes = wasWaiting
+                resubscribes = state.triggerNext()
                 return nil
             case .error(let error):
-                guard wasWaiting else {
-                    state.triggerEnd = .error(error)
-                    return nil
-                }
-                return .error(error)
+                return state.triggerEnded(.error(error)) ? .error(error) : nil
             case .completed:
-                guard wasWaiting else {
-                    state.triggerEnd = .completed
-                    return nil
-                }
-                return .completed
+                return state.triggerEnded(.completed) ? .completed : nil
             }
         }
         if resubscribes { subscribeNext() }

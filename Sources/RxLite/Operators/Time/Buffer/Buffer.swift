@@ -44,7 +44,7 @@ extension ObservableType {
         return Observable { sink, lifetime, _ in
             let state = BufferStorage<Element>(
                 scheduler: scheduler, lifetime: lifetime, sink: sink,
-                machine: BufferState(
+                machine: BufferStateMachine(
                     chunk: ChunkStateMachine(timeSpan: timeSpan.timeInterval, count: count, startedAt: scheduler.now)))
             lifetime.insert(object: state)
             state.armTimer(after: timeSpan.timeInterval)
@@ -55,7 +55,7 @@ extension ObservableType {
 }
 
 /// What `buffer` keeps under the lock: the current array, and the machine that says when it ends.
-struct BufferState<Element>: ChunkHolding {
+struct BufferStateMachine<Element>: ChunkHolding {
     var chunk: ChunkStateMachine
     var buffer: [Element] = []
 
@@ -72,13 +72,13 @@ struct BufferState<Element>: ChunkHolding {
 
 /// The storage of `buffer`.
 final class BufferStorage<Element>: TimedOperator {
-    let emitter: SerializedEmitter<[Element], BufferState<Element>>
+    let emitter: SerializedEmitter<[Element], BufferStateMachine<Element>>
     let scheduler: any SchedulerType
     let lifetime: Lifetime
     let timerSlot = Locked(TimerSlot())
 
     /// A storage whose timer runs on `scheduler`, for the subscription `lifetime`, delivering to `sink`.
-    init(scheduler: any SchedulerType, lifetime: Lifetime, sink: EventSink<[Element]>, machine: BufferState<Element>) {
+    init(scheduler: any SchedulerType, lifetime: Lifetime, sink: EventSink<[Element]>, machine: BufferStateMachine<Element>) {
         emitter = .make(sink: sink, state: machine)
         self.scheduler = scheduler
         self.lifetime = lifetime

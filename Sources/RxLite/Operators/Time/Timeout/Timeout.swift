@@ -41,9 +41,8 @@ extension ObservableType {
             guard let sourceLifetime = lifetime.makeChild() else { return }
             let state = TimeoutStorage(
                 scheduler: scheduler, lifetime: lifetime, sink: sink,
-                machine: TimeoutState(
-                    clock: TimeoutStateMachine(dueTime: dueTime.timeInterval, subscribedAt: scheduler.now),
-                    fallback: fallback, sourceLifetime: sourceLifetime))
+                machine: TimeoutStateMachine(dueTime: dueTime.timeInterval, subscribedAt: scheduler.now),
+                fallback: fallback, sourceLifetime: sourceLifetime)
             lifetime.insert(object: state)
             state.armTimer(after: dueTime.timeInterval)
             guard lifetime.isActive else { return }
@@ -52,39 +51,41 @@ extension ObservableType {
     }
 }
 
-/// What `timeout` keeps: its ``TimeoutStateMachine`` (under the lock), and what a time-out switches over.
-struct TimeoutState<Element> {
-    var clock: TimeoutStateMachine
-    let fallback: Observable<Element>?
-    let sourceLifetime: Lifetime
-}
-
 /// The storage of `timeout`: runs ``TimeoutStateMachine`` under the lock, and on time-out releases the source (the rule
 /// "Consume a terminal, dispose its upstream") and subscribes the fallback, whose events go through the same serialized
 /// output.
 final class TimeoutStorage<Element>: TimedOperator {
-    let emitter: SerializedEmitter<Element, TimeoutState<Element>>
+    let emitter: SerializedEmitter<Element, TimeoutStateMachine>
     let scheduler: any SchedulerType
     let lifetime: Lifetime
     let timerSlot = Locked(TimerSlot())
+    /// What a time-out switches over to; `nil` fails with `RxError.timeout`.
+    let fallback: Observable<Element>?
+    /// The source's subscription, released on a time-out.
+    let sourceLifetime: Lifetime
 
     /// A storage whose timer runs on `scheduler`, for the subscription `lifetime`, delivering to `sink`.
-    init(scheduler: any SchedulerType, lifetime: Lifetime, sink: EventSink<Element>, machine: TimeoutState<Element>) {
+    init(
+        scheduler: any SchedulerType, lifetime: Lifetime, sink: EventSink<Element>, machine: TimeoutStateMachine,
+        fallback: Observable<Element>?, sourceLifetime: Lifetime
+    ) {
         emitter = .make(sink: sink, state: machine)
         self.scheduler = scheduler
         self.lifetime = lifetime
+        self.fallback = fallback
+        self.sourceLifetime = sourceLifetime
     }
 
     /// A source element: it moves the deadline and goes out as itself, so the path forms no type from the element.
     func onSource(next element: Element) {
         let now = scheduler.now
-        emitter.emit(next: element) { $0.clock.sourceEvent(isTerminal: false, now: now) }
+        emitter.emit(next: element) { $0.sourceEvent(isTerminal: false, now: now) }
     }
 
     /// The source's failure or completion.
     func onSource(_ event: Event<Element>) {
         let now = scheduler.now
-        emitter.emit { $0.clock.sourceEvent(isTerminal: event.isStopEvent, now: now) ? event : nil }
+        emitter.emit { $0.sourceEvent(isTerminal: event.isStopEvent, now: now) ? event : nil }
     }
 
     func onFallback(_ event: Event<Element>) {
@@ -94,12 +95,7 @@ final class TimeoutStorage<Element>: TimedOperator {
     func timerFired() {
         guard lifetime.isActive else { return }
         let now = scheduler.now
-        // The fallback and the source's lifetime are read in the same critical section: the source's thread hands the
-        // whole state to the machine under the lock.
-        let (action, fallback, sourceLifetime) = emitter.withLock { state in
-            (state.clock.timerFired(now: now), state.fallback, state.sourceLifetime)
-        }
-        switch action {
+        switch emitter.withLock({ $0.timerFired(now: now) }) {
         case .none:
             break
         case .armTimer(let seconds):

@@ -41,7 +41,7 @@ extension ObservableType {
         return Observable { sink, lifetime, _ in
             let state = WindowStorage<Element>(
                 scheduler: scheduler, lifetime: lifetime, sink: sink,
-                machine: WindowState(
+                machine: WindowStateMachine(
                     chunk: ChunkStateMachine(timeSpan: timeSpan.timeInterval, count: count, startedAt: scheduler.now)))
             lifetime.insert(object: state)
             state.emitter.emit { .next($0.current.asObservable()) }
@@ -53,7 +53,7 @@ extension ObservableType {
 }
 
 /// What `window` keeps under the lock: the open window, and the machine that says when it ends.
-struct WindowState<Element>: ChunkHolding {
+struct WindowStateMachine<Element>: ChunkHolding {
     var chunk: ChunkStateMachine
     var current = PublishSubject<Element>()
 
@@ -87,7 +87,7 @@ enum WindowStep {
 /// own delivery). With a scheduler on another thread than the source, an element that races the timer closing
 /// its window is dropped by the closed window (RxSwift avoids this by holding a lock while delivering).
 final class WindowStorage<Element>: TimedOperator {
-    let emitter: SerializedEmitter<Observable<Element>, WindowState<Element>>
+    let emitter: SerializedEmitter<Observable<Element>, WindowStateMachine<Element>>
     let scheduler: any SchedulerType
     let lifetime: Lifetime
     let timerSlot = Locked(TimerSlot())
@@ -95,7 +95,7 @@ final class WindowStorage<Element>: TimedOperator {
     /// A storage whose timer runs on `scheduler`, for the subscription `lifetime`, delivering to `sink`.
     init(
         scheduler: any SchedulerType, lifetime: Lifetime, sink: EventSink<Observable<Element>>,
-        machine: WindowState<Element>
+        machine: WindowStateMachine<Element>
     ) {
         emitter = .make(sink: sink, state: machine)
         self.scheduler = scheduler
