@@ -3,8 +3,9 @@ import Foundation
 
 /// The dispatch plumbing shared by the queue-backed schedulers.
 ///
-/// The dispatch blocks are `@Sendable` and a ``LockedBuffer`` is not (no `ManagedBuffer` is): the item and the periodic
-/// storage cross into them in an ``UncheckedTransfer``, which is safe because each keeps what it holds under its lock.
+/// The dispatch blocks are `@Sendable`, and neither a ``ScheduledItem`` nor a ``PeriodicStorage`` is (what they hold
+/// is not: a disposable, the action's state): they cross into the blocks in an ``UncheckedTransfer``, which is safe
+/// because each keeps what it holds under its lock.
 struct DispatchQueueEngine: Sendable {
     let queue: DispatchQueue
     let leeway: DispatchTimeInterval

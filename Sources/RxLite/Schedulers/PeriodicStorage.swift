@@ -1,31 +1,30 @@
-/// The state of a periodic action. Only the timer's handler touches it, one call at a time, so the lock is never
-/// contended: it is there so that every access to the state is under it, as in every ``LockedBuffer``.
-final class PeriodicStorage<State>: LockedBuffer<PeriodicState<State>> {
+/// A periodic action on a dispatch timer and the state it passes from run to run. Only the timer's handler touches
+/// the state, one call at a time, so its lock is never contended: it is there so that every access to the state is
+/// under one, as in every storage.
+final class PeriodicStorage<State> {
+    let action: (State) -> State
+    /// The action's state: what the last run returned.
+    private let value: Locked<State>
+
+    private init(state: State, action: @escaping (State) -> State) {
+        self.action = action
+        value = Locked(state)
+    }
+
     static func make(state: State, action: @escaping (State) -> State) -> PeriodicStorage {
-        make(state: PeriodicState(action: action, value: state))
+        PeriodicStorage(state: state, action: action)
     }
 
     /// Runs the action on the current state, without the lock, and keeps its result.
     func run() {
-        let state = state
-        lock.lock()
-        let action = state.pointee.action
-        let current = state.pointee.value
-        lock.unlock()
+        let current = value.withLock { $0 }
         HeldLocks.checkNoneHeld("a scheduled action")
         let next = action(current)
-        lock.lock()
+        let replaced = value.withLock { value in
+            defer { value = next }
+            return value
+        }
         // The state replaced is the user's: released after the lock.
-        let replaced = state.pointee.value
-        state.pointee.value = next
-        lock.unlock()
         withExtendedLifetime(replaced) {}
     }
-}
-
-/// The state of a ``PeriodicStorage``, under its lock.
-struct PeriodicState<State> {
-    let action: (State) -> State
-    /// Last: its layout depends on `State` (see ``LockedBuffer``).
-    var value: State
 }

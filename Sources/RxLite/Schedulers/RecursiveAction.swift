@@ -1,77 +1,74 @@
 /// Drives `scheduleRecursive`: each run may schedule the next one; disposing stops the chain.
 ///
-/// The tail holds the lock, the disposed flag (a ``DisposedFlagGuard``'s words) and the ``RecursiveActionFields``,
-/// read without the lock; the header the scheduled runs not yet done.
-final class RecursiveAction<Scheduler: ImmediateSchedulerType, ActionState>: LockedBuffer<RecursiveActionState>,
-    Disposable
-{
+/// What it was made with is in `let`s, read without the lock; the scheduled runs not yet done, and whether it was
+/// disposed, are under its lock.
+final class RecursiveAction<Scheduler: ImmediateSchedulerType, ActionState>: Disposable {
+    let live = LiveResource()
+    let action: (ActionState, (ActionState) -> Void) -> Void
+    let scheduler: Scheduler
+    private let state = DisposedFlagGuard(RecursiveActionStateMachine())
+
+    private init(scheduler: Scheduler, action: @escaping (ActionState, (ActionState) -> Void) -> Void) {
+        self.action = action
+        self.scheduler = scheduler
+    }
+
     static func make(
         scheduler: Scheduler, action: @escaping (ActionState, (ActionState) -> Void) -> Void
     ) -> RecursiveAction {
-        let recursion = make(
-            words: DisposedFlagGuard.words + tailWords(for: RecursiveActionFields<Scheduler, ActionState>.self),
-            state: RecursiveActionState())
-        recursion.placeFields(RecursiveActionFields(action: action, scheduler: scheduler), at: DisposedFlagGuard.words)
-        return recursion
-    }
-
-    deinit {
-        removeFields(at: DisposedFlagGuard.words, as: RecursiveActionFields<Scheduler, ActionState>.self)
-    }
-
-    /// What the recursion was made with, read without the lock.
-    private var fields: UnsafeMutablePointer<RecursiveActionFields<Scheduler, ActionState>> {
-        fields(at: DisposedFlagGuard.words, as: RecursiveActionFields<Scheduler, ActionState>.self)
+        RecursiveAction(scheduler: scheduler, action: action)
     }
 
     func schedule(_ value: ActionState) {
-        let state = state
-        let disposal = DisposedFlagGuard(self)
-        let key = withLock { state -> UInt64? in
-            if disposal.isDisposed { return nil }
-            state.nextKey += 1
-            return state.nextKey
-        }
+        let key = state.withLockAndFlag { machine, isDisposed in isDisposed ? nil : machine.makeKey() }
         guard let key else { return }
-        let fields = fields
-        let scheduled = fields.pointee.scheduler.schedule(value) { [self] value in
-            let isCancelled = withLock { state -> Bool in
-                // A run that starts before `schedule` stored its handle leaves a mark, so the handle is not stored.
-                if state.pending.removeValue(forKey: key) == nil { state.finishedEarly.insert(key) }
-                return disposal.isDisposed
+        let scheduled = scheduler.schedule(value) { [self] value in
+            let isCancelled = state.withLockAndFlag { machine, isDisposed in
+                machine.runStarted(key: key)
+                return isDisposed
             }
             HeldLocks.checkNoneHeld("a scheduled action")
-            if !isCancelled { fields.pointee.action(value) { [self] next in schedule(next) } }
+            if !isCancelled { action(value) { [self] next in schedule(next) } }
             return Disposables.create()
         }
-        let stored = disposal.storeUnlessDisposed {
-            if state.pointee.finishedEarly.remove(key) == nil { state.pointee.pending[key] = scheduled }
-        }
-        if !stored { scheduled.dispose() }
+        if !state.storeUnlessDisposed({ $0.scheduled(scheduled, key: key) }) { scheduled.dispose() }
     }
 
     func dispose() {
-        let state = state
-        let scheduled = DisposedFlagGuard(self).takeOnFirstDispose { () -> [any Disposable]? in
-            defer { state.pointee.pending = [:] }
-            return Array(state.pointee.pending.values)
-        }
+        let scheduled = state.takeOnFirstDispose { $0.takeAll() }
         for item in scheduled ?? [] { item.dispose() }
     }
 }
 
-/// The state of a ``RecursiveAction``, under its lock: the scheduled runs not yet done, by key.
-struct RecursiveActionState {
-    let live = LiveResource()
-    var pending: [UInt64: any Disposable] = [:]
+/// The scheduled runs of a ``RecursiveAction`` not yet done, by key, under its lock.
+///
+/// A run may start before `schedule` stored its handle (an immediate scheduler runs it inside `schedule(_:action:)`):
+/// it then leaves a mark, so that the handle, stored after, is not kept.
+struct RecursiveActionStateMachine {
+    private var pending: [UInt64: any Disposable] = [:]
     /// Runs that started before `schedule` stored their handle.
-    var finishedEarly: Set<UInt64> = []
-    var nextKey: UInt64 = 0
-}
+    private var finishedEarly: Set<UInt64> = []
+    private var lastKey: UInt64 = 0
 
-/// What a ``RecursiveAction`` was made with, in its tail.
-struct RecursiveActionFields<Scheduler: ImmediateSchedulerType, ActionState> {
-    let action: (ActionState, (ActionState) -> Void) -> Void
-    /// Last: its layout depends on `Scheduler`.
-    let scheduler: Scheduler
+    /// The key of a run about to be scheduled.
+    mutating func makeKey() -> UInt64 {
+        lastKey += 1
+        return lastKey
+    }
+
+    /// The run of `key` starts: its handle is done with, or, not stored yet, will not be.
+    mutating func runStarted(key: UInt64) {
+        if pending.removeValue(forKey: key) == nil { finishedEarly.insert(key) }
+    }
+
+    /// `handle` is the run of `key`, kept to be disposed unless that run has started.
+    mutating func scheduled(_ handle: any Disposable, key: UInt64) {
+        if finishedEarly.remove(key) == nil { pending[key] = handle }
+    }
+
+    /// Every run not yet started, taken out for disposing after the lock.
+    mutating func takeAll() -> [any Disposable] {
+        defer { pending = [:] }
+        return Array(pending.values)
+    }
 }
