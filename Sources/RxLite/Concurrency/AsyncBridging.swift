@@ -47,7 +47,7 @@ public struct ObservableValues<Element>: AsyncSequence {
 
     /// Subscribes to the observable.
     public func makeAsyncIterator() -> AsyncIterator {
-        let ending = ValuesEnding.make()
+        let ending = ValuesEnding()
         let stream = AsyncThrowingStream<Element, any Error> { continuation in
             let subscription = SerialDisposable()
             continuation.onTermination = { _ in subscription.dispose() }
@@ -98,14 +98,17 @@ public struct ObservableValues<Element>: AsyncSequence {
 }
 
 /// Whether the observable behind an ``ObservableValues`` iteration completed (rather than being cut short): set by
-/// the subscription's thread, read by the iterating task, under the lock.
-final class ValuesEnding: LockedBuffer<Bool> {
+/// the subscription's thread, read by the iterating task, under the lock. A value: the subscription's closure and the
+/// iterator share its one lock box.
+struct ValuesEnding: Sendable {
+    private let completed = Locked(false)
+
     /// Not completed yet.
-    static func make() -> ValuesEnding { make(state: false) }
+    init() {}
 
-    func markCompleted() { withLock { $0 = true } }
+    func markCompleted() { completed.withLock { $0 = true } }
 
-    var isCompleted: Bool { withLock { $0 } }
+    var isCompleted: Bool { completed.withLock { $0 } }
 }
 
 extension AsyncSequence where Self: Sendable, Element: Sendable {

@@ -40,33 +40,27 @@ struct TaskReport<Element>: @unchecked Sendable {
 ///
 /// Disposing (or the task finishing) also drops the references to the subscription at once, so a cancelled task
 /// that is still winding down holds no part of it.
-final class TaskReportStorage<Element>: LockedBuffer<TaskReportState<Element>>, Disposable {
+final class TaskReportStorage<Element>: Disposable {
+    let live = LiveResource()
+    private let state: Locked<TaskReportStateMachine<Element>>
+
+    private init(sink: EventSink<Element>, lifetime: Lifetime) {
+        state = Locked(TaskReportStateMachine(sink: sink, lifetime: lifetime))
+    }
+
     static func make(sink: EventSink<Element>, lifetime: Lifetime) -> TaskReportStorage {
-        make(state: TaskReportState(sink: sink, lifetime: lifetime))
+        TaskReportStorage(sink: sink, lifetime: lifetime)
     }
 
     /// Ties the task to this report; a report disposed before then cancels the task at once.
     func attach(_ task: Task<Void, Never>) {
-        let state = state
-        lock.lock()
-        if state.pointee.isDisposed {
-            lock.unlock()
-            task.cancel()
-            return
-        }
-        state.pointee.task = task
-        lock.unlock()
+        if !state.withLock({ $0.attach(task) }) { task.cancel() }
     }
 
-    /// The sink, while the subscription still wants events from an uncancelled task. (Not through `withLock`: a
-    /// closure returned through its generic result is reabstracted, an allocation per call.)
+    /// The sink, while the subscription still wants events from an uncancelled task.
     private var activeSink: EventSink<Element>? {
         if Task.isCancelled { return nil }
-        let state = state
-        lock.lock()
-        defer { lock.unlock() }
-        guard let lifetime = state.pointee.lifetime, lifetime.isActive else { return nil }
-        return state.pointee.sink
+        return state.withLock { $0.activeSink }
     }
 
     /// See ``TaskReport/next(_:)``.
@@ -85,10 +79,7 @@ final class TaskReportStorage<Element>: LockedBuffer<TaskReportState<Element>>, 
     }
 
     func dispose() {
-        let task = withLock { state in
-            state.isDisposed = true
-            return state.task
-        }
+        let task = state.withLock { $0.dispose() }
         release()
         task?.cancel()
     }
@@ -96,27 +87,45 @@ final class TaskReportStorage<Element>: LockedBuffer<TaskReportState<Element>>, 
     /// Lets go of the subscription and the task: taken out under the lock, released after it (the sink's captures
     /// may run deinits that take locks).
     private func release() {
-        let state = state
-        lock.lock()
-        let sink = state.pointee.sink.take()
-        let lifetime = state.pointee.lifetime.take()
-        let task = state.pointee.task.take()
-        lock.unlock()
-        _ = (sink, lifetime, task)
+        let released = state.withLock { $0.release() }
+        _ = released
     }
 }
 
 /// The state of a ``TaskReportStorage``, under its lock.
-struct TaskReportState<Element> {
-    let live = LiveResource()
-    var sink: EventSink<Element>?
-    var lifetime: Lifetime?
-    var task: Task<Void, Never>?
-    var isDisposed = false
+struct TaskReportStateMachine<Element> {
+    private var sink: EventSink<Element>?
+    private var lifetime: Lifetime?
+    private var task: Task<Void, Never>?
+    private var isDisposed = false
 
     init(sink: EventSink<Element>, lifetime: Lifetime) {
         self.sink = sink
         self.lifetime = lifetime
+    }
+
+    /// Keeps `task`, and returns `true`; `false` when the report was disposed first (the caller cancels it).
+    mutating func attach(_ task: Task<Void, Never>) -> Bool {
+        if isDisposed { return false }
+        self.task = task
+        return true
+    }
+
+    /// The sink, while the subscription is live.
+    var activeSink: EventSink<Element>? {
+        guard let lifetime, lifetime.isActive else { return nil }
+        return sink
+    }
+
+    /// The report is disposed: returns the task to cancel (it stays held until ``release()``).
+    mutating func dispose() -> Task<Void, Never>? {
+        isDisposed = true
+        return task
+    }
+
+    /// Takes out the subscription's sink and lifetime and the task, for the caller to release after the lock.
+    mutating func release() -> (EventSink<Element>?, Lifetime?, Task<Void, Never>?) {
+        (sink.take(), lifetime.take(), task.take())
     }
 }
 

@@ -148,14 +148,18 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
 /// and disposes once); a second resume would trap in `CheckedContinuation` itself. Which end comes first is an order
 /// between threads, which the tests drive.
 ///
-/// The header holds all of it, under the lock. A ``LockedBuffer`` is not `Sendable`: the outcome crosses into the
-/// cancellation handler in an ``UncheckedTransfer``, which is safe because it keeps what it holds under its lock.
-final class AwaitedOutcome<Element>: LockedBuffer<AwaitedOutcomeState<Element>> {
+/// All of it is one state machine under the lock. The outcome is not `Sendable` (its element need not be): it crosses
+/// into the cancellation handler in an ``UncheckedTransfer``, which is safe because it keeps what it holds under its
+/// lock.
+final class AwaitedOutcome<Element> {
+    let live = LiveResource()
+    private let state = Locked(AwaitedOutcomeStateMachine<Element>())
+
     /// Subscribes to `source`, awaits its end, and returns `result(firstElement)`.
     nonisolated(nonsending) static func `await`<Result>(
         _ source: Observable<Element>, result: (Element?) throws -> Result
     ) async throws -> Result {
-        let outcome = make(state: AwaitedOutcomeState())
+        let outcome = AwaitedOutcome()
         let cancellable = UncheckedTransfer(value: outcome)
         let element = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -177,80 +181,102 @@ final class AwaitedOutcome<Element>: LockedBuffer<AwaitedOutcomeState<Element>> 
 
     /// Stores the continuation, before the subscription.
     private func install(_ continuation: CheckedContinuation<Element?, any Error>) {
-        withLock { $0.continuation = continuation }
+        state.withLock { $0.continuation = continuation }
     }
 
     /// Stores the subscription once `subscribe` returned: disposes it when the sequence ended meanwhile, and ends
     /// the wait with `CancellationError` when the caller had been cancelled before it subscribed.
     private func setSubscription(_ subscription: any Disposable) {
-        let state = state
-        lock.lock()
-        if state.pointee.isFinished {
-            lock.unlock()
-            subscription.dispose()
-            return
+        switch state.withLock({ $0.setSubscription(subscription) }) {
+        case .keep: break
+        case .dispose: subscription.dispose()
+        case .cancel: finish(.failure(CancellationError()))
         }
-        state.pointee.subscription = subscription
-        let cancelled = state.pointee.isCancelledEarly
-        state.pointee._checkInvariants()
-        lock.unlock()
-        if cancelled { finish(.failure(CancellationError())) }
     }
 
     /// The caller was cancelled: ends the wait with `CancellationError`, or, before the caller subscribed, notes it
     /// for `setSubscription`.
     private func cancel() {
-        let state = state
-        lock.lock()
-        if state.pointee.continuation == nil && !state.pointee.isFinished {
-            state.pointee.isCancelledEarly = true
-            lock.unlock()
-            return
-        }
-        lock.unlock()
-        finish(.failure(CancellationError()))
+        if state.withLock({ $0.cancel() }) { finish(.failure(CancellationError())) }
     }
 
     private func keep(_ element: Element) {
-        withLock { state in if state.element == nil { state.element = element } }
+        state.withLock { $0.keep(element) }
     }
 
     private func finish(_ outcome: Result<Void, any Error>) {
-        let state = state
-        lock.lock()
-        if state.pointee.isFinished {
-            lock.unlock()
-            return
-        }
-        state.pointee.isFinished = true
-        let continuation = state.pointee.continuation.take()
-        let subscription = state.pointee.subscription.take()
-        let element = state.pointee.element.take()
-        state.pointee._checkInvariants()
-        lock.unlock()
-        subscription?.dispose()
+        guard let finished = state.withLock({ $0.finish() }) else { return }
+        finished.subscription?.dispose()
         switch outcome {
         case .success:
             // What the element's type allows: the checked `value` only awaits Sendable elements; the deprecated one
             // takes any and says so at its call site.
-            continuation?.resume(returning: UncheckedTransfer(value: element).value)
-        case .failure(let error): continuation?.resume(throwing: error)
+            finished.continuation?.resume(returning: UncheckedTransfer(value: finished.element).value)
+        case .failure(let error): finished.continuation?.resume(throwing: error)
         }
     }
 }
 
 /// The state of an ``AwaitedOutcome``, under its lock.
-struct AwaitedOutcomeState<Element> {
-    let live = LiveResource()
+struct AwaitedOutcomeStateMachine<Element> {
+    /// What ``setSubscription(_:)`` tells the outcome to do with the subscription.
+    enum SubscriptionAction {
+        /// Nothing: it is kept until the end.
+        case keep
+        /// Dispose it: the sequence ended during `subscribe`.
+        case dispose
+        /// Keep it and end the wait with `CancellationError`: the caller was cancelled before it subscribed.
+        case cancel
+    }
+
+    /// What ``finish()`` took out, for the outcome to dispose and resume after the lock.
+    struct Finished {
+        let continuation: CheckedContinuation<Element?, any Error>?
+        let subscription: (any Disposable)?
+        /// Last: its layout depends on `Element`.
+        let element: Element?
+    }
+
     var continuation: CheckedContinuation<Element?, any Error>?
-    var subscription: (any Disposable)?
-    var isFinished = false
+    private var subscription: (any Disposable)?
+    private var isFinished = false
     /// The caller was cancelled before it subscribed: it subscribes anyway, and is cancelled after `subscribe`
     /// returned unless the sequence ended during it (then that end wins the race, as in RxSwift).
-    var isCancelledEarly = false
+    private var isCancelledEarly = false
     /// The first element; a later one is dropped (the traits emit at most one). Last: its layout depends on
-    /// `Element` (see ``LockedBuffer``).
-    var element: Element?
+    /// `Element`.
+    private var element: Element?
+
+    /// `subscribe` returned `subscription`.
+    mutating func setSubscription(_ subscription: any Disposable) -> SubscriptionAction {
+        if isFinished { return .dispose }
+        self.subscription = subscription
+        _checkInvariants()
+        return isCancelledEarly ? .cancel : .keep
+    }
+
+    /// The caller was cancelled; returns whether the wait ends now (`false`: it has not subscribed yet, which
+    /// ``setSubscription(_:)`` will see).
+    mutating func cancel() -> Bool {
+        if continuation == nil && !isFinished {
+            isCancelledEarly = true
+            return false
+        }
+        return true
+    }
+
+    /// An element arrived: kept when it is the first.
+    mutating func keep(_ element: Element) {
+        if self.element == nil { self.element = element }
+    }
+
+    /// The wait ends: takes out what the outcome held, or `nil` when it had ended already.
+    mutating func finish() -> Finished? {
+        if isFinished { return nil }
+        isFinished = true
+        defer { _checkInvariants() }
+        return Finished(continuation: continuation.take(), subscription: subscription.take(), element: element.take())
+    }
 
     /// Debug builds, holding the lock: traps unless a finished outcome holds nothing.
     func _checkInvariants() {

@@ -13,11 +13,9 @@ public final class CompositeDisposable: Cancelable, EndedSubscriptionForgetting,
     public typealias DisposeKey = BagKey
 
     let live = LiveResource()
-    /// The disposables held, in insertion order (which is disposal order), under the lock; the lock and the disposed
-    /// flag are the buffer's words (a ``DisposedFlagGuard``'s). A public class whose API needs `init()` cannot be a
-    /// `ManagedBuffer` itself, so the group is two allocations.
-    private let storage = LockedBuffer<DisposableList<Lifetime.Resource>>.make(
-        words: DisposedFlagGuard.words, state: DisposableList())
+    /// The disposables held, in insertion order (which is disposal order), and whether the group was disposed, under
+    /// one lock.
+    private let entries = DisposedFlagGuard(DisposableList<Lifetime.Resource>())
 
     /// An empty group.
     public init() {}
@@ -33,13 +31,13 @@ public final class CompositeDisposable: Cancelable, EndedSubscriptionForgetting,
     }
 
     /// `true` once `dispose()` has run.
-    public var isDisposed: Bool { DisposedFlagGuard(storage).isDisposed }
+    public var isDisposed: Bool { entries.isDisposed }
 
     /// The number of disposables held; a subscription that ended is not counted.
-    public var count: Int { storage.withLock { $0.count } }
+    public var count: Int { entries.withLock { $0.count } }
 
     /// The slots the group's storage uses (held disposables and holes not yet squeezed out), for tests of its size.
-    package var slotsInUse: Int { storage.withLock { $0.capacityInUse } }
+    package var slotsInUse: Int { entries.withLock { $0.capacityInUse } }
 
     /// Adds `disposable`; returns its key, or `nil` when the group is already disposed (then `disposable` is
     /// disposed at once). A subscription that has ended already is not kept (its key removes nothing).
@@ -47,11 +45,8 @@ public final class CompositeDisposable: Cancelable, EndedSubscriptionForgetting,
     public func insert(_ disposable: any Disposable) -> BagKey? {
         let disposable = disposable._rxLiteObject
         let subscription = Lifetime.of(object: disposable)
-        let entries = storage.state
         var key: UInt64 = 0
-        let stored = DisposedFlagGuard(storage).storeUnlessDisposed {
-            key = entries.pointee.append(disposable)
-        }
+        let stored = entries.storeUnlessDisposed { key = $0.append(disposable) }
         guard stored else {
             disposable.dispose()
             return nil
@@ -63,19 +58,18 @@ public final class CompositeDisposable: Cancelable, EndedSubscriptionForgetting,
 
     /// Removes the disposable under `key` and disposes it.
     public func remove(for key: BagKey) {
-        let removed = storage.withLock { $0.remove(key: key.rawValue) }
+        let removed = entries.withLock { $0.remove(key: key.rawValue) }
         removed?.dispose()
     }
 
     func forgetEnded(key: UInt64) {
         // The subscription is released after the lock: it may be the last reference, and its deinit takes locks.
-        _ = storage.withLock { $0.remove(key: key) }
+        _ = entries.withLock { $0.remove(key: key) }
     }
 
     /// Disposes every disposable held, and every one inserted later.
     public func dispose() {
-        let entries = storage.state
-        let removed = DisposedFlagGuard(storage).takeOnFirstDispose { entries.pointee.removeAll() }
+        let removed = entries.takeOnFirstDispose { $0.removeAll() }
         for disposable in removed ?? [] { disposable.dispose() }
     }
 }

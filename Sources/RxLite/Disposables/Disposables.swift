@@ -36,30 +36,37 @@ final class NopDisposable: Disposable, Sendable {
     func dispose() {}
 }
 
-/// Runs an action once, on the first `dispose()`: the action in the header, taken out under the lock by the first
-/// `dispose()`, so `nil` once disposed.
-final class AnonymousDisposable: LockedBuffer<AnonymousDisposableState>, Cancelable {
-    /// A disposable that runs `action` the first time it is disposed.
-    static func make(_ action: @escaping () -> Void) -> AnonymousDisposable {
-        make(state: AnonymousDisposableState(action: action))
+/// Runs an action once, on the first `dispose()`: the first `dispose()` takes the action out under the lock, so the
+/// state holds `nil` once disposed.
+final class AnonymousDisposable: Cancelable {
+    let live = LiveResource()
+    private let state: Locked<AnonymousDisposableState>
+
+    private init(_ action: @escaping () -> Void) {
+        state = Locked(AnonymousDisposableState(action: action))
     }
 
-    var isDisposed: Bool { withLock { $0.action == nil } }
+    /// A disposable that runs `action` the first time it is disposed.
+    static func make(_ action: @escaping () -> Void) -> AnonymousDisposable {
+        AnonymousDisposable(action)
+    }
+
+    var isDisposed: Bool { state.withLock { $0.action == nil } }
 
     func dispose() {
-        // Not `withLock`: a closure returned through its generic result is reabstracted, an allocation per dispose.
-        let lock = lock
-        lock.lock()
-        let action = state.pointee.action.take()
-        lock.unlock()
+        // Taken out into a local rather than returned from `withLock`: a closure returned through its generic result
+        // is reabstracted, an allocation per dispose.
+        var action: (() -> Void)?
+        state.withLock { action = $0.action.take() }
         HeldLocks.checkNoneHeld("a cleanup action (dispose())")
         action?()
     }
 }
 
-/// The state of an ``AnonymousDisposable``, under its lock.
+/// The state of an ``AnonymousDisposable``, under its lock: pure data (the one step, taking the action out, is
+/// `Optional.take()`). The action sits in a struct of its own, not as the lock's generic value, so that it is stored
+/// as a plain closure and not reabstracted on every access.
 struct AnonymousDisposableState {
-    let live = LiveResource()
     /// The action, until the first `dispose()` takes it.
     var action: (() -> Void)?
 }

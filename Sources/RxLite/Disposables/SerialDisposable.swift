@@ -3,26 +3,23 @@
 /// Once the serial disposable is disposed, any disposable assigned to it is disposed at once.
 public final class SerialDisposable: Cancelable, @unchecked Sendable {
     let live = LiveResource()
-    /// The disposable held now, under the lock; the lock and the disposed flag are the buffer's words (a
-    /// ``DisposedFlagGuard``'s). A public class whose API needs `init` cannot be a ``LockedBuffer`` itself, so it holds
-    /// one.
-    private let storage = LockedBuffer<(any Disposable)?>.make(words: DisposedFlagGuard.words, state: nil)
+    /// The disposable held now, and whether the serial disposable was disposed, under one lock.
+    private let current = DisposedFlagGuard<(any Disposable)?>(nil)
 
     /// An empty serial disposable.
     public init() {}
 
     /// `true` once `dispose()` has run.
-    public var isDisposed: Bool { DisposedFlagGuard(storage).isDisposed }
+    public var isDisposed: Bool { current.isDisposed }
 
     /// The disposable held now. Setting it disposes the one held before.
     public var disposable: any Disposable {
-        get { storage.withLock { $0 ?? Disposables.create() } }
+        get { current.withLock { $0 ?? Disposables.create() } }
         set {
-            let current = storage.state
             var previous: (any Disposable)?
-            if DisposedFlagGuard(storage).storeUnlessDisposed({
-                previous = current.pointee
-                current.pointee = newValue
+            if current.storeUnlessDisposed({ held in
+                previous = held
+                held = newValue
             }) {
                 previous?.dispose()
             } else {
@@ -33,7 +30,6 @@ public final class SerialDisposable: Cancelable, @unchecked Sendable {
 
     /// Disposes the disposable held now and every one assigned later.
     public func dispose() {
-        let current = storage.state
-        DisposedFlagGuard(storage).takeOnFirstDispose { current.pointee.take() }?.dispose()
+        current.takeOnFirstDispose { $0.take() }?.dispose()
     }
 }

@@ -4,44 +4,42 @@
 /// is a programming error.
 public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
     let live = LiveResource()
-    /// The assignment, under the lock; the lock and the disposed flag are the buffer's words (a
-    /// ``DisposedFlagGuard``'s). A public class whose API needs `init` cannot be a ``LockedBuffer`` itself, so it holds
-    /// one.
-    private let storage = LockedBuffer<SingleAssignmentState>.make(
-        words: DisposedFlagGuard.words, state: SingleAssignmentState())
+    /// The assignment, and whether the disposable was disposed, under one lock.
+    private let assignment = DisposedFlagGuard(SingleAssignmentStateMachine())
 
     /// An unassigned disposable.
     public init() {}
 
     /// `true` once `dispose()` has run.
-    public var isDisposed: Bool { DisposedFlagGuard(storage).isDisposed }
+    public var isDisposed: Bool { assignment.isDisposed }
 
     /// Assigns the disposable. Traps when one was assigned already.
     public func setDisposable(_ disposable: any Disposable) {
-        let state = storage.state
-        let lock = storage.lock
-        lock.lock()
-        precondition(!state.pointee.isAssigned, "SingleAssignmentDisposable was assigned twice")
-        state.pointee.isAssigned = true
-        if DisposedFlagGuard(storage).isDisposed {
-            lock.unlock()
-            disposable.dispose()
-            return
+        let isStored = assignment.withLockAndFlag { machine, isDisposed in
+            machine.assign(disposable, isDisposed: isDisposed)
         }
-        state.pointee.current = disposable
-        lock.unlock()
+        if !isStored { disposable.dispose() }
     }
 
     /// Disposes the assigned disposable, or the one assigned later.
     public func dispose() {
-        let state = storage.state
-        DisposedFlagGuard(storage).takeOnFirstDispose { state.pointee.current.take() }?.dispose()
+        assignment.takeOnFirstDispose { $0.current.take() }?.dispose()
     }
 }
 
-/// The state of a ``SingleAssignmentDisposable``, under its lock.
-private struct SingleAssignmentState {
+/// The assignment of a ``SingleAssignmentDisposable``, under its lock.
+private struct SingleAssignmentStateMachine {
     var isAssigned = false
     /// The disposable assigned, until it is disposed.
     var current: (any Disposable)?
+
+    /// Takes `disposable` as the one assignment (a second one traps) and returns whether it is kept: not when the
+    /// owner was disposed first, which then disposes it, after the lock.
+    mutating func assign(_ disposable: any Disposable, isDisposed: Bool) -> Bool {
+        precondition(!isAssigned, "SingleAssignmentDisposable was assigned twice")
+        isAssigned = true
+        if isDisposed { return false }
+        current = disposable
+        return true
+    }
 }

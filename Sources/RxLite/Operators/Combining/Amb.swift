@@ -15,7 +15,7 @@ extension ObservableType {
     where Sources.Element == Observable<Element> {
         let sources = Array(sequence)
         return Observable { sink, lifetime, _ in
-            let state = AmbStorage.make()
+            let state = AmbStorage()
             for (index, source) in sources.enumerated() {
                 guard lifetime.isActive, !state.isDecided, let child = lifetime.makeChild() else { return }
                 guard state.add(child) else {
@@ -35,19 +35,17 @@ extension ObservableType {
 ///
 /// Only the winner's events are forwarded, and a source calls its sink one event at a time, so the output needs no
 /// queue. `winner` is set once, by compare-and-swap, so once it is decided an event of the winner costs one atomic
-/// load; the lock guards only the lifetimes, in the header. The tail holds the lock and `winner`. The sink is not
-/// kept here: each source's closure calls it when ``admitsEvent(from:)`` says so (a sink read from the storage
-/// would be retained and released around every event).
-final class AmbStorage: LockedBuffer<AmbState> {
-    /// The storage of a subscription no source has won yet.
-    static func make() -> AmbStorage {
-        let storage = make(words: 2, state: AmbState())
-        storage.winner.store(-1, ordering: .relaxed)
-        return storage
-    }
-
+/// load; the lock guards only the lifetimes. The sink is not kept here: each source's closure calls it when
+/// ``admitsEvent(from:)`` says so (a sink read from the storage would be retained and released around every event).
+final class AmbStorage {
+    let live = LiveResource()
     /// The winner's index, `-1` before one.
-    var winner: AtomicView<Int> { atomic(1) }
+    let winner = RxAtomic(-1)
+    /// Every source's lifetime, until a winner is known: pure data, appended to and then taken whole.
+    private let lifetimes = Locked<[Lifetime]>([])
+
+    /// The storage of a subscription no source has won yet.
+    init() {}
 
     var isDecided: Bool { winner.load(ordering: .acquiring) >= 0 }
 
@@ -55,10 +53,9 @@ final class AmbStorage: LockedBuffer<AmbState> {
     /// (`admitsEvent` sets the winner before it takes the lock to collect the losers, so one of the two sees the
     /// other).
     func add(_ lifetime: Lifetime) -> Bool {
-        let winner = winner
-        return withLock { state in
-            if winner.load(ordering: .acquiring) >= 0 { return false }
-            state.lifetimes.append(lifetime)
+        lifetimes.withLock { lifetimes in
+            if isDecided { return false }
+            lifetimes.append(lifetime)
             return true
         }
     }
@@ -72,17 +69,11 @@ final class AmbStorage: LockedBuffer<AmbState> {
             winner.compareExchange(expected: -1, desired: index, ordering: .acquiringAndReleasing).exchanged
         else { return false }
         // Taken out whole and let go after the lock.
-        let lifetimes = withLock { state in
-            defer { state.lifetimes = [] }
-            return state.lifetimes
+        let lifetimes = lifetimes.withLock { lifetimes in
+            defer { lifetimes = [] }
+            return lifetimes
         }
         for (offset, loser) in lifetimes.enumerated() where offset != index { loser.finishChild() }
         return true
     }
-}
-
-/// The state of an ``AmbStorage``, under its lock: every source's lifetime until a winner is known.
-struct AmbState {
-    let live = LiveResource()
-    var lifetimes: [Lifetime] = []
 }

@@ -11,7 +11,7 @@
 /// Debug builds check the count: never below zero, and at least 1 (the loop's own call) each time the loop runs
 /// `step`. That a call runs `step` only through the loop is the code's shape, not a state to check.
 struct ResubscriptionLoop {
-    /// The count of calls not yet served: a word of the owner's ``LockedBuffer``, zero at first.
+    /// The count of calls not yet served: the owner's ``RxAtomic``, zero at first.
     let requests: AtomicView<Int>
 
     /// Runs `step` now, or has the call already running it run it once more.
