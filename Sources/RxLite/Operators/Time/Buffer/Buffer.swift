@@ -78,7 +78,10 @@ final class BufferStorage<Element>: TimedOperator {
     let timerSlot = Locked(TimerSlot())
 
     /// A storage whose timer runs on `scheduler`, for the subscription `lifetime`, delivering to `sink`.
-    init(scheduler: any SchedulerType, lifetime: Lifetime, sink: EventSink<[Element]>, machine: BufferStateMachine<Element>) {
+    init(
+        scheduler: any SchedulerType, lifetime: Lifetime, sink: EventSink<[Element]>,
+        machine: BufferStateMachine<Element>
+    ) {
         emitter = .make(sink: sink, state: machine)
         self.scheduler = scheduler
         self.lifetime = lifetime
