@@ -38,26 +38,25 @@ final class NopDisposable: Disposable, Sendable {
 
 /// Runs an action once, on the first `dispose()`: the first `dispose()` takes the action out under the lock, so the
 /// state holds `nil` once disposed.
-final class AnonymousDisposable: Cancelable {
-    let live = LiveResource()
-    private let state: Locked<AnonymousDisposableState>
+///
+/// The lock box itself, with the disposable's two methods in an extension constrained to its state, rather than a
+/// final class holding a box: `Disposables.create { }` and every cleanup closure a lifetime keeps make one, and the
+/// class around the box was an allocation more each time.
+typealias AnonymousDisposable = LockedBuffer<AnonymousDisposableState>
 
-    private init(_ action: @escaping () -> Void) {
-        state = Locked(AnonymousDisposableState(action: action))
-    }
-
+extension LockedBuffer: Disposable, Cancelable where State == AnonymousDisposableState {
     /// A disposable that runs `action` the first time it is disposed.
     static func make(_ action: @escaping () -> Void) -> AnonymousDisposable {
-        AnonymousDisposable(action)
+        make(state: AnonymousDisposableState(action: action))
     }
 
-    var isDisposed: Bool { state.withLock { $0.action == nil } }
+    var isDisposed: Bool { withLock { $0.action == nil } }
 
     func dispose() {
         // Taken out into a local rather than returned from `withLock`: a closure returned through its generic result
         // is reabstracted, an allocation per dispose.
         var action: (() -> Void)?
-        state.withLock { action = $0.action.take() }
+        withLock { action = $0.action.take() }
         HeldLocks.checkNoneHeld("a cleanup action (dispose())")
         action?()
     }
