@@ -171,6 +171,29 @@ final class SerializedEmitter<Output, State>: LockedBuffer<State> {
         return body(&state.pointee)
     }
 
+    /// Runs `decide` holding the lock and admits what the ``EmitStep`` it returns emits, in that critical section (an
+    /// element and the completion behind it together, so no other thread's event comes between them). For the
+    /// transitions that emit an element seldom (a timer's firing, an upstream's end): the step is generic over the
+    /// output, so it is built only where the emitter is inlined and the step's type never looked up.
+    @inline(__always)
+    final func emit(step decide: (inout State) -> EmitStep<Output>) {
+        lock.lock()
+        switch decide(&state.pointee) {
+        case .none:
+            lock.unlock()
+        case .next(let element):
+            unlock(emitting: .next(element))
+        case .nextThenComplete(let element):
+            let delivers = admit(.next(element))
+            // Queued behind the element, in the same critical section.
+            _ = admit(.completed)
+            lock.unlock()
+            if delivers { deliver(.next(element)) }
+        case .complete:
+            unlock(emitting: .completed)
+        }
+    }
+
     /// `emit(_:)` for a decision that can emit two events, `first` then `second`: an element and the completion
     /// that follows it (`sample`, the timed operators). Both are admitted in the one critical section, so no other
     /// thread's event comes between them.
@@ -330,5 +353,17 @@ enum ElementPathStep {
     /// An element goes out.
     case next
     /// The output completes.
+    case complete
+}
+
+/// What a transition emits, decided under an emitter's lock (see ``SerializedEmitter/emit(step:)``).
+enum EmitStep<Output> {
+    /// Nothing.
+    case none
+    /// An element.
+    case next(Output)
+    /// An element, then the completion.
+    case nextThenComplete(Output)
+    /// The completion.
     case complete
 }

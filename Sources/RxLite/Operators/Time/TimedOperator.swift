@@ -40,33 +40,24 @@ extension TimedOperator {
 }
 
 extension SerializedEmitter {
-    /// Runs `decide` (a time operator's machine's transition) holding the lock and performs the step it returns: its
-    /// events are admitted in that critical section (as `emit(_:)` does); returns the time after which to arm the
-    /// timer, for the caller to arm once the lock is released.
-    ///
-    /// Written out rather than through `emitEvents(_:)`, whose pair of optional events cost more per event: most
-    /// steps emit nothing. Always inlined, so that `decide` (the machine's transition) is inlined too.
+    /// Runs `decide` (a time operator's machine's transition) holding the lock and emits what the step it returns
+    /// says, in that critical section; returns the time after which to arm the timer, for the caller to arm once the
+    /// lock is released. Always inlined, so that `decide` is inlined too.
     @inline(__always)
     func perform(_ decide: (inout State) -> TimedStep<Output>) -> TimeInterval? {
-        lock.lock()
-        switch decide(&state.pointee) {
-        case .none:
-            lock.unlock()
-        case .emit(let element):
-            unlock(emitting: .next(element))
-        case .emitAndComplete(let element):
-            let delivers = admit(.next(element))
-            // Queued behind the element, in the same critical section.
-            _ = admit(.completed)
-            lock.unlock()
-            if delivers { deliver(.next(element)) }
-        case .complete:
-            unlock(emitting: .completed)
-        case .armTimer(let seconds):
-            lock.unlock()
-            return seconds
-        }
-        return nil
+        var armsAfter: TimeInterval?
+        emit(step: { machine in
+            switch decide(&machine) {
+            case .none: return .none
+            case .emit(let element): return .next(element)
+            case .emitAndComplete(let element): return .nextThenComplete(element)
+            case .complete: return .complete
+            case .armTimer(let seconds):
+                armsAfter = seconds
+                return .none
+            }
+        })
+        return armsAfter
     }
 }
 
