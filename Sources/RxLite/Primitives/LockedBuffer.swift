@@ -1,26 +1,28 @@
 import CRxAtomics
 
-/// A storage's state and the words of its lock and atomics, in one allocation: the state in the header of a
-/// `ManagedBuffer`, the words in its tail (swift-nio's `LockStorage` and swift-async-algorithms' `LockedBuffer` have
-/// this shape). Every RxLite object that keeps state behind a lock is one of these, or holds one (``Locked``).
+/// A state and the words of its lock and atomics, in one allocation: the state in the header of a `ManagedBuffer`,
+/// the words in its tail (swift-nio's `LockStorage` and swift-async-algorithms' `LockedBuffer` have this shape). The
+/// locked boxes a storage holds its state machine in are built on it: ``Locked`` and ``SerializedEmitter``; a storage
+/// holds one as a `let` beside what it was made with, or, when it holds nothing else, is one (a type alias, with its
+/// methods in an extension constrained to its state: `AnonymousDisposable`, `MergeStorage`).
 ///
 /// The words' addresses are stable for the object's life, so the C11 atomics that make up ``LockWord`` and
 /// ``AtomicView`` can work on them in place; and the state is reached through the header's address (``state``),
 /// outside Swift's exclusivity model: the lock, not a run-time check, keeps accesses apart. Word 0 is the lock; the
-/// words after it are the owner's to lay out (``word(_:)``): atomics, and the fields of the layers built on this
-/// class (``SerializedEmitter``'s delivery fields, the time operators' timer), each a struct of fixed layout placed
-/// at a fixed word. Every word starts at zero: an unlocked lock, and `0` / `false` for an atomic.
+/// words after it are laid out by the primitive built on this class (``SerializedEmitter``'s delivery fields), each
+/// a struct of fixed layout placed at a fixed word. Every word starts at zero: an unlocked lock, and `0` / `false`
+/// for an atomic.
 ///
-/// Why the layers keep their fields in the tail rather than the header: this code is compiled once, in RxLite, for
+/// Why the emitter keeps its fields in the tail rather than the header: this code is compiled once, in RxLite, for
 /// every element type, and there a field of a generic struct that comes after a field whose layout depends on the
 /// type parameters (an element, a generic machine) sits at an offset only the struct's metadata knows, a hash-table
-/// lookup per access. The header is one such state, the operator's own, which starts at offset 0 and keeps its own
-/// generic fields last; the layers' fields sit at word offsets known when the code is compiled.
+/// lookup per access. The header is one such state, the operator's own, which starts at offset 0; the emitter's
+/// fields sit at word offsets known when the code is compiled.
 ///
-/// A storage with behaviour of its own subclasses this class and adds methods, never stored properties: a
-/// `ManagedBuffer` subclass's fields would overlap the tail words (`scripts/check-unsafe-code` checks that no subclass
-/// declares one). A layer that places a struct in the tail deinitializes it in its `deinit`. It is not `Sendable`
-/// (no `ManagedBuffer` is): ``Locked`` is the `Sendable` form, for a state that is.
+/// A subclass adds methods, never stored properties: a `ManagedBuffer` subclass's fields would overlap the tail words
+/// (`scripts/check-unsafe-code` checks that no subclass declares one). Outside this folder only `CreateStorage`,
+/// `SubjectHub` and `LazyShare` still subclass it, pending their own primitives (issue #50). It is not `Sendable` (no
+/// `ManagedBuffer` is): ``Locked`` is the `Sendable` form, for a state that is.
 class LockedBuffer<State>: ManagedBuffer<State, rx_atomic_word> {
     /// A buffer of the dynamic type this is called on, holding `state`, with `words` words in its tail (the lock's
     /// included), all zero.
