@@ -4,7 +4,7 @@ import CRxAtomics
 /// the words in its tail (swift-nio's `LockStorage` and swift-async-algorithms' `LockedBuffer` have this shape). The
 /// locked boxes a storage holds its state machine in are built on it: ``Locked`` and ``SerializedEmitter``; a storage
 /// holds one as a `let` beside what it was made with, or, when it holds nothing else, is one (a type alias, with its
-/// methods in an extension constrained to its state: `AnonymousDisposable`, `MergeStorage`).
+/// methods in an extension constrained to its state: `AnonymousDisposable`, `LazyShare`, `MergeStorage`).
 ///
 /// The words' addresses are stable for the object's life, so the C11 atomics that make up ``LockWord`` and
 /// ``AtomicView`` can work on them in place; and the state is reached through the header's address (``state``),
@@ -20,9 +20,9 @@ import CRxAtomics
 /// fields sit at word offsets known when the code is compiled.
 ///
 /// A subclass adds methods, never stored properties: a `ManagedBuffer` subclass's fields would overlap the tail words
-/// (`scripts/check-unsafe-code` checks that no subclass declares one). Outside this folder only `CreateStorage`,
-/// `SubjectHub` and `LazyShare` still subclass it: their hot paths read a type from the object, which a box held as
-/// a value would look up. It is not `Sendable` (no `ManagedBuffer` is): ``Locked`` is the `Sendable` form, for a
+/// (`scripts/check-unsafe-code` checks that no subclass declares one). Outside this folder only `CreateStorage` and
+/// `SubjectHub` still subclass it: their hot paths read a type from the object, which a box held as a value would
+/// look up. It is not `Sendable` (no `ManagedBuffer` is): ``Locked`` is the `Sendable` form, for a
 /// state that is.
 class LockedBuffer<State>: ManagedBuffer<State, rx_atomic_word> {
     /// A buffer of the dynamic type this is called on, holding `state`, with `words` words in its tail (the lock's

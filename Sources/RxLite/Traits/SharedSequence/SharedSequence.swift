@@ -36,14 +36,14 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
         /// Shared when it was made: what subscribers subscribe to.
         case shared(Observable<Element>)
         /// Made by `map`, `compactMap` or `filter`: the share holds the same events *before* this sequence's
-        /// sharing (``LazyShare/unshared``), as a chain of those operators from the nearest shared sequence that is
+        /// sharing (``LazyShareState/unshared``), as a chain of those operators from the nearest shared sequence that is
         /// not one of them, and shares it when someone first asks (``SharedSequence/asObservable()``). The next
         /// `map`, `compactMap` or `filter` extends that chain instead of subscribing to the shared one, so a run of
         /// them shares once, at its end, instead of after every step (see DifferencesFromRxSwift: "Driver and Signal
         /// share once per run of map and filter"); building a twelve-step Driver chain otherwise made twelve shares
         /// where one is used. An operator with state or side effects, or a conversion (`asDriver`), is always
         /// shared, so its work runs once per event whoever subscribes after it.
-        case fused(LazyShare<SharingStrategy, Element>)
+        case fused(LazyShare)
     }
 
     let representation: Representation
@@ -68,9 +68,9 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
         let upstreamEvents: Observable<Upstream>
         switch upstream.representation {
         case .shared(let shared): upstreamEvents = shared
-        case .fused(let lazilyShared): upstreamEvents = lazilyShared.unshared
+        case .fused(let lazilyShared): upstreamEvents = lazilyShared.unshared(as: Upstream.self)
         }
-        representation = .fused(LazyShare.make(transform(upstreamEvents)))
+        representation = .fused(.lazyShare(transform(upstreamEvents)))
     }
 
     /// `source` delivered on the strategy's scheduler, with `recover` deciding what follows an error, and shared:
@@ -84,7 +84,7 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
     public func asObservable() -> Observable<Element> {
         switch representation {
         case .shared(let shared): shared
-        case .fused(let lazilyShared): lazilyShared.observable
+        case .fused(let lazilyShared): lazilyShared.observable(sharedBy: SharingStrategy.self, as: Element.self)
         }
     }
 
@@ -126,57 +126,47 @@ extension SharedSequence {
 /// The shared observable of a ``SharedSequence`` made by `map`, `compactMap` or `filter`: `upstream` shared by the
 /// strategy, made the first time it is asked for and the same object every time after, from any thread.
 ///
-/// Both references sit in tail words, each holding an optional reference (zero is `nil`, so they need no placing):
-/// word 1 `upstream`, set by ``make(_:)`` and read without the lock, word 2 the shared observable, under the lock. The
-/// header is empty: this storage is made where the element type is not known when the code is compiled (one per step
-/// of a Driver chain), and there a generic header would be copied in and destroyed through its metadata's witnesses.
-final class LazyShare<SharingStrategy: SharingStrategyProtocol, Element>: LockedBuffer<Void> {
+/// The lock box itself, with its two methods in an extension constrained to its state, and a state that is not
+/// generic (its observables held as objects, given back their type where they are read): one is made per step of a
+/// Driver chain, where the element type is not known when the code is compiled, and there a class generic over the
+/// element, or a box of a generic state, looked up its type's metadata every time one was made.
+typealias LazyShare = LockedBuffer<LazyShareState>
+
+/// What a ``LazyShare`` holds, under its lock: the upstream, and its shared form once made. Both are an
+/// `Observable<Element>` of the element of the ``SharedSequence`` that holds the share.
+struct LazyShareState {
+    /// What is shared, not shared.
+    let unshared: AnyObject
+    /// The shared observable once made.
+    var shared: AnyObject?
+}
+
+extension LockedBuffer where State == LazyShareState {
     /// `upstream`, to be shared on first use.
-    static func make(_ upstream: Observable<Element>) -> LazyShare {
-        let share = make(words: 3, state: ())
-        share.upstream.pointee = upstream
-        return share
+    static func lazyShare<Element>(_ upstream: Observable<Element>) -> LazyShare {
+        make(state: LazyShareState(unshared: upstream))
     }
 
-    deinit {
-        upstream.pointee = nil
-        shared.pointee = nil
+    /// What is shared, not shared: the `Element` the share was made with.
+    func unshared<Element>(as type: Element.Type) -> Observable<Element> {
+        unsafeDowncast(withLock { $0.unshared }, to: Observable<Element>.self)
     }
 
-    /// What is shared: word 1, read without the lock.
-    private var upstream: UnsafeMutablePointer<Observable<Element>?> {
-        word(1).assumingMemoryBound(to: Observable<Element>?.self)
-    }
-
-    /// What is shared, not shared: set once by ``make(_:)``.
-    var unshared: Observable<Element> { upstream.pointee! }
-
-    /// The shared observable once made: word 2, under the lock.
-    private var shared: UnsafeMutablePointer<Observable<Element>?> {
-        word(2).assumingMemoryBound(to: Observable<Element>?.self)
-    }
-
-    /// The shared observable. The strategy's `share` may be a user's (a custom ``SharingStrategyProtocol``), so it
-    /// runs outside the lock; when two threads race to make it, the first one stored wins and the other is dropped
-    /// unsubscribed.
-    var observable: Observable<Element> {
-        let shared = shared
-        lock.lock()
-        if let existing = shared.pointee {
-            lock.unlock()
-            return existing
+    /// The shared observable, shared by `strategy`. The strategy's `share` may be a user's (a custom
+    /// ``SharingStrategyProtocol``), so it runs outside the lock; when two threads race to make it, the first one
+    /// stored wins and the other is dropped unsubscribed (released after the lock: its deinit lets go of what the
+    /// user's closures captured).
+    func observable<Strategy: SharingStrategyProtocol, Element>(
+        sharedBy strategy: Strategy.Type, as type: Element.Type
+    ) -> Observable<Element> {
+        if let existing = withLock({ $0.shared }) { return unsafeDowncast(existing, to: Observable<Element>.self) }
+        let made = Strategy.share(unshared(as: Element.self))
+        let winner = withLock { state in
+            if let existing = state.shared { return existing }
+            state.shared = made
+            return made
         }
-        lock.unlock()
-        let made = SharingStrategy.share(unshared)
-        lock.lock()
-        if let existing = shared.pointee {
-            lock.unlock()
-            // `made` is released after the lock: its deinit lets go of what the user's closures captured.
-            return existing
-        }
-        shared.pointee = made
-        lock.unlock()
-        return made
+        return unsafeDowncast(winner, to: Observable<Element>.self)
     }
 }
 
