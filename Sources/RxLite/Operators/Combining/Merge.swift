@@ -66,20 +66,17 @@ struct MergeStateMachine {
         self.running = running
     }
 
-    /// One more upstream runs.
-    mutating func upstreamStarted() {
+    /// One more upstream runs: `flatMap`'s inner sequence, which gets the spare child lifetime if one waits (it is
+    /// no longer spare).
+    mutating func innerStarted() -> Lifetime? {
         running += 1
+        return spareChild.take()
     }
 
     /// An upstream completed; whether that completes the merge (it was the last running).
     mutating func upstreamCompleted() -> Bool {
         running -= 1
         return running == 0
-    }
-
-    /// The spare child lifetime, if one waits; it is no longer spare.
-    mutating func takeSpareChild() -> Lifetime? {
-        spareChild.take()
     }
 
     /// Keeps `child`, finished and unreferenced, for the next inner sequence.
@@ -103,19 +100,16 @@ extension SerializedEmitter where State == MergeStateMachine {
         emitCompletion { $0.upstreamCompleted() }
     }
 
-    /// Counts one more running upstream; `false` when the merge has already ended.
-    func addRunning() -> Bool {
-        withLockUnlessStopped { $0.upstreamStarted() } != nil
-    }
-
-    /// Subscribes one inner sequence of `flatMap` with a child of `parent`.
+    /// Counts one more running upstream and subscribes `flatMap`'s inner sequence with a child of `parent`; nothing
+    /// when the merge has already ended.
     ///
     /// Most inner sequences (`just`, `from`, ...) end during subscribe; their child lifetime is then reused for the
-    /// next one when nothing else holds it (`Lifetime.reuse`), which saves an allocation per element. The child is
-    /// made before the lock is taken: making one can anchor the lifetimes above it (see `Lifetime.init(parent:)`),
-    /// which may dispose an ended one.
+    /// next one when nothing else holds it (`Lifetime.reuse`), which saves an allocation per element. The spare is
+    /// taken in the critical section that counts the inner sequence; a new child is made after it, outside the lock:
+    /// making one can anchor the lifetimes above it (see `Lifetime.init(parent:)`), which may dispose an ended one.
     func subscribeInner(_ inner: Observable<Output>, parent: Lifetime) {
-        var child = withLock { $0.takeSpareChild() } ?? Lifetime(parent: parent)
+        guard let spare = withLockUnlessStopped({ $0.innerStarted() }) else { return }
+        var child = spare ?? Lifetime(parent: parent)
         inner.subscribeTopLevel(MergeInnerSink(state: self, child: child), child)
         if parent.attachIfRunning(child) { return }
         if Lifetime.reuse(&child) {

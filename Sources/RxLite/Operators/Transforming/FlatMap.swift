@@ -38,7 +38,6 @@ final class FlatMapOuterSink<Outer, Source: ObservableConvertibleType>: EventSin
         }
         // A `just` ends during subscribe: its element is emitted, and it never counts as running.
         if inner.withJustElement({ state.emit(next: $0) }) { return }
-        guard state.addRunning() else { return }
         state.subscribeInner(inner, parent: child.parent.unsafelyUnwrapped)
     }
 

@@ -7,20 +7,22 @@ import Testing
 struct MergeStateMachineTests {
     @Test func theLastRunningUpstreamToCompleteCompletesTheMerge() {
         var machine = MergeStateMachine(running: 2)
-        machine.upstreamStarted()
+        let spare = machine.innerStarted()
+        #expect(spare == nil, "no spare child yet")
         let afterFirst = machine.upstreamCompleted()
         let afterSecond = machine.upstreamCompleted()
         let afterThird = machine.upstreamCompleted()
         #expect(!afterFirst && !afterSecond && afterThird)
     }
 
-    @Test func aSpareChildIsHandedOutOnce() {
+    @Test func aSpareChildIsHandedOutOnceToTheNextInnerSequence() {
         var machine = MergeStateMachine(running: 1)
-        #expect(machine.takeSpareChild() == nil)
         let child = Lifetime()
         machine.keepSpareChild(child)
-        #expect(machine.takeSpareChild() === child)
-        #expect(machine.takeSpareChild() == nil)
+        let first = machine.innerStarted()
+        let second = machine.innerStarted()
+        #expect(first === child)
+        #expect(second == nil)
         child.dispose()
     }
 
