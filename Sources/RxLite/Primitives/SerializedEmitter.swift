@@ -194,20 +194,6 @@ final class SerializedEmitter<Output, State>: LockedBuffer<State> {
         }
     }
 
-    /// `emit(_:)` for a decision that can emit two events, `first` then `second`: an element and the completion
-    /// that follows it (`sample`, the timed operators). Both are admitted in the one critical section, so no other
-    /// thread's event comes between them.
-    final func emitEvents(_ decide: (inout State) -> (first: Event<Output>?, second: Event<Output>?)) {
-        lock.lock()
-        let (first, second) = decide(&state.pointee)
-        var delivers: Event<Output>?
-        if let first, admit(first) { delivers = first }
-        // Queued behind `first` when this thread delivers it: admitting `first` made it the emitter.
-        if let second, admit(second) { delivers = second }
-        lock.unlock()
-        if let delivers { deliver(delivers) }
-    }
-
     /// The end of `emit(_:)`, which took the lock: admits `event` and releases the lock, then delivers if this
     /// thread became the emitter. Kept apart from `emit(_:)`, which calls it once per case of the event; an operator
     /// whose element path takes the lock itself (to skip the optional event of `emit { }`) ends with it too.

@@ -23,19 +23,18 @@ extension ObservableType {
             source.runSubscription(SampleSourceSink(storage: state, sourceLifetime: sourceLifetime), sourceLifetime)
             guard lifetime.isActive else { return }
             sampler.subscribeChild(of: lifetime) { event in
-                state.emitEvents { state in
-                    if case .error(let error) = event {
-                        return (state.failed() ? .error(error) : nil, nil)
-                    }
-                    switch state.tick() {
-                    case .none:
-                        return (nil, nil)
-                    case .emit(let element):
-                        return (.next(element), nil)
-                    case .emitAndComplete(let element):
-                        return (element.map { .next($0) }, .completed)
-                    }
+                if case .error(let error) = event {
+                    state.emit { $0.failed() ? .error(error) : nil }
+                    return
                 }
+                state.emit(step: { state in
+                    switch state.tick() {
+                    case .none: .none
+                    case .emit(let element): .next(element)
+                    case .emitAndComplete(let element?): .nextThenComplete(element)
+                    case .emitAndComplete(nil): .complete
+                    }
+                })
             }
         }
     }

@@ -111,10 +111,7 @@ final class BufferStorage<Element>: TimedOperator {
 
     /// The source completed: the current array goes out, then completion.
     func onCompleted() {
-        emitter.emitEvents { state in
-            guard state.chunk.finish() else { return (nil, nil) }
-            return (.next(state.takeBuffer()), .completed)
-        }
+        emitter.emit(step: { state in state.chunk.finish() ? .nextThenComplete(state.takeBuffer()) : .none })
     }
 
     func timerFired() {
