@@ -112,10 +112,7 @@ extension SerializedEmitter where State == MergeStateMachine {
         var child = spare ?? Lifetime(parent: parent)
         inner.subscribeTopLevel(MergeInnerSink(state: self, child: child), child)
         if parent.attachIfRunning(child) { return }
-        if Lifetime.reuse(&child) {
-            let spare = child
-            withLock { $0.keepSpareChild(spare) }
-        }
+        if Lifetime.reuse(&child) { withLock { [child] in $0.keepSpareChild(child) } }
     }
 }
 

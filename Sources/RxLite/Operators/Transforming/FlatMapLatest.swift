@@ -119,22 +119,16 @@ extension SerializedEmitter where State == SwitchStateMachine {
         // The child is made before the lock is taken for the start: making one can anchor the lifetimes above it
         // (see `Lifetime.init(parent:)`), which may dispose an ended one.
         var child = withLock { $0.takeSpareChild() } ?? Lifetime(parent: parent)
-        let candidate = child
-        let started = withLockUnlessStopped { machine in machine.start(candidate, whileOneRuns: policy) }
-        guard let (id, replaced) = started ?? nil else {
-            // Dropped (`flatMapFirst` while an inner runs, or after the end): the unused child is the next spare.
-            withLock { $0.keepSpareChild(candidate) }
-            return
-        }
+        // `nil` after the end; `.some(nil)` when dropped (`flatMapFirst` while an inner runs: the machine keeps the
+        // unused child as the next spare).
+        let started = withLockUnlessStopped { [child] machine in machine.start(child, whileOneRuns: policy) }
+        guard let (id, replaced) = started ?? nil else { return }
         replaced?.finishChild()
         inner.subscribeTopLevel(SwitchInnerSink(state: self, id: id), child)
         if parent.attachIfRunning(child) { return }
         // An inner that ended during subscribe leaves its child for the next one when nothing else holds it; events
         // from a stale inner carry an old `id` and are dropped anyway.
-        if Lifetime.reuse(&child) {
-            let spare = child
-            withLock { $0.keepSpareChild(spare) }
-        }
+        if Lifetime.reuse(&child) { withLock { [child] in $0.keepSpareChild(child) } }
     }
 }
 

@@ -34,9 +34,13 @@ struct SwitchStateMachine {
     var hasCurrent: Bool { current != nil }
 
     /// An inner subscription starts, in `child`. Returns its id and the lifetime of the inner it replaces (the
-    /// caller ends it), or `nil` when it is dropped: `flatMapFirst` while an inner runs.
+    /// caller ends it), or `nil` when it is dropped: `flatMapFirst` while an inner runs; the unused `child` is then
+    /// the next spare.
     mutating func start(_ child: Lifetime, whileOneRuns policy: SwitchPolicy) -> (id: UInt64, replaced: Lifetime?)? {
-        if policy.ignoresTheNew && current != nil { return nil }
+        if policy.ignoresTheNew && current != nil {
+            spareChild = child
+            return nil
+        }
         let replaced = current.take()?.lifetime
         latestID &+= 1
         current = (latestID, child)
