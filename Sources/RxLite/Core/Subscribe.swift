@@ -221,7 +221,7 @@ extension Observable {
     @discardableResult
     public final func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
-        let lifetime = Lifetime()
+        let lifetime = Lifetime.make()
         subscribeTopLevel(lifetime.leafSink(observer), lifetime)
         return subscription(lifetime)
     }
@@ -259,7 +259,7 @@ extension Observable {
             runSubscription(sink, lifetime)
             return
         }
-        let child = Lifetime(parent: lifetime)
+        let child = Lifetime.make(parent: lifetime)
         subscribeChild(child, of: lifetime, ChildEndingSink(child: child, downstream: sink))
     }
 
@@ -271,7 +271,7 @@ extension Observable {
             runSubscription(makeSink(nil), lifetime)
             return
         }
-        let child = Lifetime(parent: lifetime)
+        let child = Lifetime.make(parent: lifetime)
         subscribeChild(child, of: lifetime, makeSink(child))
     }
 
@@ -300,7 +300,7 @@ extension Observable {
         onNext: ((Element) -> Void)?, onError: ((any Error) -> Void)?, onCompleted: (() -> Void)?,
         onDisposed: (() -> Void)?, isolation: isolated (any Actor)?, origin: SubscriptionOrigin
     ) -> any Disposable {
-        let lifetime = Lifetime()
+        let lifetime = Lifetime.make()
         if let onDisposed { lifetime.insert(onDisposed) }
         // The leaf is the sink itself, holding the handlers. It is not the lifetime (which would save an
         // allocation): the returned disposable is often kept after the end (a DisposeBag keeps everything), and it

@@ -1,8 +1,8 @@
 import CRxAtomics
 
-/// The operations of an atomic whose word lives in memory someone else owns: one of the words of an
-/// ``AtomicCells`` block, for an object that keeps several atomics (and a lock) in one allocation, as `Lifetime`
-/// does. The owner must outlive every use; keep the view in the owner itself.
+/// The operations of an atomic whose word lives in memory someone else owns: a word of a ``LockedBuffer``'s or a
+/// ``LifetimeNode``'s tail (an object that keeps its atomics and its lock in its own allocation), or of an
+/// ``AtomicCells`` block. The owner must outlive every use; keep the view in the owner itself.
 package struct AtomicView<Value: AtomicWordRepresentable>: @unchecked Sendable {
     let cell: UnsafeMutablePointer<rx_atomic_word>
 

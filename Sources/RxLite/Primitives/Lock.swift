@@ -52,7 +52,7 @@ package struct Lock: Sendable {
     }
 }
 
-/// The lock, in a word that lives in memory someone else owns: one of an object's own ``InlineWord``s, so that the
+/// The lock, in a word that lives in memory someone else owns: a word of a ``LockedBuffer``'s tail, so that the
 /// object and its lock take one allocation. The owner must outlive every use.
 package struct LockWord: @unchecked Sendable {
     #if canImport(Darwin)
@@ -61,11 +61,6 @@ package struct LockWord: @unchecked Sendable {
         /// The lock in `word` (zeroed, which is an unlocked `os_unfair_lock`).
         init(_ word: UnsafeMutablePointer<rx_atomic_word>) {
             unfairLock = UnsafeMutableRawPointer(word).assumingMemoryBound(to: os_unfair_lock.self)
-        }
-
-        /// The lock in word `index` of `object`'s ``InlineWord``s.
-        init(word index: Int, of object: AnyObject) {
-            self.init(inlineWord(index, of: object))
         }
 
         /// Takes the lock, waiting (priority donating) while another thread holds it.
@@ -85,11 +80,6 @@ package struct LockWord: @unchecked Sendable {
         /// The lock in `word` (zeroed, which is an unlocked lock).
         init(_ word: UnsafeMutablePointer<rx_atomic_word>) {
             isLocked = AtomicView(word)
-        }
-
-        /// The lock in word `index` of `object`'s ``InlineWord``s.
-        init(word index: Int, of object: AnyObject) {
-            self.init(inlineWord(index, of: object))
         }
 
         /// Takes the lock, spinning and then yielding while another thread holds it.

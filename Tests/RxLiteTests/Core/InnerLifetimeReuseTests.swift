@@ -6,27 +6,27 @@ import Testing
 /// tests pin down when that is allowed and that a reused lifetime never revives anything of the earlier inner.
 @Suite(.checksResources) struct InnerLifetimeReuseTests {
     @Test func onlyAFinishedUnreferencedNeverAttachedChildIsReused() {
-        let parent = Lifetime()
-        var finished = Lifetime(parent: parent)
+        let parent = Lifetime.make()
+        var finished = Lifetime.make(parent: parent)
         finished.finishChild()
         #expect(Lifetime.reuse(&finished))
         #expect(finished.isActive)
 
-        var held = Lifetime(parent: parent)
+        var held = Lifetime.make(parent: parent)
         let holder = held
         held.finishChild()
         #expect(!Lifetime.reuse(&held))
         #expect(!holder.isActive)
 
-        var running = Lifetime(parent: parent)
+        var running = Lifetime.make(parent: parent)
         #expect(!Lifetime.reuse(&running))
 
-        var attached = Lifetime(parent: parent)
+        var attached = Lifetime.make(parent: parent)
         parent.attach(attached)
         attached.finishChild()
         #expect(!Lifetime.reuse(&attached))
 
-        var root = Lifetime()
+        var root = Lifetime.make()
         root.dispose()
         #expect(!Lifetime.reuse(&root))
         parent.dispose()

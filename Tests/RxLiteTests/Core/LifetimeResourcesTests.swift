@@ -25,7 +25,7 @@ import Testing
     @Test(arguments: 0..<20) func removalsInAnyOrderMatchAModel(seed: Int) {
         var random = SplitMix64(seed: UInt64(seed))
         let log = DisposalLog()
-        let lifetime = Lifetime()
+        let lifetime = Lifetime.make()
         // The model: the keys and ids still held, in insertion order.
         var held: [(key: UInt64, id: Int)] = []
         for id in 0..<400 {

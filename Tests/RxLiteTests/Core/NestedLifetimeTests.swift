@@ -8,8 +8,8 @@ import Testing
 @Suite(.checksResources) struct NestedLifetimeTests {
     /// `depth + 1` lifetimes, each the child of the one before, none attached by an operator.
     func chain(depth: Int) -> [Lifetime] {
-        var chain = [Lifetime()]
-        for _ in 0..<depth { chain.append(Lifetime(parent: chain.last!)) }
+        var chain = [Lifetime.make()]
+        for _ in 0..<depth { chain.append(Lifetime.make(parent: chain.last!)) }
         return chain
     }
 
@@ -66,7 +66,7 @@ import Testing
             var lifetimes = chain(depth: Lifetime.anchorSpacing * 2)
             lifetimes[ended].dispose()
             for _ in 0..<(Lifetime.anchorSpacing * 2) {
-                lifetimes.append(Lifetime(parent: lifetimes.last!))
+                lifetimes.append(Lifetime.make(parent: lifetimes.last!))
                 #expect(!lifetimes.last!.isActive, "ended at \(ended), level \(lifetimes.count - 1)")
             }
             lifetimes[0].dispose()

@@ -96,7 +96,7 @@ private func waited(_ done: DispatchSemaphore, seconds: Int = 10) -> Bool {
             creatorMayGoOn.wait()
         }
         let shared = Observable<Int> { sink, lifetime, _ in storage.subscribe(sink, lifetime) }
-        let creatorLifetime = Lifetime()
+        let creatorLifetime = Lifetime.make()
         let creatorLog = EventLog<Int>()
         let creator = Crossing((storage, creatorLifetime, creatorLog))
         let creatorDone = onThread {

@@ -16,7 +16,7 @@ import Testing
 
         init(_ id: Int, owner: Owner) {
             self.id = id
-            super.init(lifetime: Lifetime(), owner: owner)
+            super.init(lifetime: Lifetime.make(), owner: owner)
         }
     }
 

@@ -63,7 +63,8 @@ import Testing
         // A thread starts delivering 1 ...
         #expect(fixture.machine.element(next: 1, memory: &fixture.memory, emitState: emitState) == .deliver)
         // ... when a subscriber arrives: its own thread replays the current value.
-        let registration = SinkRegistration<Int>(sink: ClosureSink { _ in }, lifetime: Lifetime(), owner: NoOwner())
+        let registration = SinkRegistration<Int>(
+            sink: ClosureSink { _ in }, lifetime: Lifetime.make(), owner: NoOwner())
         let arrival = fixture.machine.subscribe(
             registration, memory: &fixture.memory, observers: &fixture.observers, emitState: emitState)
         guard case .replayDuringDelivery(let replay, let inProgress) = arrival else {
@@ -209,7 +210,7 @@ private final class HubWorld {
         received[name, default: []] = []
         let registration = SinkRegistration<Int>(
             sink: ClosureSink { [unowned self] event in received[name, default: []].append(describe(event)) },
-            lifetime: Lifetime(), owner: owner)
+            lifetime: Lifetime.make(), owner: owner)
         registrations[name] = registration
         return registration
     }

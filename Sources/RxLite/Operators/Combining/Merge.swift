@@ -109,7 +109,7 @@ extension SerializedEmitter where State == MergeStateMachine {
     /// making one can anchor the lifetimes above it (see `Lifetime.init(parent:)`), which may dispose an ended one.
     func subscribeInner(_ inner: Observable<Output>, parent: Lifetime) {
         guard let spare = withLockUnlessStopped({ $0.innerStarted() }) else { return }
-        var child = spare ?? Lifetime(parent: parent)
+        var child = spare ?? Lifetime.make(parent: parent)
         inner.subscribeTopLevel(MergeInnerSink(state: self, child: child), child)
         if parent.attachIfRunning(child) { return }
         if Lifetime.reuse(&child) { withLock { [child] in $0.keepSpareChild(child) } }

@@ -124,7 +124,7 @@ struct ConnectableStateMachine<Element> {
             return .retry
         case .subject(let subject, let members):
             guard epoch == self.epoch else { return .retry }
-            let connection = Lifetime()
+            let connection = Lifetime.make()
             state = .connected(subject, members: members, connection: connection)
             return .feed(connection)
         }
@@ -144,7 +144,7 @@ struct ConnectableStateMachine<Element> {
         case .subject(let subject, let members):
             // Everyone left while this one subscribed: nothing to connect for.
             guard members > 0 else { return .none }
-            let connection = Lifetime()
+            let connection = Lifetime.make()
             state = .connected(subject, members: members, connection: connection)
             return .feed(connection)
         }

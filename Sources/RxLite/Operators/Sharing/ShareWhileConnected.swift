@@ -36,7 +36,7 @@ final class ShareWhileConnectedStorage<Memory: SubjectMemory> {
         // asked for), never user code.
         let connection = state.withLock { state in
             state.subscriberArrived(makingConnection: {
-                Connection(hub: SubjectHub.make(memory: makeMemory()), lifetime: Lifetime())
+                Connection(hub: SubjectHub.make(memory: makeMemory()), lifetime: Lifetime.make())
             })
         }
         #if DEBUG

@@ -8,7 +8,7 @@ extension ObservableType {
     ) -> Observable<Source.Element> {
         UnaryOperatorObservable(asObservable(), selector) { sink, lifetime, observable in
             let flatMap = UnaryOperatorObservable<Element, Source.Element, Element, Source>.of(observable)
-            let child = Lifetime(parent: lifetime)
+            let child = Lifetime.make(parent: lifetime)
             let outer = FlatMapOuterSink(
                 child: child, selector: flatMap.function,
                 state: MergeStorage<Source.Element>.make(sink: sink, running: 1))

@@ -33,7 +33,7 @@ extension ObservableType {
         _ lifetime: Lifetime, whileOneRuns policy: SwitchPolicy
     ) {
         let operation = UnaryOperatorObservable<Element, Source.Element, Element, Source>.of(observable)
-        let child = Lifetime(parent: lifetime)
+        let child = Lifetime.make(parent: lifetime)
         let outer = SwitchOuterSink(
             child: child, selector: operation.function, state: SwitchStorage<Source.Element>.make(sink: sink),
             policy: policy)
@@ -118,7 +118,7 @@ extension SerializedEmitter where State == SwitchStateMachine {
     func start(_ inner: Observable<Output>, parent: Lifetime, whileOneRuns policy: SwitchPolicy) {
         // The child is made before the lock is taken for the start: making one can anchor the lifetimes above it
         // (see `Lifetime.init(parent:)`), which may dispose an ended one.
-        var child = withLock { $0.takeSpareChild() } ?? Lifetime(parent: parent)
+        var child = withLock { $0.takeSpareChild() } ?? Lifetime.make(parent: parent)
         // `nil` after the end; `.some(nil)` when dropped (`flatMapFirst` while an inner runs: the machine keeps the
         // unused child as the next spare).
         let started = withLockUnlessStopped { [child] machine in machine.start(child, whileOneRuns: policy) }

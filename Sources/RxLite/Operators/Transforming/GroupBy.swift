@@ -17,7 +17,7 @@ extension ObservableType {
             // The source runs in a lifetime of its own, shared by the result's subscription (its primary hold, given
             // up when that subscription ends) and every subscription to a group (a handle each): the last to let go
             // ends it.
-            let sourceLifetime = Lifetime()
+            let sourceLifetime = Lifetime.make()
             let sharing = RefCountDisposable(disposable: sourceLifetime)
             lifetime.insert(object: sharing)
             // Touched only from the source's events, which arrive one at a time.

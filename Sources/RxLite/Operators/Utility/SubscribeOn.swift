@@ -29,7 +29,7 @@ extension ObservableType {
     package func uncheckedSubscribe(on scheduler: some ImmediateSchedulerType) -> Observable<Element> {
         let source = asObservable()
         return Observable { sink, lifetime, _ in
-            let inner = Lifetime()
+            let inner = Lifetime.make()
             let scheduled = scheduler.schedule(()) { _ in
                 // A stop event ends `lifetime`, whose disposal below hands `inner` to the scheduler.
                 source.subscribeTopLevel(sink, inner)

@@ -17,7 +17,7 @@ struct MergeStateMachineTests {
 
     @Test func aSpareChildIsHandedOutOnceToTheNextInnerSequence() {
         var machine = MergeStateMachine(running: 1)
-        let child = Lifetime()
+        let child = Lifetime.make()
         machine.keepSpareChild(child)
         let first = machine.innerStarted()
         let second = machine.innerStarted()

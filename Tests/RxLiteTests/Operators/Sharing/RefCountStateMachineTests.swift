@@ -8,7 +8,7 @@ import Testing
 
     @Test func theFirstSubscriberConnectsAndTheLastDisconnects() {
         var machine = Machine()
-        let lifetime = Lifetime()
+        let lifetime = Lifetime.make()
         guard case .subscribe(let generation) = machine.subscriberArrived(ClosureSink { _ in }, lifetime) else {
             Issue.record("expected .subscribe")
             return
@@ -41,11 +41,11 @@ import Testing
 
     @Test func aSubscriberArrivingDuringADisconnectionWaitsForItsEnd() {
         var machine = Machine()
-        let lifetime = Lifetime()
+        let lifetime = Lifetime.make()
         _ = machine.subscriberArrived(ClosureSink { _ in }, lifetime)
         _ = machine.connected(ModelDisposable(), generation: 0, endedBefore: 0)
         _ = machine.subscriberLeft(generation: 0)
-        let waiter = Lifetime()
+        let waiter = Lifetime.make()
         guard case .wait(generation: 1) = machine.subscriberArrived(ClosureSink { _ in }, waiter) else {
             Issue.record("expected to wait")
             return
@@ -57,14 +57,14 @@ import Testing
 
     @Test func aConnectionGotForAnEndedGenerationIsLeftToTheNext() {
         var machine = Machine()
-        _ = machine.subscriberArrived(ClosureSink { _ in }, Lifetime())
+        _ = machine.subscriberArrived(ClosureSink { _ in }, Lifetime.make())
         guard case .connect(let endedBefore) = machine.connectionNeeded(generation: 0) else {
             Issue.record("expected .connect")
             return
         }
         // The source ends while the subscriber connects (one of its subscribers reports it), and a newcomer arrives.
         _ = machine.sourceEnded(generation: 0)
-        _ = machine.subscriberArrived(ClosureSink { _ in }, Lifetime())
+        _ = machine.subscriberArrived(ClosureSink { _ in }, Lifetime.make())
         guard case .connect(let laterEndedBefore) = machine.connectionNeeded(generation: 1) else {
             Issue.record("expected .connect for the next generation")
             return
@@ -78,7 +78,7 @@ import Testing
 
     @Test func aConnectionIsKeptOnlyIfNoneEndedWhileItWasMade() {
         var machine = Machine()
-        _ = machine.subscriberArrived(ClosureSink { _ in }, Lifetime())
+        _ = machine.subscriberArrived(ClosureSink { _ in }, Lifetime.make())
         guard case .retry = machine.connected(ModelDisposable(), generation: 0, endedBefore: 1) else {
             Issue.record("a connection got while another ended was kept")
             return

@@ -10,7 +10,7 @@ import Testing
     typealias Machine = ShareStateMachine<PublishMemory<Int>>
 
     private static func connection() -> Machine.Connection {
-        Machine.Connection(hub: SubjectHub.make(memory: PublishMemory<Int>()), lifetime: Lifetime())
+        Machine.Connection(hub: SubjectHub.make(memory: PublishMemory<Int>()), lifetime: Lifetime.make())
     }
 
     @Test func theFirstSubscriberMakesTheConnectionAndTheOthersJoinIt() {
@@ -93,7 +93,7 @@ import Testing
             await #expect(processExitsWith: .failure) {
                 var machine = ShareStateMachine<PublishMemory<Int>>()
                 let connection = machine.subscriberArrived(makingConnection: {
-                    .init(hub: SubjectHub.make(memory: PublishMemory<Int>()), lifetime: Lifetime())
+                    .init(hub: SubjectHub.make(memory: PublishMemory<Int>()), lifetime: Lifetime.make())
                 })
                 _ = machine.sourceEnded(connection.lifetime)
             }
@@ -292,7 +292,7 @@ private struct ShareExplorer {
         case .arrive:
             world.trace.append(.arrives(subscriber))
             let connection = world.machine.subscriberArrived(makingConnection: {
-                .init(hub: SubjectHub.make(memory: PublishMemory<Int>()), lifetime: Lifetime())
+                .init(hub: SubjectHub.make(memory: PublishMemory<Int>()), lifetime: Lifetime.make())
             })
             if !world.connections.contains(where: { $0.lifetime === connection.lifetime }) {
                 world.connections.append(ModelConnection(lifetime: connection.lifetime))

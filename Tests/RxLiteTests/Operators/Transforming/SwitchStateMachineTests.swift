@@ -7,8 +7,8 @@ import Testing
 @Suite(.checksResources) struct SwitchStateMachineTests {
     @Test func aNewInnerReplacesTheCurrentOneWhenTheLatestWins() throws {
         var machine = SwitchStateMachine()
-        let first = Lifetime()
-        let second = Lifetime()
+        let first = Lifetime.make()
+        let second = Lifetime.make()
         let firstStart = machine.start(first, whileOneRuns: .replaceIt)
         let (firstID, noneReplaced) = try #require(firstStart)
         #expect(noneReplaced == nil)
@@ -21,9 +21,9 @@ import Testing
 
     @Test func aNewInnerIsDroppedWhileOneRunsWhenTheFirstWins() throws {
         var machine = SwitchStateMachine()
-        let firstStart = machine.start(Lifetime(), whileOneRuns: .ignoreTheNew)
+        let firstStart = machine.start(Lifetime.make(), whileOneRuns: .ignoreTheNew)
         let (firstID, _) = try #require(firstStart)
-        let second = machine.start(Lifetime(), whileOneRuns: .ignoreTheNew)
+        let second = machine.start(Lifetime.make(), whileOneRuns: .ignoreTheNew)
         #expect(second == nil)
         guard case .dropped = machine.startJust(whileOneRuns: .ignoreTheNew) else {
             Issue.record("a just must be dropped while an inner runs")
@@ -34,7 +34,7 @@ import Testing
 
     @Test func aJustEndsTheCurrentInnerAndLeavesNoneRunning() throws {
         var machine = SwitchStateMachine()
-        let first = Lifetime()
+        let first = Lifetime.make()
         let firstStart = machine.start(first, whileOneRuns: .replaceIt)
         let (firstID, _) = try #require(firstStart)
         guard case .emitAfterEnding(let ended) = machine.startJust(whileOneRuns: .replaceIt) else {
@@ -52,7 +52,7 @@ import Testing
 
     @Test func theOutputCompletesWhenTheOuterAndTheLatestInnerHave() throws {
         var machine = SwitchStateMachine()
-        let start = machine.start(Lifetime(), whileOneRuns: .replaceIt)
+        let start = machine.start(Lifetime.make(), whileOneRuns: .replaceIt)
         let (id, _) = try #require(start)
         let completesAtOnce = machine.outerCompleted()
         #expect(!completesAtOnce)
@@ -67,9 +67,9 @@ import Testing
 
     @Test func theCompletionOfAReplacedInnerIsStale() throws {
         var machine = SwitchStateMachine()
-        let firstStart = machine.start(Lifetime(), whileOneRuns: .replaceIt)
+        let firstStart = machine.start(Lifetime.make(), whileOneRuns: .replaceIt)
         let (firstID, _) = try #require(firstStart)
-        _ = machine.start(Lifetime(), whileOneRuns: .replaceIt)
+        _ = machine.start(Lifetime.make(), whileOneRuns: .replaceIt)
         guard case .stale = machine.innerCompleted(firstID) else {
             Issue.record("a replaced inner's completion must change nothing")
             return
@@ -107,7 +107,7 @@ import Testing
     private func run(_ order: [SwitchStep], policy: SwitchPolicy) -> String? {
         var machine = SwitchStateMachine()
         var model = SwitchModel(policy: policy)
-        let lifetimes = [Lifetime(), Lifetime()]
+        let lifetimes = [Lifetime.make(), Lifetime.make()]
         var ids: [Int: UInt64] = [:]
         var endedCounts = [0, 0]
         var completed = false
