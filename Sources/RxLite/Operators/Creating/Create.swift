@@ -73,89 +73,46 @@ struct CreateObserver<Element>: @unchecked Sendable {
     func hold(_ resource: any Disposable) { storage.hold(resource) }
 }
 
-/// The storage of ``CreateObserver``: its state under the lock, and in the tail the lock, the drain's ``EmitState``
-/// and the ``CreateFields``.
+/// The storage of ``CreateObserver``: a ``SerializedEventQueue`` of its events, with its ``CreateStateMachine``
+/// under the queue's lock.
 ///
 /// Generic over the event type (``EventRouting``), which is `Event<Element>`: the user's observer calls hand it whole
-/// events, and this class takes them apart and queues them with the event type's metadata read from the object,
-/// where a class generic over the element would look that metadata up on every call.
-final class CreateStorage<Routed: EventRouting>: LockedBuffer<CreateStateMachine> {
+/// events, and the queue takes them apart and keeps them with the event type's metadata read from the object, where a
+/// class generic over the element would look that metadata up on every call.
+typealias CreateStorage<Routed: EventRouting> = SerializedEventQueue<Routed, CreateStateMachine>
+
+extension SerializedEventQueue where State == CreateStateMachine {
     /// A storage delivering to `sink` for the subscription `lifetime`.
-    static func make(sink: EventSink<Routed.Element>, lifetime: Lifetime, releasesOnEnd: Bool) -> CreateStorage {
-        let storage = make(words: 2 + tailWords(for: CreateFields<Routed>.self), state: CreateStateMachine())
-        storage.placeFields(CreateFields<Routed>(sink: sink, lifetime: lifetime, releasesOnEnd: releasesOnEnd), at: 2)
-        return storage
+    static func make(
+        sink: EventSink<Routed.Element>, lifetime: Lifetime, releasesOnEnd: Bool
+    ) -> SerializedEventQueue {
+        make(sink: sink, lifetime: lifetime, state: CreateStateMachine(releasesOnEnd: releasesOnEnd))
     }
-
-    deinit {
-        removeFields(at: 2, as: CreateFields<Routed>.self)
-    }
-
-    /// The drain's ``EmitState``.
-    @inline(__always)
-    var emitState: AtomicView<Int> { atomic(1) }
-
-    /// The observer's fields.
-    @inline(__always)
-    var fields: UnsafeMutablePointer<CreateFields<Routed>> { fields(at: 2, as: CreateFields<Routed>.self) }
 
     func on(_ event: Routed) {
-        let fields = fields
-        guard fields.pointee.lifetime.isActive else { return }
-        lock.lock()
-        guard state.pointee.accept(isStopEvent: event.isStopEvent) else {
-            lock.unlock()
-            return
-        }
-        let delivers = fields.pointee.drain.admit(event, emitState)
-        lock.unlock()
-        if delivers { deliver(event) }
+        guard lifetime.isActive else { return }
+        if admit(event, if: { $0.accept(isStopEvent: event.isStopEvent) }) { deliver(event) }
     }
 
     /// Sends `element` and completes, as one call: a later call, from this thread or another, cannot come between
     /// the two (what `Single.create`'s and `Maybe.create`'s callbacks need).
     func onLast(_ element: Routed.Element) {
-        let fields = fields
-        guard fields.pointee.lifetime.isActive else { return }
-        lock.lock()
-        guard state.pointee.accept(isStopEvent: true) else {
-            lock.unlock()
-            return
-        }
-        let delivers = fields.pointee.drain.admit(.next(element), emitState)
-        // Queued behind the element in the same critical section: admitting it made this thread the emitter.
-        _ = fields.pointee.drain.admit(.completed, emitState)
-        lock.unlock()
-        if delivers { deliver(.next(element)) }
+        guard lifetime.isActive else { return }
+        let next = Routed.next(element)
+        if admit(next, then: .completed, if: { $0.accept(isStopEvent: true) }) { deliver(next) }
     }
 
     /// As the emitter, without the lock: delivers `first`, then whatever was queued meanwhile.
     @inline(__always)
     func deliver(_ first: Routed) {
         deliverOne(first)
-        if EmitState.stop(emitState) { return }
-        deliverQueued()
-    }
-
-    /// As the emitter, without the lock, once something was queued: delivers the backlog, one event per critical
-    /// section, until the stop succeeds. Out of line: it runs only when calls raced or the subscriber called back.
-    @inline(never)
-    func deliverQueued() {
-        let fields = fields
-        repeat {
-            lock.lock()
-            // The stop failed, so something is queued.
-            let next = fields.pointee.drain.next(emitState)!
-            lock.unlock()
-            deliverOne(next)
-        } while !EmitState.stop(emitState)
+        deliverBacklog { deliverOne($0) }
     }
 
     @inline(__always)
     func deliverOne(_ event: Routed) {
-        let fields = fields
-        if fields.pointee.lifetime.isActive { event.route(to: fields.pointee.sink) }
-        if fields.pointee.releasesOnEnd && event.isStopEvent { releaseResource() }
+        if lifetime.isActive { event.route(to: sink) }
+        if event.isStopEvent { releaseResource() }
     }
 
     /// Keeps what `subscribe` returned in the lifetime until the end; disposes it at once when the end already came.
@@ -164,33 +121,16 @@ final class CreateStorage<Routed: EventRouting>: LockedBuffer<CreateStateMachine
             resource.dispose()
             return
         }
-        let lifetime = fields.pointee.lifetime
+        let lifetime = lifetime
         let key = lifetime.insert(resource)
         // The end came while the resource was going in: take it back out (once: see the type's invariants).
         if let ended = withLock({ $0.held(key: key) }) { lifetime.remove(key: ended)?.dispose() }
     }
 
-    /// Disposes the resource after the end was delivered, unless the lifetime did already.
+    /// After the end was delivered: disposes the resource, unless the lifetime did already or the resource stays
+    /// until the lifetime ends.
     func releaseResource() {
-        if let key = withLock({ $0.ended() }) { fields.pointee.lifetime.remove(key: key)?.dispose() }
-    }
-}
-
-/// What a ``CreateStorage`` keeps in its tail: what it was made with, read without the lock, and its drain, changed
-/// under the lock (field by field: see ``SerializedEmitter/admit(_:)``).
-struct CreateFields<Routed: EventRouting> {
-    let live = LiveResource()
-    let sink: EventSink<Routed.Element>
-    let lifetime: Lifetime
-    /// Whether delivering a terminal event disposes the resource (RxSwift's `create` does).
-    let releasesOnEnd: Bool
-    var drain = Drain<Routed>()
-
-    @inline(__always)
-    init(sink: EventSink<Routed.Element>, lifetime: Lifetime, releasesOnEnd: Bool) {
-        self.sink = sink
-        self.lifetime = lifetime
-        self.releasesOnEnd = releasesOnEnd
+        if let key = withLock({ $0.ended() }) { lifetime.remove(key: key)?.dispose() }
     }
 }
 

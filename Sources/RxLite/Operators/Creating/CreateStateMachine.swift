@@ -16,8 +16,13 @@ struct CreateStateMachine {
     private var resourceKey: UInt64?
     /// Set when the end was delivered: a resource held after that is removed at once.
     private(set) var hasEnded = false
+    /// Whether delivering the end disposes the resource (RxSwift's `create` does); otherwise it stays until the
+    /// subscription's lifetime ends (RxLiteTest's testable observables).
+    let releasesOnEnd: Bool
 
-    init() {}
+    init(releasesOnEnd: Bool = true) {
+        self.releasesOnEnd = releasesOnEnd
+    }
 
     /// Whether an event is accepted (after a terminal one, none is); `isStopEvent` says whether it is a terminal one.
     mutating func accept(isStopEvent: Bool) -> Bool {
@@ -36,8 +41,10 @@ struct CreateStateMachine {
         return nil
     }
 
-    /// The end was delivered. Returns the key of the resource to remove and dispose, if it is held.
+    /// The end was delivered. Returns the key of the resource to remove and dispose, if it is held and released on the
+    /// end; without ``releasesOnEnd`` nothing changes.
     mutating func ended() -> UInt64? {
+        guard releasesOnEnd else { return nil }
         hasEnded = true
         defer { _checkInvariants() }
         return resourceKey.take()

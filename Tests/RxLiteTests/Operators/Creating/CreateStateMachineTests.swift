@@ -31,6 +31,19 @@ import Testing
         #expect(held == 3)
     }
 
+    /// Without `releasesOnEnd` (RxLiteTest's testable observables) the end leaves the resource where it is: held
+    /// before the end or after, it stays for the lifetime to dispose.
+    @Test func withoutReleasingOnTheEndTheResourceStays() {
+        var machine = CreateStateMachine(releasesOnEnd: false)
+        let held = machine.held(key: 5)
+        let ended = machine.ended()
+        #expect(held == nil && ended == nil && !machine.hasEnded)
+        var late = CreateStateMachine(releasesOnEnd: false)
+        let lateEnded = late.ended()
+        let lateHeld = late.held(key: 9)
+        #expect(lateEnded == nil && lateHeld == nil, "held after the end, still kept")
+    }
+
     /// Every interleaving, with and without an end, with and without a disposal: the resource is disposed exactly
     /// once when either comes, and otherwise stays in the lifetime, not disposed.
     @Test(arguments: [(ends: true, disposes: false), (ends: false, disposes: true), (ends: true, disposes: true)])
