@@ -20,9 +20,9 @@ import CRxAtomics
 /// fields sit at word offsets known when the code is compiled.
 ///
 /// A subclass adds methods, never stored properties: a `ManagedBuffer` subclass's fields would overlap the tail words
-/// (`scripts/check-unsafe-code` checks that no subclass declares one). Outside this folder only `SubjectHub` still
-/// subclasses it: its hot paths read a type from the object, which a box held as a value would look up. It is not
-/// `Sendable` (no `ManagedBuffer` is): ``Locked`` is the `Sendable` form, for a state that is.
+/// (`scripts/check-unsafe-code` checks that no subclass declares one). Only this folder's primitives subclass it:
+/// ``SerializedEmitter``, ``SerializedEventQueue`` and ``SubjectHubBuffer``, each final. It is not `Sendable` (no
+/// `ManagedBuffer` is): ``Locked`` is the `Sendable` form, for a state that is.
 class LockedBuffer<State>: ManagedBuffer<State, rx_atomic_word> {
     /// A buffer of the dynamic type this is called on, holding `state`, with `words` words in its tail (the lock's
     /// included), all zero.

@@ -38,11 +38,12 @@ public final class BehaviorSubject<Element>: Observable<Element>, ObserverType {
 
     /// The current value. Throws the subject's error after it failed, and `RxError.disposed` after `dispose()`.
     public func value() throws -> Element {
-        try hub.locked { state, memory, _, _ in
-            if state.isDisposed { throw RxError.disposed(object: "BehaviorSubject") }
-            if case .error(let error) = state.terminal { throw error }
-            return memory.value
+        let current = hub.locked { state, memory, _, _ -> Result<Element, any Error> in
+            if state.isDisposed { return .failure(RxError.disposed(object: "BehaviorSubject")) }
+            if case .error(let error) = state.terminal { return .failure(error) }
+            return .success(memory.value)
         }
+        return try current.get()
     }
 
     /// Whether anyone is subscribed now.

@@ -32,66 +32,19 @@
 ///   away), it also takes it out of the subscription's lifetime, so no cycle remains: a subject nobody references
 ///   (its `asObservable()` sequences hold the subject, as in RxSwift) releases its observers in its deinit, and is
 ///   freed with its subscriptions and whatever their handlers capture.
-final class SubjectHub<Memory: SubjectMemory>: LockedBuffer<Memory>, RegistrationOwner {
+///
+/// The hub's memory (what the subject remembers, its observers, its machine, its lock) is a ``SubjectHubBuffer``
+/// (`Primitives/`); `SubjectHub` is that buffer, with the hub's logic here.
+typealias SubjectHub<Memory: SubjectMemory> = SubjectHubBuffer<Memory>
+
+extension SubjectHubBuffer: RegistrationOwner {
     typealias Element = Memory.Element
 
     typealias Registration = SinkRegistration<Element>
 
-    typealias Machine = SubjectHubStateMachine<Element>
-
     typealias Delivery = Machine.Delivery
 
-    /// A hub for a subject that remembers with `memory`. The tail: the lock, the drain's ``EmitState``, the
-    /// observers, the hub's ``LiveResource``, then its state machine; the header is the memory.
-    static func make(memory: Memory) -> SubjectHub {
-        let hub = make(words: machineWord + tailWords(for: Machine.self), state: memory)
-        hub.placeFields(LiveResource(), at: liveWord)
-        hub.placeFields(Machine(), at: machineWord)
-        return hub
-    }
-
-    /// Where the hub's ``LiveResource`` is: after the lock, the drain's state and the observers.
-    @inline(__always)
-    static var liveWord: Int { 2 + tailWords(for: RegistrationList.self) }
-
-    /// Where the state machine is: after the ``LiveResource``.
-    @inline(__always)
-    static var machineWord: Int { liveWord + tailWords(for: LiveResource.self) }
-
-    /// The hub's state but the observers and the memory, guarded by the lock.
-    @inline(__always)
-    var machine: UnsafeMutablePointer<Machine> { fields(at: Self.machineWord, as: Machine.self) }
-
-    /// The observers, guarded by the lock; only the emitter changes the list (see the type's invariants). Zeroed
-    /// words are an empty list, and the list holds nothing Swift releases (its registrations are retained by hand),
-    /// so it needs no placing.
-    @inline(__always)
-    var observers: UnsafeMutablePointer<RegistrationList> { word(2).assumingMemoryBound(to: RegistrationList.self) }
-
-    /// The drain's ``EmitState``: whether a thread is delivering, and whether anything was queued for it since it
-    /// last looked.
-    @inline(__always)
-    var emitState: AtomicView<Int> { atomic(1) }
-
-    /// Runs `transition` on the state machine, the memory and the observers, holding the lock.
-    @inline(__always)
-    func locked<Result>(
-        _ transition: (inout Machine, inout Memory, inout RegistrationList, AtomicView<Int>) throws -> Result
-    ) rethrows -> Result {
-        let lock = lock
-        lock.lock()
-        defer { lock.unlock() }
-        return try transition(&machine.pointee, &state.pointee, &observers.pointee, emitState)
-    }
-
-    deinit {
-        observers.pointee.releaseAll()
-        removeFields(at: Self.machineWord, as: Machine.self)
-        removeFields(at: Self.liveWord, as: LiveResource.self)
-    }
-
-    /// Accepts one event and feeds it to every observer. Elements, the hot path, take the lock here rather than
-    /// through ``locked(_:)``, whose closure stayed a call per element.
+    /// Accepts one event and feeds it to every observer.
     func on(_ event: Event<Element>) {
         guard case .next(let element) = event else {
             end(event)
@@ -103,11 +56,15 @@ final class SubjectHub<Memory: SubjectMemory>: LockedBuffer<Memory>, Registratio
     /// ``on(_:)`` for an element that arrives as itself (a subject's `onNext`, a relay's `accept`): delivered as the
     /// element, with no `Event` built unless it waits for another thread's delivery.
     func on(next element: Element) {
-        let machine = machine
-        lock.lock()
-        let action = machine.pointee.element(next: element, memory: &state.pointee, emitState: emitState)
-        lock.unlock()
-        guard case .deliver = action else { return }
+        // A local function marked always-inline, not a closure: a closure in this generic code stayed a call per
+        // element.
+        @inline(__always)
+        func accept(_ element: Element, _ machine: inout Machine, _ memory: inout Memory, _ emitState: AtomicView<Int>)
+            -> Machine.ElementAction
+        {
+            machine.element(next: element, memory: &memory, emitState: emitState)
+        }
+        guard case .deliver = locked(with: element, accept) else { return }
         deliver(next: element)
         if EmitState.stop(emitState) { return }
         deliverQueued()
@@ -126,11 +83,15 @@ final class SubjectHub<Memory: SubjectMemory>: LockedBuffer<Memory>, Registratio
         // lifetime disposes it at once, which finds nothing to remove.
         guard let key = lifetime.insert(object: registration) else { return }
         registration.keyInLifetime = key
-        let machine = machine
-        lock.lock()
-        let attached = machine.pointee.attachAtOnce(
-            registration, hasReplay: state.pointee.hasReplay, observers: &observers.pointee, emitState: emitState)
-        lock.unlock()
+        // Local functions marked always-inline, not closures: a closure in this generic code stayed a call.
+        @inline(__always)
+        func attach(
+            _ machine: inout Machine, _ memory: inout Memory, _ observers: inout RegistrationList,
+            _ emitState: AtomicView<Int>
+        ) -> Bool {
+            machine.attachAtOnce(registration, hasReplay: memory.hasReplay, observers: &observers, emitState: emitState)
+        }
+        let attached = locked(attach)
         if !attached { subscribeWithReplay(registration) }
     }
 
@@ -178,10 +139,14 @@ final class SubjectHub<Memory: SubjectMemory>: LockedBuffer<Memory>, Registratio
 
     /// Removes `registration` (when its subscription ends).
     func remove(_ registration: HubRegistration) {
-        let machine = machine
-        lock.lock()
-        let releases = machine.pointee.remove(registration, observers: &observers.pointee, emitState: emitState)
-        lock.unlock()
+        @inline(__always)
+        func take(
+            _ machine: inout Machine, _: inout Memory, _ observers: inout RegistrationList,
+            _ emitState: AtomicView<Int>
+        ) -> Bool {
+            machine.remove(registration, observers: &observers, emitState: emitState)
+        }
+        let releases = locked(take)
         if releases { Unmanaged.passUnretained(registration).release() }
     }
 
@@ -233,7 +198,7 @@ final class SubjectHub<Memory: SubjectMemory>: LockedBuffer<Memory>, Registratio
         // `observers` cannot change until this thread stops emitting (see the type's invariants): walked in
         // place, borrowed, without the lock.
         HeldLocks.checkNoneHeld("a subject's delivery")
-        observers.pointee.forEach(as: Registration.self) { registration in
+        forEachObserver { registration in
             if registration.lifetime.isActive { registration.sink(event) }
         }
     }
@@ -241,7 +206,7 @@ final class SubjectHub<Memory: SubjectMemory>: LockedBuffer<Memory>, Registratio
     /// ``deliver(_:)`` for an element that arrived as itself.
     func deliver(next element: Element) {
         HeldLocks.checkNoneHeld("a subject's delivery")
-        observers.pointee.forEach(as: Registration.self) { registration in
+        forEachObserver { registration in
             if registration.lifetime.isActive { registration.sink.on(next: element) }
         }
     }
