@@ -74,14 +74,14 @@ struct CreateObserver<Element>: @unchecked Sendable {
 }
 
 /// The storage of ``CreateObserver``: a ``SerializedEventQueue`` of its events, with its ``CreateStateMachine``
-/// under the queue's lock.
+/// under the queue's lock (the queue is `create`'s own box, the methods here its rules).
 ///
 /// Generic over the event type (``EventRouting``), which is `Event<Element>`: the user's observer calls hand it whole
 /// events, and the queue takes them apart and keeps them with the event type's metadata read from the object, where a
 /// class generic over the element would look that metadata up on every call.
-typealias CreateStorage<Routed: EventRouting> = SerializedEventQueue<Routed, CreateStateMachine>
+typealias CreateStorage<Routed: EventRouting> = SerializedEventQueue<Routed>
 
-extension SerializedEventQueue where State == CreateStateMachine {
+extension SerializedEventQueue {
     /// A storage delivering to `sink` for the subscription `lifetime`.
     static func make(
         sink: EventSink<Routed.Element>, lifetime: Lifetime, releasesOnEnd: Bool
