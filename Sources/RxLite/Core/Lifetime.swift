@@ -71,13 +71,15 @@ extension LifetimeNode: Disposable, Cancelable where State == LifetimeResources 
 
     /// Ties `resource` to this lifetime; returns its key, or `nil` when the lifetime is already
     /// disposed (then `resource` has been disposed).
+    /// Always inlined, as every function handing an `any Disposable` to ``heldAsObject(_:)`` (see there).
     @discardableResult
+    @inline(__always)
     func insert(_ resource: any Disposable) -> UInt64? {
-        insert(object: resource._rxLiteObject)
+        insert(object: heldAsObject(resource))
     }
 
     /// ``insert(_:)`` for a disposable already held as an object: RxLite's own inserts of the classes they make go
-    /// here, without the round trip through `any Disposable` and ``Disposable/_rxLiteObject``.
+    /// here, without the round trip through `any Disposable` and ``heldAsObject(_:)``.
     @discardableResult
     func insert(object resource: Resource) -> UInt64? {
         let key = withLock { $0.add(resource, unless: status.load(ordering: .acquiring) == .disposed) }

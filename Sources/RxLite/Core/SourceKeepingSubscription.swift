@@ -16,8 +16,9 @@ final class SourceKeepingSubscription: Cancelable, @unchecked Sendable {
 extension Lifetime {
     /// The lifetime of `disposable` when it is a subscription RxLite made (what `subscribe` returns), for the
     /// containers that forget a subscription once it ended.
+    @inline(__always)
     static func of(_ disposable: any Disposable) -> Lifetime? {
-        of(object: disposable._rxLiteObject)
+        of(object: heldAsObject(disposable))
     }
 
     /// ``of(_:)`` for a disposable object: casting an object to a class is a walk up its class chain, where casting

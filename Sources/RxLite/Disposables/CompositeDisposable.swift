@@ -41,9 +41,11 @@ public final class CompositeDisposable: Cancelable, EndedSubscriptionForgetting,
 
     /// Adds `disposable`; returns its key, or `nil` when the group is already disposed (then `disposable` is
     /// disposed at once). A subscription that has ended already is not kept (its key removes nothing).
+    /// Always inlined, as every function handing an `any Disposable` to ``heldAsObject(_:)`` (see there).
     @discardableResult
+    @inline(__always)
     public func insert(_ disposable: any Disposable) -> BagKey? {
-        let disposable = disposable._rxLiteObject
+        let disposable = heldAsObject(disposable)
         let subscription = Lifetime.of(object: disposable)
         var key: UInt64 = 0
         let stored = entries.storeUnlessDisposed { key = $0.append(disposable) }

@@ -5,20 +5,6 @@
 public protocol Disposable {
     /// Releases the resource.
     func dispose()
-
-    /// This disposable as an object, for RxLite's own storage: itself when it is one (a class), else a box holding
-    /// it. Implemented for every conforming type; not for programs to implement or call.
-    var _rxLiteObject: any Disposable & AnyObject { get }
-}
-
-extension Disposable {
-    /// A box holding this disposable (a struct or an enum).
-    public var _rxLiteObject: any Disposable & AnyObject { BoxedDisposable(self) }
-}
-
-extension Disposable where Self: AnyObject {
-    /// This disposable itself: no cast, no box.
-    public var _rxLiteObject: any Disposable & AnyObject { self }
 }
 
 /// A disposable that can tell whether it was disposed.

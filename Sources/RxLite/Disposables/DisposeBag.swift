@@ -27,8 +27,10 @@ public final class DisposeBag: EndedSubscriptionForgetting, @unchecked Sendable 
     package var slotsInUse: Int { disposables.withLock { $0.capacityInUse } }
 
     /// Adds `disposable`, to be disposed when the bag goes away. A subscription is forgotten as soon as it ends.
+    /// Always inlined, as every function handing an `any Disposable` to ``heldAsObject(_:)`` (see there).
+    @inline(__always)
     public func insert(_ disposable: any Disposable) {
-        let disposable = disposable._rxLiteObject
+        let disposable = heldAsObject(disposable)
         guard let subscription = Lifetime.of(object: disposable) else {
             disposables.withLock { _ = $0.append(disposable) }
             return

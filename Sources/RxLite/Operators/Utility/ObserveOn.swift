@@ -203,9 +203,10 @@ struct ObserveOnStateMachine<Element> {
         return drain.enqueue(.next(element)) ? .scheduleDrain : .queued
     }
 
-    /// The drain was scheduled; `handle` cancels it.
+    /// The drain was scheduled; `handle` cancels it. Always inlined, for the reason ``heldAsObject(_:)`` gives.
+    @inline(__always)
     mutating func scheduled(_ handle: any Disposable) {
-        scheduledDrain = handle._rxLiteObject
+        scheduledDrain = heldAsObject(handle)
         _checkInvariants()
     }
 
