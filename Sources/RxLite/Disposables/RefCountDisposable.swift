@@ -44,7 +44,8 @@ public final class RefCountDisposable: Cancelable, @unchecked Sendable {
     }
 }
 
-/// The state of a ``RefCountDisposable``, under its lock.
+/// The state of a ``RefCountDisposable``, under its lock: a count and two flags that its three methods set in place,
+/// with one rule of its own (``takeIfUnused()``), too little for a state machine of its own.
 private struct RefCountState {
     /// The resource, until it is released.
     var disposable: (any Disposable)?

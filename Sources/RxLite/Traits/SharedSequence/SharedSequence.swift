@@ -133,7 +133,8 @@ extension SharedSequence {
 typealias LazyShare = LockedBuffer<LazyShareState>
 
 /// What a ``LazyShare`` holds, under its lock: the upstream, and its shared form once made. Both are an
-/// `Observable<Element>` of the element of the ``SharedSequence`` that holds the share.
+/// `Observable<Element>` of the element of the ``SharedSequence`` that holds the share. Pure data, set once: the
+/// share's one rule (the first made wins) is in ``LockedBuffer/observable(sharedBy:as:)``.
 struct LazyShareState {
     /// What is shared, not shared.
     let unshared: AnyObject
