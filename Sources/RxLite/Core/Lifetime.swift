@@ -63,10 +63,12 @@ extension LifetimeNode: Disposable, Cancelable where State == LifetimeResources 
     /// Moves from active to stopped; `false` when a terminal event already went out or the lifetime is disposed.
     /// Only a root stops (debug builds check).
     func beginStop() -> Bool {
+        let stops = status.compareExchange(expected: .active, desired: .stopped, ordering: .acquiringAndReleasing)
+            .exchanged
         #if DEBUG
-            precondition(parent == nil, "Internal inconsistency: a child lifetime stops")
+            precondition(!stops || parent == nil, "Internal inconsistency: a child lifetime stopped")
         #endif
-        return status.compareExchange(expected: .active, desired: .stopped, ordering: .acquiringAndReleasing).exchanged
+        return stops
     }
 
     /// Ties `resource` to this lifetime; returns its key, or `nil` when the lifetime is already
