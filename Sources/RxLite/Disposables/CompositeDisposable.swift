@@ -41,7 +41,7 @@ public final class CompositeDisposable: Cancelable, EndedSubscriptionForgetting,
 
     /// Adds `disposable`; returns its key, or `nil` when the group is already disposed (then `disposable` is
     /// disposed at once). A subscription that has ended already is not kept (its key removes nothing).
-    /// Always inlined, as every function handing an `any Disposable` to ``heldAsObject(_:)`` (see there).
+    // Always inlined, as every function handing an `any Disposable` to `heldAsObject(_:)` (see there).
     @discardableResult
     @inline(__always)
     public func insert(_ disposable: any Disposable) -> BagKey? {

@@ -27,7 +27,7 @@ public final class DisposeBag: EndedSubscriptionForgetting, @unchecked Sendable 
     package var slotsInUse: Int { disposables.withLock { $0.capacityInUse } }
 
     /// Adds `disposable`, to be disposed when the bag goes away. A subscription is forgotten as soon as it ends.
-    /// Always inlined, as every function handing an `any Disposable` to ``heldAsObject(_:)`` (see there).
+    // Always inlined, as every function handing an `any Disposable` to `heldAsObject(_:)` (see there).
     @inline(__always)
     public func insert(_ disposable: any Disposable) {
         let disposable = heldAsObject(disposable)
