@@ -84,7 +84,7 @@ extension LifetimeNode: Disposable, Cancelable where State == LifetimeResources 
     /// here, without the round trip through `any Disposable` and ``heldAsObject(_:)``.
     @discardableResult
     func insert(object resource: Resource) -> UInt64? {
-        let key = withLock { $0.add(resource, unless: status.load(ordering: .acquiring) == .disposed) }
+        let key = withLock { isDisposed ? nil : $0.add(resource) }
         if key == nil { resource.dispose() }
         return key
     }
@@ -122,9 +122,8 @@ extension LifetimeNode: Disposable, Cancelable where State == LifetimeResources 
         }
         let attached = withLock { resources -> Bool? in
             if child.status.load(ordering: .sequentiallyConsistent) == .disposed { return false }
-            guard let key = resources.add(child, unless: status.load(ordering: .acquiring) == .disposed) else {
-                return nil
-            }
+            if isDisposed { return nil }
+            let key = resources.add(child)
             child.keyInParent = key
             return true
         }
@@ -150,13 +149,13 @@ extension LifetimeNode: Disposable, Cancelable where State == LifetimeResources 
 
     /// Undoes ``attach(_:)`` for a child that ended on its own. The child taken out is released after the lock.
     func detach(_ child: Lifetime) {
-        let removed = withLock { resources -> Resource? in
+        // Discarded once `withLock` has returned, so after the lock.
+        _ = withLock { resources -> Resource? in
             let key = child.keyInParent
             if key == 0 { return nil }
             child.keyInParent = 0
             return resources.take(key: key)
         }
-        _ = removed
     }
 
     /// Ends the subscription: no event is delivered after this returns (from this thread's point of view) and
@@ -286,12 +285,6 @@ struct LifetimeResources {
                 (firstKey == 0) == (firstResource == nil) && firstKey < nextKey,
                 "Internal inconsistency: a lifetime's first resource has key \(firstKey), the next key is \(nextKey)")
         #endif
-    }
-
-    /// Adds `resource` and returns its key, unless `refused` (the lifetime is disposed): then `nil`, holding nothing.
-    mutating func add(_ resource: Lifetime.Resource, unless refused: Bool) -> UInt64? {
-        if refused { return nil }
-        return add(resource)
     }
 
     /// Adds `resource` and returns its key.

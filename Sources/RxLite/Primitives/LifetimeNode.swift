@@ -30,9 +30,9 @@ enum LifetimeStatus: UInt8, AtomicWordRepresentable {
 /// The layout: the header is the state, read and changed holding the lock, through ``withLock(_:)``. The tail holds
 /// 64-bit slots: three words, zeroed at creation (the lock, an unlocked lock; ``status``, `active`;
 /// ``attachStarted``, `false`), ``keyInParent`` (0), then the ``LifetimeLinks``, fixed at creation and read without
-/// the lock. The links are not generic, and every
-/// lifetime of the package has the same state type, so making and freeing a node runs code compiled for its types:
-/// a generic header's value witnesses cost a lifetime about a hundred instructions each way.
+/// the lock. The links are not generic, and every lifetime of the package has the same state type, so making and
+/// freeing a node runs code compiled for its types: a generic header's value witnesses cost a lifetime about a
+/// hundred instructions each way.
 ///
 /// Invariants (debug builds check the walk's bounds when a node is made):
 /// - A root has no parent, no root and walks nothing (``walkLength`` 0). A child walks at most ``anchorSpacing``

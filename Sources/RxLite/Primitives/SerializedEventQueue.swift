@@ -24,9 +24,9 @@ import CRxAtomics
 final class SerializedEventQueue<Routed: EventRouting>: LockedBuffer<CreateStateMachine> {
     typealias State = CreateStateMachine
 
-    /// A queue delivering to `sink` for the subscription `lifetime`, holding `state`, its drain empty. Always
-    /// inlined, so that it is compiled for the storage's machine: called, it made the queue through `ManagedBuffer`'s
-    /// unspecialized `create`, which copies the state through its value witnesses.
+    /// A queue delivering to `sink` for the subscription `lifetime`, holding `state`, its drain empty. Always inlined
+    /// into the subscription that makes it: called, it cost 17 instructions more per subscription
+    /// (MapFilterCreating).
     @inline(__always)
     static func make(sink: EventSink<Routed.Element>, lifetime: Lifetime, state: State) -> SerializedEventQueue {
         let queue = make(words: 2 + tailWords(for: EventQueueFields<Routed>.self), state: state)
