@@ -67,20 +67,6 @@ final class SubjectHubBuffer<Memory: SubjectMemory>: LockedBuffer<Memory> {
         return result
     }
 
-    /// ``locked(_:)`` for a transition given `element`, which it takes as an argument rather than capturing it: a
-    /// closure that captured an element was left out of line, a call per element.
-    @inline(__always)
-    func locked<Result>(
-        with element: Memory.Element,
-        _ transition: (Memory.Element, inout Machine, inout Memory, AtomicView<Int>) -> Result
-    ) -> Result {
-        let lock = lock
-        lock.lock()
-        let result = transition(element, &machine.pointee, &state.pointee, emitState)
-        lock.unlock()
-        return result
-    }
-
     /// As the emitter, without the lock: calls `body` with each observer, in subscription order, borrowed (no
     /// retain, no copy of the list). Only the emitter changes the list, and only holding the lock, so it cannot
     /// change while the emitter walks it.

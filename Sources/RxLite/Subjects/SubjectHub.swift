@@ -59,12 +59,12 @@ extension SubjectHubBuffer: RegistrationOwner {
         // A local function marked always-inline, not a closure: a closure in this generic code stayed a call per
         // element.
         @inline(__always)
-        func accept(_ element: Element, _ machine: inout Machine, _ memory: inout Memory, _ emitState: AtomicView<Int>)
-            -> Machine.ElementAction
-        {
+        func accept(
+            _ machine: inout Machine, _ memory: inout Memory, _: inout RegistrationList, _ emitState: AtomicView<Int>
+        ) -> Machine.ElementAction {
             machine.element(next: element, memory: &memory, emitState: emitState)
         }
-        guard case .deliver = locked(with: element, accept) else { return }
+        guard case .deliver = locked(accept) else { return }
         deliver(next: element)
         if EmitState.stop(emitState) { return }
         deliverQueued()
