@@ -66,6 +66,8 @@ extension LockedBuffer: Disposable, Cancelable where State == AnonymousDisposabl
 /// `Optional.take()`). The action sits in a struct of its own, not as the lock's generic value, so that it is stored
 /// as a plain closure and not reabstracted on every access.
 struct AnonymousDisposableState {
+    /// Counts the disposable among the live resources (debug builds; nothing in release builds).
+    let live = LiveResource()
     /// The action, until the first `dispose()` takes it.
     var action: (() -> Void)?
 }
