@@ -11,11 +11,6 @@ extension Int: AtomicWordRepresentable {
     package init(atomicWord: Int) { self = atomicWord }
 }
 
-extension UInt8: AtomicWordRepresentable {
-    package var atomicWord: Int { Int(self) }
-    package init(atomicWord: Int) { self = UInt8(truncatingIfNeeded: atomicWord) }
-}
-
 extension Bool: AtomicWordRepresentable {
     package var atomicWord: Int { self ? 1 : 0 }
     package init(atomicWord: Int) { self = atomicWord != 0 }

@@ -52,8 +52,8 @@ package struct Lock: Sendable {
     }
 }
 
-/// The lock, in a word that lives in memory someone else owns: a word of a ``LockedBuffer``'s tail, so that the
-/// object and its lock take one allocation. The owner must outlive every use.
+/// The lock, in a word that lives in memory someone else owns: a word of a ``LockedBuffer``'s or a ``LifetimeNode``'s
+/// tail, so that the object and its lock take one allocation. The owner must outlive every use.
 package struct LockWord: @unchecked Sendable {
     #if canImport(Darwin)
         let unfairLock: UnsafeMutablePointer<os_unfair_lock>

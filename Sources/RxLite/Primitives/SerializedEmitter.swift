@@ -106,7 +106,7 @@ final class SerializedEmitter<Output, State>: LockedBuffer<State> {
 
     /// Emits `element` if `admits`, run on the machine holding the lock, says so; nothing happens after a terminal
     /// event (`admits` does not run then). The element path of an operator whose machine decides per element
-    /// (`flatMapLatest`'s current inner, `skip(until:)`'s gate): the decision is a `Bool` and the element goes out as
+    /// (`flatMapLatest`'s current inner): the decision is a `Bool` and the element goes out as
     /// itself, so the path forms no type from the element.
     @inline(__always)
     final func emit(next element: Output, if admits: (inout State) -> Bool) {

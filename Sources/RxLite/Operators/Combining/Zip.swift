@@ -39,7 +39,7 @@ extension ObservableType {
     }
 }
 
-/// What `zip` keeps beside the emitter's state: an element queue per upstream, and which upstreams are done.
+/// What `zip` keeps under its emitter's lock: an element queue per upstream, and which upstreams are done.
 ///
 /// When it completes follows RxSwift 6: once every upstream completed; the collection form
 /// (`completesWhenStarved`) also once an element arrives that cannot make a tuple while every other upstream is
@@ -50,8 +50,8 @@ struct ZipStateMachine<Queues, Output> {
     let completesWhenStarved: Bool
     /// Takes the oldest element of every queue and builds the output into its second argument (under the lock).
     /// Held here, so an upstream's handler captures only the storage (a closure capturing one object allocates no
-    /// context of its own). The output is `inout` for the reason given at `CombineLatestState.combine`: a returned
-    /// value went through a reabstraction thunk on every output.
+    /// context of its own). The output is `inout`, not returned: a returned value went through a reabstraction thunk
+    /// on every output.
     let dequeue: (inout Queues, inout Output?) throws -> Void
     // Guarded by the emitter's lock: the waiting elements of each upstream (a tuple of queues, or an array).
     var queues: Queues

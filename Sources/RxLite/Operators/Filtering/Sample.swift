@@ -24,7 +24,7 @@ extension ObservableType {
             guard lifetime.isActive else { return }
             sampler.subscribeChild(of: lifetime) { event in
                 if case .error(let error) = event {
-                    state.emit { $0.failed() ? .error(error) : nil }
+                    state.sourceFailed(error)
                     return
                 }
                 state.emit(step: { state in
@@ -52,7 +52,7 @@ extension SerializedEmitter where State: SampleSourceTransitions<Output> {
         withLock { $0.sourceNext(element) }
     }
 
-    /// The source failed.
+    /// The source or the sampler failed: the first failure goes out.
     func sourceFailed(_ error: any Error) {
         emit { $0.failed() ? .error(error) : nil }
     }

@@ -38,7 +38,7 @@ extension ObservableType {
     }
 }
 
-/// What `skip(until:)` keeps beside the emitter's state.
+/// What `skip(until:)` keeps under its emitter's lock: pure data, one flag.
 struct SkipUntilGate {
     /// Becomes `true` when `other` emits; source elements pass from then on. Guarded by the emitter's lock.
     var isOpen = false
